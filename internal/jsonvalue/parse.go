@@ -2,12 +2,11 @@ package jsonvalue
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"strings"
-
-	"github.com/go-json-experiment/json/jsontext"
+	"strconv"
+	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // SyntaxError is malformed JSON at a byte offset.
@@ -43,23 +42,22 @@ func BOMLength(data []byte) int {
 // Parse decodes exactly one JSON value from data. A leading UTF-8 BOM is
 // skipped (offsets still count it). The error, if any, is a *SyntaxError or a
 // *DuplicateKeyError.
+//
+// Strings follow JSON.parse: an invalid UTF-8 byte becomes U+FFFD, and so
+// does an escaped lone surrogate (\ud800), which a Go string cannot hold.
+// The returned tree does not share memory with data.
 func Parse(data []byte) (*Value, error) {
-	skip := BOMLength(data)
-	p := parser{
-		dec:  jsontext.NewDecoder(bytes.NewReader(data[skip:]), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)),
-		base: int64(skip),
-		keys: make(map[string]string, 64),
-	}
+	p := scratchPool.Get().(*parser)
+	p.data, p.pos = data, BOMLength(data)
+	defer p.release()
+	p.skipSpace()
 	v, err := p.value(0)
 	if err != nil {
-		return nil, friendly(data, p.wrap(err))
+		return nil, err
 	}
-	// Anything but whitespace after the value is an error.
-	if _, err := p.dec.ReadToken(); err != io.EOF {
-		if err == nil {
-			return nil, &SyntaxError{Offset: p.offsetBeforeNext(data), Reason: "unexpected content after the top-level value"}
-		}
-		return nil, friendly(data, p.wrap(err))
+	p.skipSpace()
+	if p.pos < len(p.data) {
+		return nil, p.fail(p.pos, "unexpected content after the top-level value")
 	}
 	return &v, nil
 }
@@ -67,209 +65,481 @@ func Parse(data []byte) (*Value, error) {
 // maxDepth bounds nesting so that hostile input cannot exhaust the stack.
 const maxDepth = 10000
 
+// parser is a recursive-descent JSON parser. Members and items of the
+// objects and arrays being built wait on two shared stacks and are copied
+// into an exactly sized slice when their container closes, so a parsed tree
+// carries no spare slice capacity and parsing allocates little besides it.
 type parser struct {
-	dec  *jsontext.Decoder
-	base int64
-	keys map[string]string // interned object keys: schemas repeat a few dozen keywords
+	data    []byte
+	pos     int
+	members []Member
+	items   []Value
+	keys    map[string]string // interned object keys of this document
+	buf     []byte            // scratch for strings with escapes
 }
 
-func (p *parser) off() int64 { return p.dec.InputOffset() + p.base }
+var scratchPool = sync.Pool{New: func() any { return &parser{} }}
 
-func (p *parser) offsetBeforeNext(data []byte) int64 {
-	o := p.off()
-	for o < int64(len(data)) && (data[o] == ' ' || data[o] == '\t' || data[o] == '\n' || data[o] == '\r') {
-		o++
+// release clears the scratch stacks (so they retain nothing) and pools them.
+func (p *parser) release() {
+	clear(p.members[:cap(p.members)])
+	clear(p.items[:cap(p.items)])
+	p.members, p.items = p.members[:0], p.items[:0]
+	p.data, p.keys = nil, nil
+	if cap(p.buf) > 1<<16 {
+		p.buf = nil
 	}
-	return o
+	scratchPool.Put(p)
 }
 
-func (p *parser) wrap(err error) error {
-	var dup *DuplicateKeyError
-	if errors.As(err, &dup) {
-		return dup
-	}
-	var se *SyntaxError
-	if errors.As(err, &se) {
-		return se
-	}
-	var serr *jsontext.SyntacticError
-	if errors.As(err, &serr) {
-		reason := "malformed JSON"
-		if serr.Err != nil {
-			reason = serr.Err.Error()
+// fail builds a syntax error. For the mistakes people make in hand-edited
+// JSON the reason says what to change instead of naming the character.
+func (p *parser) fail(off int, reason string) error {
+	if off < len(p.data) {
+		switch p.data[off] {
+		case '/':
+			reason = "comments are not allowed in JSON"
+		case '\'':
+			reason = "strings and keys must use double quotes"
 		}
-		return &SyntaxError{Offset: serr.ByteOffset + p.base, Reason: cleanReason(reason)}
 	}
-	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
-		return &SyntaxError{Offset: p.off(), Reason: "unexpected end of JSON input"}
-	}
-	return &SyntaxError{Offset: p.off(), Reason: cleanReason(err.Error())}
+	return &SyntaxError{Offset: int64(off), Reason: reason}
 }
 
-func cleanReason(s string) string {
-	s = strings.TrimPrefix(s, "jsontext: ")
-	if s == "unexpected EOF" {
-		return "unexpected end of JSON input"
+func (p *parser) eof() error { return p.fail(len(p.data), "unexpected end of JSON input") }
+
+func (p *parser) skipSpace() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\n', '\r', '\t':
+			p.pos++
+		default:
+			return
+		}
 	}
-	return s
+}
+
+// describe renders the character at off for an error message.
+func (p *parser) describe(off int) string {
+	r, size := utf8.DecodeRune(p.data[off:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("'\\x%02x'", p.data[off])
+	}
+	return strconv.QuoteRune(r)
 }
 
 func (p *parser) value(depth int) (Value, error) {
 	if depth > maxDepth {
-		return Value{}, &SyntaxError{Offset: p.off(), Reason: fmt.Sprintf("nesting deeper than %d levels", maxDepth)}
+		return Value{}, p.fail(p.pos, fmt.Sprintf("nesting deeper than %d levels", maxDepth))
 	}
-	switch p.dec.PeekKind() {
-	case '{':
-		if _, err := p.dec.ReadToken(); err != nil {
-			return Value{}, err
-		}
-		v := Value{Kind: Object, Start: int32(p.off() - 1)}
-		var seen map[string]int
-		for p.dec.PeekKind() != '}' {
-			raw, err := p.dec.ReadValue()
-			if err != nil {
-				return Value{}, err
-			}
-			kend := p.off()
-			kstart := kend - int64(len(raw))
-			key, err := p.str(raw, true)
-			if err != nil {
-				return Value{}, &SyntaxError{Offset: kstart, Reason: err.Error()}
-			}
-			// Duplicate detection: linear for small objects, a map beyond.
-			if len(v.Members) < 16 {
-				for i := range v.Members {
-					if v.Members[i].Key == key {
-						return Value{}, &DuplicateKeyError{Key: key, FirstStart: v.Members[i].KeyStart, SecondStart: int32(kstart)}
-					}
-				}
-			} else {
-				if seen == nil {
-					seen = make(map[string]int, 32)
-					for i := range v.Members {
-						seen[v.Members[i].Key] = i
-					}
-				}
-				if i, ok := seen[key]; ok {
-					return Value{}, &DuplicateKeyError{Key: key, FirstStart: v.Members[i].KeyStart, SecondStart: int32(kstart)}
-				}
-				seen[key] = len(v.Members)
-			}
-			child, err := p.value(depth + 1)
-			if err != nil {
-				return Value{}, err
-			}
-			v.Members = append(v.Members, Member{Key: key, KeyStart: int32(kstart), KeyEnd: int32(kend), Value: child})
-		}
-		if _, err := p.dec.ReadToken(); err != nil {
-			return Value{}, err
-		}
-		v.End = int32(p.off())
-		return v, nil
-	case '[':
-		if _, err := p.dec.ReadToken(); err != nil {
-			return Value{}, err
-		}
-		v := Value{Kind: Array, Start: int32(p.off() - 1)}
-		for p.dec.PeekKind() != ']' {
-			child, err := p.value(depth + 1)
-			if err != nil {
-				return Value{}, err
-			}
-			v.Items = append(v.Items, child)
-		}
-		if _, err := p.dec.ReadToken(); err != nil {
-			return Value{}, err
-		}
-		v.End = int32(p.off())
-		return v, nil
-	case 0:
-		// PeekKind reports 0 on a syntax error or EOF; ReadToken surfaces it.
-		_, err := p.dec.ReadToken()
-		if err == nil {
-			err = io.ErrUnexpectedEOF
-		}
-		return Value{}, err
+	if p.pos >= len(p.data) {
+		return Value{}, p.eof()
 	}
-	raw, err := p.dec.ReadValue()
-	if err != nil {
-		return Value{}, err
-	}
-	end := p.off()
-	v := Value{Start: int32(end - int64(len(raw))), End: int32(end)}
-	switch raw.Kind() {
-	case 'n':
-		v.Kind = Null
-	case 't':
-		v.Kind, v.Text = Bool, "true"
-	case 'f':
-		v.Kind, v.Text = Bool, "false"
-	case '0':
-		v.Kind, v.Text = Number, string(raw)
-	case '"':
-		s, err := p.str(raw, false)
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		return p.object(depth)
+	case c == '[':
+		return p.array(depth)
+	case c == '"':
+		start := p.pos
+		s, err := p.str(false)
 		if err != nil {
-			return Value{}, &SyntaxError{Offset: int64(v.Start), Reason: err.Error()}
+			return Value{}, err
 		}
-		v.Kind, v.Text = String, s
-	default:
-		return Value{}, &SyntaxError{Offset: int64(v.Start), Reason: "unexpected token"}
+		return Value{Kind: String, Start: int32(start), End: int32(p.pos), Text: s}, nil
+	case c == 't':
+		return p.literal("true", Bool)
+	case c == 'f':
+		return p.literal("false", Bool)
+	case c == 'n':
+		return p.literal("null", Null)
+	case c == '-' || c >= '0' && c <= '9':
+		return p.number()
+	}
+	return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" at start of value")
+}
+
+func (p *parser) literal(word string, kind Kind) (Value, error) {
+	start := p.pos
+	for i := 0; i < len(word); i++ {
+		if p.pos >= len(p.data) {
+			return Value{}, p.eof()
+		}
+		if p.data[p.pos] != word[i] {
+			return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" in literal "+word+" (expecting '"+word[i:i+1]+"')")
+		}
+		p.pos++
+	}
+	v := Value{Kind: kind, Start: int32(start), End: int32(p.pos)}
+	if kind == Bool {
+		v.Text = word
 	}
 	return v, nil
 }
 
-// str decodes a raw JSON string literal. Keys are interned because a schema
-// corpus repeats the same few dozen keywords millions of times.
-func (p *parser) str(raw []byte, intern bool) (string, error) {
-	body := raw[1 : len(raw)-1]
-	if bytes.IndexByte(body, '\\') < 0 && validUTF8(body) {
-		if intern && len(body) <= 32 {
-			if s, ok := p.keys[string(body)]; ok {
-				return s, nil
+func (p *parser) number() (Value, error) {
+	start := p.pos
+	d := p.data
+	if d[p.pos] == '-' {
+		p.pos++
+	}
+	digits := func() error {
+		if p.pos >= len(d) {
+			return p.eof()
+		}
+		if d[p.pos] < '0' || d[p.pos] > '9' {
+			return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" in number (expecting digit)")
+		}
+		for p.pos < len(d) && d[p.pos] >= '0' && d[p.pos] <= '9' {
+			p.pos++
+		}
+		return nil
+	}
+	switch {
+	case p.pos >= len(d):
+		return Value{}, p.eof()
+	case d[p.pos] == '0':
+		p.pos++
+	default:
+		if err := digits(); err != nil {
+			return Value{}, err
+		}
+	}
+	if p.pos < len(d) && d[p.pos] == '.' {
+		p.pos++
+		if err := digits(); err != nil {
+			return Value{}, err
+		}
+	}
+	if p.pos < len(d) && (d[p.pos] == 'e' || d[p.pos] == 'E') {
+		p.pos++
+		if p.pos < len(d) && (d[p.pos] == '+' || d[p.pos] == '-') {
+			p.pos++
+		}
+		if err := digits(); err != nil {
+			return Value{}, err
+		}
+	}
+	lit := d[start:p.pos]
+	text, ok := common[string(lit)]
+	if !ok {
+		text = string(lit)
+	}
+	return Value{Kind: Number, Start: int32(start), End: int32(p.pos), Text: text}, nil
+}
+
+func (p *parser) object(depth int) (Value, error) {
+	v := Value{Kind: Object, Start: int32(p.pos)}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		v.End = int32(p.pos)
+		return v, nil
+	}
+	base := len(p.members)
+	var seen map[string]int32 // only for objects with many members
+	for {
+		if p.pos >= len(p.data) {
+			return Value{}, p.eof()
+		}
+		if p.data[p.pos] != '"' {
+			return Value{}, p.badKey()
+		}
+		kstart := p.pos
+		key, err := p.str(true)
+		if err != nil {
+			return Value{}, err
+		}
+		kend := p.pos
+		if n := len(p.members) - base; n < 16 {
+			for i := base; i < len(p.members); i++ {
+				if p.members[i].Key == key {
+					return Value{}, &DuplicateKeyError{Key: key, FirstStart: p.members[i].KeyStart, SecondStart: int32(kstart)}
+				}
 			}
-			s := string(body)
-			p.keys[s] = s
-			return s, nil
+		} else {
+			if seen == nil {
+				seen = make(map[string]int32, 2*n)
+				for i := base; i < len(p.members); i++ {
+					seen[p.members[i].Key] = p.members[i].KeyStart
+				}
+			}
+			if first, dup := seen[key]; dup {
+				return Value{}, &DuplicateKeyError{Key: key, FirstStart: first, SecondStart: int32(kstart)}
+			}
+			seen[key] = int32(kstart)
 		}
-		return string(body), nil
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return Value{}, p.eof()
+		}
+		if p.data[p.pos] != ':' {
+			return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object key (expecting ':')")
+		}
+		p.pos++
+		p.skipSpace()
+		child, err := p.value(depth + 1)
+		if err != nil {
+			return Value{}, err
+		}
+		p.members = append(p.members, Member{Key: key, KeyStart: int32(kstart), KeyEnd: int32(kend), Value: child})
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return Value{}, p.eof()
+		}
+		switch p.data[p.pos] {
+		case ',':
+			comma := p.pos
+			p.pos++
+			p.skipSpace()
+			if p.pos < len(p.data) && p.data[p.pos] == '}' {
+				return Value{}, p.fail(comma, "trailing comma before '}' (remove the comma)")
+			}
+			continue
+		case '}':
+			p.pos++
+		default:
+			return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object value (expecting ',' or '}')")
+		}
+		break
 	}
-	out, err := jsontext.AppendUnquote(nil, raw)
-	if err != nil && !isInvalidUTF8(err) {
-		return "", err
-	}
-	return string(out), nil
+	v.Members = make([]Member, len(p.members)-base)
+	copy(v.Members, p.members[base:])
+	clear(p.members[base:])
+	p.members = p.members[:base]
+	v.End = int32(p.pos)
+	return v, nil
 }
 
-func validUTF8(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return utf8Valid(b)
-		}
+// badKey reports a member that does not start with a string key. A word
+// such as `not` is read as far as it matches a literal, so the error points
+// at the first character that cannot be JSON at all.
+func (p *parser) badKey() error {
+	c := p.data[p.pos]
+	if c == ',' {
+		return p.fail(p.pos, "trailing comma before '}' (remove the comma)")
 	}
-	return true
+	for _, word := range [...]string{"true", "false", "null"} {
+		if c != word[0] {
+			continue
+		}
+		start := p.pos
+		if _, err := p.literal(word, Null); err != nil {
+			return err
+		}
+		return p.fail(start, "object key must be a string")
+	}
+	if c == '-' || c >= '0' && c <= '9' || c == '{' || c == '[' {
+		return p.fail(p.pos, "object key must be a string")
+	}
+	return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" where an object key or '}' was expected")
 }
 
-func isInvalidUTF8(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "invalid UTF-8")
+func (p *parser) array(depth int) (Value, error) {
+	v := Value{Kind: Array, Start: int32(p.pos)}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		v.End = int32(p.pos)
+		return v, nil
+	}
+	base := len(p.items)
+	for {
+		child, err := p.value(depth + 1)
+		if err != nil {
+			return Value{}, err
+		}
+		p.items = append(p.items, child)
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return Value{}, p.eof()
+		}
+		switch p.data[p.pos] {
+		case ',':
+			comma := p.pos
+			p.pos++
+			p.skipSpace()
+			if p.pos < len(p.data) && p.data[p.pos] == ']' {
+				return Value{}, p.fail(comma, "trailing comma before ']' (remove the comma)")
+			}
+			continue
+		case ']':
+			p.pos++
+		default:
+			return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after array element (expecting ',' or ']')")
+		}
+		break
+	}
+	v.Items = make([]Value, len(p.items)-base)
+	copy(v.Items, p.items[base:])
+	clear(p.items[base:])
+	p.items = p.items[:base]
+	v.End = int32(p.pos)
+	return v, nil
 }
 
-// friendly rewrites the decoder's reason for the mistakes people actually
-// make in hand-edited JSON, so the message says what to change.
-func friendly(data []byte, err error) error {
-	se, ok := err.(*SyntaxError)
-	if !ok || se.Offset < 0 || se.Offset >= int64(len(data)) {
-		return err
-	}
-	switch data[se.Offset] {
-	case ',':
-		rest := bytes.TrimLeft(data[se.Offset+1:], " \t\r\n")
-		if len(rest) > 0 && (rest[0] == '}' || rest[0] == ']') {
-			se.Reason = "trailing comma before '" + string(rest[0]) + "' (remove the comma)"
+// str decodes the string literal at p.pos. Keys are interned: a schema
+// corpus repeats the same few dozen keywords millions of times.
+func (p *parser) str(key bool) (string, error) {
+	d := p.data
+	start := p.pos + 1
+	i := start
+	for i < len(d) {
+		c := d[i]
+		if c == '"' {
+			p.pos = i + 1
+			return p.intern(d[start:i], key), nil
 		}
-	case '/':
-		se.Reason = "comments are not allowed in JSON"
-	case '\'':
-		se.Reason = "strings and keys must use double quotes"
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			return p.slowStr(start, i)
+		}
+		i++
 	}
-	return se
+	return "", p.eof()
 }
+
+func (p *parser) intern(b []byte, key bool) string {
+	if len(b) <= 24 {
+		if s, ok := common[string(b)]; ok {
+			return s
+		}
+	}
+	if !key || len(b) > 32 {
+		return string(b)
+	}
+	if s, ok := p.keys[string(b)]; ok {
+		return s
+	}
+	if p.keys == nil {
+		p.keys = make(map[string]string, 64)
+	}
+	s := string(b)
+	p.keys[s] = s
+	return s
+}
+
+// slowStr decodes a string with escapes, control characters or non-ASCII
+// bytes; d[start:i] is plain ASCII already scanned.
+func (p *parser) slowStr(start, i int) (string, error) {
+	d := p.data
+	buf := append(p.buf[:0], d[start:i]...)
+	defer func() { p.buf = buf }()
+	for i < len(d) {
+		c := d[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			return string(buf), nil
+		case c < 0x20:
+			return "", p.fail(i, "invalid character "+p.describe(i)+" in string (expecting non-control character)")
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size == 1 {
+				buf = utf8.AppendRune(buf, utf8.RuneError)
+			} else {
+				buf = append(buf, d[i:i+size]...)
+			}
+			i += size
+		case c != '\\':
+			buf = append(buf, c)
+			i++
+		default:
+			if i+1 >= len(d) {
+				return "", p.eof()
+			}
+			switch e := d[i+1]; e {
+			case '"', '\\', '/':
+				buf = append(buf, e)
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r, ok := hex4(d, i+2)
+				if !ok {
+					end := min(i+6, len(d))
+					return "", p.fail(i, "invalid escape sequence `"+string(d[i:end])+"` in string")
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					// A high surrogate escape followed by a low one is one
+					// character; any other surrogate stands alone.
+					if r < 0xDC00 && i+1 < len(d) && d[i] == '\\' && d[i+1] == 'u' {
+						if r2, ok := hex4(d, i+2); ok {
+							if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+								r = pair
+								i += 6
+							}
+						}
+					}
+					if utf16.IsSurrogate(r) {
+						r = utf8.RuneError // a lone surrogate
+					}
+				}
+				buf = utf8.AppendRune(buf, r)
+				continue
+			default:
+				return "", p.fail(i, "invalid escape sequence `"+string(d[i:i+2])+"` in string")
+			}
+			i += 2
+		}
+	}
+	return "", p.eof()
+}
+
+// hex4 reads four hex digits at d[i:].
+func hex4(d []byte, i int) (rune, bool) {
+	if i+4 > len(d) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range d[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// common holds strings that recur across documents (schema keywords, type
+// names, small numbers), shared so that parsing them allocates nothing. It
+// is never written after init, so concurrent parses may read it.
+var common = func() map[string]string {
+	words := []string{
+		"name", "description", "inputSchema", "tools", "type", "properties", "required", "items",
+		"prefixItems", "additionalProperties", "enum", "const", "default", "examples", "title",
+		"format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+		"multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems",
+		"minProperties", "maxProperties", "anyOf", "oneOf", "allOf", "not", "if", "then", "else",
+		"$ref", "$defs", "definitions", "$schema", "$id", "$anchor", "$comment", "nullable",
+		"patternProperties", "propertyNames", "dependentRequired", "dependentSchemas",
+		"contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
+		"deprecated", "readOnly", "writeOnly", "contentEncoding", "contentMediaType",
+		"object", "array", "string", "number", "integer", "boolean", "null",
+		"date-time", "date", "time", "email", "uri", "uuid",
+	}
+	m := make(map[string]string, len(words)+110)
+	for _, w := range words {
+		m[w] = w
+	}
+	for i := 0; i <= 100; i++ {
+		s := strconv.Itoa(i)
+		m[s] = s
+	}
+	return m
+}()

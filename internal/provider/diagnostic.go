@@ -1,5 +1,7 @@
 package provider
 
+import "strings"
+
 // Severity of a diagnostic.
 const (
 	SeverityError   = "error"
@@ -53,3 +55,48 @@ type Rule struct {
 	Compile  string // "compilable", "lossy" or "not compilable", with what compile does
 	DocsURL  string
 }
+
+// Compile abilities: the word a Rule.Compile text starts with, before ": ".
+// "compilable" is {supported: true, lossy: false}, "lossy" is {supported:
+// true, lossy: true} and "not compilable" is {supported: false, lossy: false};
+// no rule is ever {supported: false, lossy: true}.
+const (
+	Compilable    = "compilable"
+	Lossy         = "lossy"
+	NotCompilable = "not compilable"
+)
+
+// Ability splits r.Compile ("lossy: Drops `%s`; ...") into the compile flags
+// and the detail template. ok is false when the text does not start with one
+// of the three abilities (a table typo, caught by the rule-table tests).
+func (r *Rule) Ability() (supported, lossy bool, detail string, ok bool) {
+	ability, detail, found := strings.Cut(r.Compile, ": ")
+	if !found {
+		return false, false, "", false
+	}
+	switch ability {
+	case Compilable:
+		return true, false, detail, true
+	case Lossy:
+		return true, true, detail, true
+	case NotCompilable:
+		return false, false, detail, true
+	}
+	return false, false, "", false
+}
+
+// CompileWith returns the Compile value of r for one finding: the detail
+// template with its "%s" (if any) replaced by arg, the keyword or property
+// the finding is about.
+func (r *Rule) CompileWith(arg string) Compile {
+	supported, lossy, detail, _ := r.Ability()
+	if arg != "" || strings.Contains(detail, "%s") {
+		detail = strings.Replace(detail, "%s", arg, 1)
+	}
+	return Compile{Supported: supported, Lossy: lossy, Detail: detail}
+}
+
+// IsLossy reports whether compiling cannot fix the finding without loss:
+// the provider refuses it (supported == false) or the fix drops a
+// constraint (lossy == true).
+func (c Compile) IsLossy() bool { return !c.Supported || c.Lossy }

@@ -1,0 +1,1046 @@
+package main
+
+// End-to-end tests of `run`: the real binary, run the way the GitHub runner
+// runs a container action. Each test builds a real git history (a base
+// commit on main, a feature branch, main moving on, GitHub's test merge
+// commit), a bare `origin`, and a one-commit-deep clone of the ref the
+// workflow checks out as the workspace; then it runs the binary with an
+// event payload, the GITHUB_* variables and every INPUT_* variable (hyphens
+// kept, declared defaults filled in from action.yml), and reads the log,
+// GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and the SARIF file the way the runner
+// and code scanning would.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/schemaport/schemaport-action/internal/action/actiontest"
+	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
+)
+
+var (
+	e2eBinDir  string
+	e2eBin     string
+	e2eBuild   sync.Once
+	e2eBuildEr error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if e2eBinDir != "" {
+		os.RemoveAll(e2eBinDir)
+	}
+	os.Exit(code)
+}
+
+// binary builds the command once per test process (only when an
+// end-to-end test runs) and returns its path.
+func binary(t *testing.T) string {
+	t.Helper()
+	e2eBuild.Do(func() {
+		dir, err := os.MkdirTemp("", "schemaport-e2e-")
+		if err != nil {
+			e2eBuildEr = err
+			return
+		}
+		e2eBinDir = dir
+		e2eBin = filepath.Join(dir, "schemaport-action")
+		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+		if _, err := os.Stat(goTool); err != nil {
+			goTool = "go"
+		}
+		cmd := exec.Command(goTool, "build", "-trimpath", "-o", e2eBin, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			e2eBuildEr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if e2eBuildEr != nil {
+		t.Fatal(e2eBuildEr)
+	}
+	return e2eBin
+}
+
+// --- fixtures ---------------------------------------------------------------
+
+func readTestdata(t *testing.T, rel string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// refundV1 and refundV2 are the refund-order example: v1 is the seed's tool
+// set, v2 the "CLI example v1 -> v2 directories" case (2 breaking, 1
+// non-breaking, 1 informational change in refund_order).
+func refundV1(t *testing.T) map[string]string {
+	return map[string]string{
+		"tools/refund-order.json":  readTestdata(t, "refund-order/v1/refund-order.json"),
+		"tools/search-orders.json": readTestdata(t, "refund-order/v1/search-orders.json"),
+	}
+}
+
+func refundV2(t *testing.T) map[string]*string {
+	v2 := readTestdata(t, "refund-order/v2/refund-order.json")
+	return map[string]*string{"tools/refund-order.json": &v2}
+}
+
+// history is the git history a test runs against. Nil values in Feature
+// delete the file.
+type history struct {
+	Base      map[string]string
+	Feature   map[string]*string
+	MainMoves map[string]string // committed on main after the branch point
+}
+
+// repo is a built history: commit ids and the bare origin.
+type repo struct {
+	t                             *testing.T
+	root, origin                  string
+	base, feature, mainTip, merge string
+	src                           *gittest.Repo
+}
+
+const (
+	prRef         = "refs/pull/1/merge"
+	mergeQueueRef = "refs/heads/gh-readonly-queue/main/pr-1-base"
+)
+
+func buildRepo(t *testing.T, h history) *repo {
+	t.Helper()
+	gittest.RequireGit(t)
+	root := t.TempDir()
+	src := gittest.Init(t, filepath.Join(root, "src"))
+	r := &repo{t: t, root: root, src: src}
+	src.Write("README.md", "# tools\n")
+	for name, text := range h.Base {
+		src.Write(name, text)
+	}
+	r.base = src.Commit("base")
+	src.Git("checkout", "-q", "-b", "feature")
+	for name, text := range h.Feature {
+		if text == nil {
+			src.Remove(name)
+		} else {
+			src.Write(name, *text)
+		}
+	}
+	r.feature = src.Commit("feature")
+	src.Git("checkout", "-q", "main")
+	src.Write("CHANGELOG.md", "main moved on\n")
+	for name, text := range h.MainMoves {
+		src.Write(name, text)
+	}
+	r.mainTip = src.Commit("main moves on")
+	// GitHub's test merge: main is not moved, the merge lives on a ref.
+	src.Git("checkout", "-q", "--detach", "main")
+	r.merge = src.Merge("feature", "Merge pull request #1")
+	src.Git("update-ref", prRef, r.merge)
+	src.Git("update-ref", mergeQueueRef, r.merge)
+	src.Git("checkout", "-q", "main")
+	r.origin = filepath.Join(root, "origin.git")
+	gittest.Git(t, root, "clone", "-q", "--mirror", src.Dir, r.origin)
+	return r
+}
+
+// checkout makes the workspace: a one-commit-deep clone of ref, as
+// actions/checkout makes with its default fetch-depth 1.
+func (r *repo) checkout(ref string) string {
+	r.t.Helper()
+	ws := filepath.Join(r.t.TempDir(), "workspace")
+	gittest.ShallowClone(r.t, r.origin, ref, ws)
+	return ws
+}
+
+// --- running the action -------------------------------------------------------
+
+// actionDefaults reads the inputs and their defaults from action.yml (the
+// runner sets INPUT_<NAME> for every declared input) and its outputs.
+func actionDefaults(t *testing.T) (inputs map[string]string, outputs []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs = map[string]string{}
+	section, current := "", ""
+	key := regexp.MustCompile(`^  ([a-z][a-z-]*):\s*$`)
+	def := regexp.MustCompile(`^    default:\s*(.*)$`)
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case line == "inputs:" || line == "outputs:" || line == "runs:":
+			section = strings.TrimSuffix(line, ":")
+		case key.MatchString(line):
+			current = key.FindStringSubmatch(line)[1]
+			switch section {
+			case "inputs":
+				inputs[current] = ""
+			case "outputs":
+				outputs = append(outputs, current)
+			}
+		case section == "inputs" && def.MatchString(line):
+			v := strings.TrimSpace(def.FindStringSubmatch(line)[1])
+			if len(v) >= 2 && (v[0] == '\'' && v[len(v)-1] == '\'' || v[0] == '"' && v[len(v)-1] == '"') {
+				v = v[1 : len(v)-1]
+			}
+			inputs[current] = v
+		}
+	}
+	return inputs, outputs
+}
+
+type runResult struct {
+	code           int
+	stdout, stderr string
+	outputs        map[string]string
+	summary        string
+	sarif          []byte
+	report         []byte
+	ws             string
+}
+
+// runAction runs the binary in ws as the runner runs a container action.
+// payload is the webhook event; inputs override action.yml's defaults.
+func runAction(t *testing.T, ws, event string, payload map[string]any, inputs map[string]string) *runResult {
+	t.Helper()
+	bin := binary(t)
+	tmp := t.TempDir()
+	eventPath := filepath.Join(tmp, "event.json")
+	data, err := json.Marshal(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(eventPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outPath := filepath.Join(tmp, "set_output")
+	sumPath := filepath.Join(tmp, "step_summary")
+	for _, p := range []string{outPath, sumPath} {
+		os.WriteFile(p, nil, 0o644)
+	}
+	head := strings.TrimSpace(gittest.Git(t, ws, "rev-parse", "HEAD"))
+	env := []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + filepath.Join(tmp, "home"),
+		"GIT_CONFIG_NOSYSTEM=1",
+		"GIT_CONFIG_GLOBAL=" + os.DevNull,
+		"CI=true",
+		"GITHUB_ACTIONS=true",
+		"GITHUB_WORKSPACE=" + ws,
+		"GITHUB_EVENT_NAME=" + event,
+		"GITHUB_EVENT_PATH=" + eventPath,
+		"GITHUB_SHA=" + head,
+		"GITHUB_REPOSITORY=acme/tools",
+		"GITHUB_OUTPUT=" + outPath,
+		"GITHUB_STEP_SUMMARY=" + sumPath,
+		"RUNNER_TEMP=" + tmp,
+	}
+	defaults, _ := actionDefaults(t)
+	for name, v := range inputs {
+		if _, ok := defaults[name]; !ok {
+			t.Fatalf("input %q is not declared in action.yml", name)
+		}
+		defaults[name] = v
+	}
+	for name, v := range defaults {
+		env = append(env, "INPUT_"+strings.ToUpper(name)+"="+v)
+	}
+	cmd := exec.Command(bin, "run")
+	cmd.Dir = ws
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	res := &runResult{stdout: stdout.String(), stderr: stderr.String(), ws: ws}
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exitErr):
+		res.code = exitErr.ExitCode()
+	default:
+		t.Fatal(err)
+	}
+	outText, _ := os.ReadFile(outPath)
+	res.outputs, err = actiontest.Outputs(string(outText))
+	if err != nil {
+		t.Fatalf("the runner would reject GITHUB_OUTPUT: %v\n%s", err, outText)
+	}
+	sum, _ := os.ReadFile(sumPath)
+	res.summary = string(sum)
+	if f := res.outputs["sarif-file"]; f != "" {
+		res.sarif, _ = os.ReadFile(filepath.Join(ws, filepath.FromSlash(f)))
+	}
+	if f := res.outputs["report-file"]; f != "" {
+		res.report, _ = os.ReadFile(filepath.Join(ws, filepath.FromSlash(f)))
+	}
+	if strings.Contains(res.stderr, "goroutine ") || strings.Contains(res.stdout, "goroutine ") {
+		t.Fatalf("a Go stack trace reached the log:\n%s%s", res.stdout, res.stderr)
+	}
+	return res
+}
+
+func (r *runResult) dump() string {
+	return fmt.Sprintf("exit %d\n--- stdout\n%s\n--- stderr\n%s\n--- outputs\n%v\n--- summary\n%s", r.code, r.stdout, r.stderr, r.outputs, r.summary)
+}
+
+// annotations are the annotation commands the runner would create from
+// both streams.
+func (r *runResult) annotations() []actiontest.Command {
+	return append(actiontest.Annotations(r.stdout), actiontest.Annotations(r.stderr)...)
+}
+
+func (r *runResult) find(level, title string) []actiontest.Command {
+	var out []actiontest.Command
+	for _, a := range r.annotations() {
+		if a.Name == level && a.Properties["title"] == title {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (r *runResult) wantCode(t *testing.T, code int) {
+	t.Helper()
+	if r.code != code {
+		t.Fatalf("exit code %d, want %d\n%s", r.code, code, r.dump())
+	}
+}
+
+func (r *runResult) wantOutputs(t *testing.T, want map[string]string) {
+	t.Helper()
+	for k, v := range want {
+		if got, ok := r.outputs[k]; !ok || got != v {
+			t.Errorf("output %s = %q (set: %v), want %q", k, got, ok, v)
+		}
+	}
+}
+
+// position finds where a JSON key starts in a file of the workspace: the
+// n-th line (1-based) holding `"key":`, and the column of its quote.
+func position(t *testing.T, ws, file, key string, nth int) (line, col int) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(ws, filepath.FromSlash(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for i, l := range strings.Split(string(data), "\n") {
+		if c := strings.Index(l, `"`+key+`":`); c >= 0 {
+			seen++
+			if seen == nth {
+				return i + 1, c + 1
+			}
+		}
+	}
+	t.Fatalf("%s has no %d-th key %q", file, nth, key)
+	return 0, 0
+}
+
+// --- SARIF ------------------------------------------------------------------
+
+var (
+	sarifOnce   sync.Once
+	sarifSchema *jsonschema.Schema
+	sarifErr    error
+)
+
+type offline struct{}
+
+func (offline) Load(url string) (any, error) { return nil, errors.New("no network in tests: " + url) }
+
+func validateSARIF(t *testing.T, data []byte) map[string]any {
+	t.Helper()
+	sarifOnce.Do(func() {
+		f, err := os.Open(filepath.Join("..", "..", "testdata", "sarif-2.1.0.json"))
+		if err != nil {
+			sarifErr = err
+			return
+		}
+		defer f.Close()
+		doc, err := jsonschema.UnmarshalJSON(f)
+		if err != nil {
+			sarifErr = err
+			return
+		}
+		c := jsonschema.NewCompiler()
+		c.UseLoader(offline{})
+		const url = "https://schemaport.invalid/e2e/sarif-2.1.0.json"
+		if sarifErr = c.AddResource(url, doc); sarifErr == nil {
+			sarifSchema, sarifErr = c.Compile(url)
+		}
+	})
+	if sarifErr != nil {
+		t.Fatal(sarifErr)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("SARIF is not JSON: %v", err)
+	}
+	if err := sarifSchema.Validate(inst); err != nil {
+		t.Fatalf("SARIF does not validate: %v", err)
+	}
+	var log map[string]any
+	json.Unmarshal(data, &log)
+	return log
+}
+
+// sarifResults returns (ruleId, uri, startLine, startColumn, level) for
+// every result, after checking what code scanning needs: one run, a
+// physical location with a relative URI on each result, a category.
+func sarifResults(t *testing.T, log map[string]any, category string) [][5]any {
+	t.Helper()
+	runs, _ := log["runs"].([]any)
+	if len(runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(runs))
+	}
+	run := runs[0].(map[string]any)
+	if id, _ := run["automationDetails"].(map[string]any)["id"].(string); id != category {
+		t.Errorf("automationDetails.id = %q, want %q", id, category)
+	}
+	var out [][5]any
+	for _, x := range run["results"].([]any) {
+		res := x.(map[string]any)
+		locs, _ := res["locations"].([]any)
+		if len(locs) == 0 {
+			t.Fatalf("result without a location: %v", res)
+		}
+		phys, _ := locs[0].(map[string]any)["physicalLocation"].(map[string]any)
+		if phys == nil {
+			t.Fatalf("result without a physical location: %v", res)
+		}
+		art := phys["artifactLocation"].(map[string]any)
+		uri, _ := art["uri"].(string)
+		if strings.HasPrefix(uri, "/") || strings.HasPrefix(uri, "./") || strings.Contains(uri, "://") {
+			t.Errorf("uri %q is not relative to the repository root", uri)
+		}
+		region, _ := phys["region"].(map[string]any)
+		line, _ := region["startLine"].(float64)
+		col, _ := region["startColumn"].(float64)
+		out = append(out, [5]any{res["ruleId"], uri, int(line), int(col), res["level"]})
+	}
+	return out
+}
+
+// --- the refund-order pull request ------------------------------------------
+
+func prPayload(r *repo, labels ...string) map[string]any {
+	var ls []any
+	for _, l := range labels {
+		ls = append(ls, map[string]any{"name": l})
+	}
+	return map[string]any{
+		"action": "synchronize",
+		"number": 1,
+		"pull_request": map[string]any{
+			"number": 1,
+			// base.sha is the base when the event was created: older than
+			// the main tip GitHub built the merge commit on.
+			"base":   map[string]any{"sha": r.base, "ref": "main"},
+			"head":   map[string]any{"sha": r.feature, "ref": "feature"},
+			"labels": ls,
+		},
+	}
+}
+
+// refundHistory: main later gains a third tool, so a diff against the stale
+// pull_request.base.sha would wrongly report it as added.
+func refundHistory(t *testing.T) history {
+	extra := `{
+  "name": "cancel_order",
+  "description": "Cancels an order",
+  "inputSchema": {"type": "object", "properties": {"orderId": {"type": "string"}}, "required": ["orderId"]}
+}
+`
+	return history{Base: refundV1(t), Feature: refundV2(t), MainMoves: map[string]string{"tools/cancel-order.json": extra}}
+}
+
+func TestE2EPullRequestFailsOnBreakingChanges(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	ws := r.checkout(prRef)
+	if gittest.Git(t, ws, "rev-parse", "--is-shallow-repository") != "true" {
+		t.Fatal("the workspace is not a shallow clone")
+	}
+	if err := exec.Command("git", "-C", ws, "cat-file", "-e", r.mainTip+"^{commit}").Run(); err == nil {
+		t.Fatal("the base is already in the one-commit-deep clone")
+	}
+	res := runAction(t, ws, "pull_request", prPayload(r), nil)
+	res.wantCode(t, 1)
+
+	// The base is the merge commit's first parent, fetched on demand.
+	res.wantOutputs(t, map[string]string{
+		"result": "fail", "breaking": "true", "breaking-count": "2", "non-breaking-count": "1",
+		"informational-count": "1", "base-sha": r.mainTip, "head-sha": r.merge, "tools": "3",
+		"sarif-file": "schemaport.sarif", "report-file": "schemaport-report.json",
+	})
+	if err := exec.Command("git", "-C", ws, "cat-file", "-e", r.mainTip+"^{commit}").Run(); err != nil {
+		t.Errorf("the base commit was not fetched into the clone: %v", err)
+	}
+	if res.outputs["error-count"] == "0" || res.outputs["warning-count"] == "0" {
+		t.Errorf("check findings missing from the outputs: %v", res.outputs)
+	}
+	_, declared := actionDefaults(t)
+	var written []string
+	for k := range res.outputs {
+		written = append(written, k)
+	}
+	sort.Strings(written)
+	sort.Strings(declared)
+	if !reflect.DeepEqual(written, declared) {
+		t.Errorf("outputs written %v, declared in action.yml %v", written, declared)
+	}
+
+	// Breaking changes are error annotations at the changed key.
+	req := res.find("error", "required-property-added")
+	if len(req) != 1 {
+		t.Fatalf("required-property-added annotations: %v\n%s", req, res.dump())
+	}
+	line, col := position(t, ws, "tools/refund-order.json", "currency", 1)
+	want := map[string]string{"file": "tools/refund-order.json", "line": fmt.Sprint(line), "endline": fmt.Sprint(line),
+		"col": fmt.Sprint(col), "endcolumn": fmt.Sprint(col + len(`"currency"`) - 1)}
+	for k, v := range want {
+		if req[0].Properties[k] != v {
+			t.Errorf("required-property-added %s = %q, want %q (%v)", k, req[0].Properties[k], v, req[0].Properties)
+		}
+	}
+	if !strings.Contains(req[0].Message, "refund_order") || !strings.Contains(req[0].Message, "inputSchema.properties.currency") {
+		t.Errorf("message does not name the tool and the path: %q", req[0].Message)
+	}
+	enum := res.find("error", "enum-narrowed")
+	if len(enum) != 1 {
+		t.Fatalf("enum-narrowed annotations: %v", enum)
+	}
+	enumLine, _ := position(t, ws, "tools/refund-order.json", "enum", 2)
+	if enum[0].Properties["line"] != fmt.Sprint(enumLine) || !strings.Contains(enum[0].Message, "store_credit") {
+		t.Errorf("enum-narrowed at %v: %q (want line %d, naming the removed value)", enum[0].Properties, enum[0].Message, enumLine)
+	}
+	// No more than 10 of each kind; the overflow is announced once.
+	counts := map[string]int{}
+	for _, a := range res.annotations() {
+		counts[a.Name]++
+		if f := a.Properties["file"]; f != "" && (strings.HasPrefix(f, "/") || strings.HasPrefix(f, "./")) {
+			t.Errorf("annotation file %q is not repository-relative", f)
+		}
+	}
+	for k, n := range counts {
+		if n > 10 {
+			t.Errorf("%d %s annotations; GitHub keeps 10 per step", n, k)
+		}
+	}
+	if len(res.find("notice", "More findings")) != 1 {
+		t.Errorf("no overflow notice with %v annotations", counts)
+	}
+
+	// SARIF: schema-valid, one run, the breaking changes at the right lines.
+	results := sarifResults(t, validateSARIF(t, res.sarif), "schemaport/")
+	found := false
+	for _, x := range results {
+		if x[0] == "required-property-added" {
+			found = true
+			if x[1] != "tools/refund-order.json" || x[2] != line || x[3] != col || x[4] != "error" {
+				t.Errorf("SARIF required-property-added = %v, want tools/refund-order.json:%d:%d error", x, line, col)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("SARIF has no required-property-added result: %v", results)
+	}
+
+	// The summary and the JSON report.
+	for _, s := range []string{"failed", "required-property-added", "currency", r.mainTip[:12]} {
+		if !strings.Contains(res.summary, s) {
+			t.Errorf("the job summary lacks %q\n%s", s, res.summary)
+		}
+	}
+	var rep struct {
+		Command, Result, BaseSha, HeadSha string
+		ExitCode                          int
+		Diff                              struct {
+			Summary struct{ Breaking, NonBreaking, Informational int }
+			Changes []struct{ Code, ToolName string }
+		}
+		Check struct{ Summary struct{ Tools, Errors int } }
+	}
+	if err := json.Unmarshal(res.report, &rep); err != nil {
+		t.Fatalf("report file: %v\n%s", err, res.report)
+	}
+	if rep.Command != "run" || rep.Result != "fail" || rep.ExitCode != 1 || rep.BaseSha != r.mainTip || rep.HeadSha != r.merge ||
+		rep.Diff.Summary.Breaking != 2 || len(rep.Diff.Changes) != 4 || rep.Check.Summary.Tools != 3 || rep.Check.Summary.Errors == 0 {
+		t.Errorf("report = %+v", rep)
+	}
+}
+
+func TestE2EPullRequestLabelApprovesBreakingChanges(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	inputs := map[string]string{"fail-on": "never"}
+
+	without := runAction(t, r.checkout(prRef), "pull_request", prPayload(r, "docs"), inputs)
+	without.wantCode(t, 1)
+	if n := len(without.find("error", "required-property-added")); n != 1 {
+		t.Errorf("without the label: %d error annotations for the breaking change", n)
+	}
+
+	with := runAction(t, r.checkout(prRef), "pull_request", prPayload(r, "docs", "Breaking-Change-Approved"), inputs)
+	with.wantCode(t, 0)
+	with.wantOutputs(t, map[string]string{"result": "pass", "breaking": "true", "breaking-count": "2"})
+	// Still reported, as warnings.
+	if n := len(with.find("warning", "required-property-added")); n != 1 {
+		t.Errorf("with the label: %d warning annotations for the breaking change\n%s", n, with.dump())
+	}
+	if n := len(with.find("error", "required-property-added")); n != 0 {
+		t.Errorf("with the label the breaking change is still an error")
+	}
+	if !strings.Contains(with.summary, "approved") || !strings.Contains(with.summary, "passed") {
+		t.Errorf("the summary does not say the changes were approved:\n%s", with.summary)
+	}
+	for _, x := range sarifResults(t, validateSARIF(t, with.sarif), "schemaport/") {
+		if x[0] == "required-property-added" && x[4] != "warning" {
+			t.Errorf("approved breaking change in SARIF at level %v", x[4])
+		}
+	}
+
+	// A custom label, and approval off.
+	inputs["allow-breaking-label"] = "api-break-ok"
+	custom := runAction(t, r.checkout(prRef), "pull_request", prPayload(r, "breaking-change-approved"), inputs)
+	custom.wantCode(t, 1)
+	inputs["allow-breaking-label"] = ""
+	off := runAction(t, r.checkout(prRef), "pull_request", prPayload(r, "breaking-change-approved"), inputs)
+	off.wantCode(t, 1)
+}
+
+func TestE2EPullRequestHeadCheckout(t *testing.T) {
+	t.Parallel()
+	// A workflow that checks out the PR head (not the merge commit): the
+	// base falls back to pull_request.base.sha.
+	r := buildRepo(t, refundHistory(t))
+	ws := r.checkout("refs/heads/feature")
+	res := runAction(t, ws, "pull_request", prPayload(r), map[string]string{"fail-on": "never"})
+	res.wantCode(t, 1)
+	res.wantOutputs(t, map[string]string{"base-sha": r.base, "head-sha": r.feature, "breaking-count": "2", "tools": "2"})
+}
+
+func TestE2EPush(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	ws := r.checkout("refs/heads/feature")
+	payload := map[string]any{"ref": "refs/heads/feature", "before": r.base, "after": r.feature}
+	res := runAction(t, ws, "push", payload, map[string]string{"fail-on": "never"})
+	res.wantCode(t, 1)
+	res.wantOutputs(t, map[string]string{"base-sha": r.base, "head-sha": r.feature, "breaking-count": "2", "non-breaking-count": "1", "result": "fail"})
+
+	never := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"fail-on": "never", "breaking-fail-on": "never"})
+	never.wantCode(t, 0)
+	never.wantOutputs(t, map[string]string{"result": "pass", "breaking": "true", "breaking-count": "2"})
+	if n := len(never.find("error", "required-property-added")); n != 1 {
+		t.Errorf("breaking changes are still error annotations under breaking-fail-on never: %d", n)
+	}
+}
+
+func TestE2EPushNewBranch(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	ws := r.checkout("refs/heads/feature")
+	payload := map[string]any{"ref": "refs/heads/feature", "before": strings.Repeat("0", 40), "after": r.feature, "created": true}
+	res := runAction(t, ws, "push", payload, map[string]string{"fail-on": "never"})
+	res.wantCode(t, 0)
+	res.wantOutputs(t, map[string]string{"result": "pass", "base-sha": "", "head-sha": r.feature, "breaking": "false", "breaking-count": "0", "tools": "2"})
+	notes := res.find("notice", "No diff")
+	if len(notes) != 1 || !strings.Contains(notes[0].Message, "new branch") {
+		t.Fatalf("no notice explaining the missing diff: %v\n%s", notes, res.dump())
+	}
+	if !strings.Contains(res.summary, "new branch") {
+		t.Errorf("the summary does not explain the missing diff:\n%s", res.summary)
+	}
+	// The check still ran and failed the default threshold.
+	def := runAction(t, r.checkout("refs/heads/feature"), "push", payload, nil)
+	def.wantCode(t, 1)
+}
+
+func TestE2EMergeGroup(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	ws := r.checkout(mergeQueueRef)
+	payload := map[string]any{"merge_group": map[string]any{"base_sha": r.mainTip, "head_sha": r.merge,
+		"base_ref": "refs/heads/main", "head_ref": mergeQueueRef}}
+	res := runAction(t, ws, "merge_group", payload, map[string]string{"fail-on": "never"})
+	res.wantCode(t, 1)
+	res.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "head-sha": r.merge, "breaking-count": "2", "non-breaking-count": "1"})
+}
+
+func TestE2EWorkflowDispatch(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	none := runAction(t, r.checkout("refs/heads/feature"), "workflow_dispatch", map[string]any{}, map[string]string{"fail-on": "never"})
+	none.wantCode(t, 0)
+	if n := len(none.find("notice", "No diff")); n != 1 {
+		t.Errorf("workflow_dispatch without base: %d no-diff notices", n)
+	}
+
+	bySHA := runAction(t, r.checkout("refs/heads/feature"), "workflow_dispatch", map[string]any{}, map[string]string{"fail-on": "never", "base": r.base})
+	bySHA.wantCode(t, 1)
+	bySHA.wantOutputs(t, map[string]string{"base-sha": r.base, "breaking-count": "2"})
+
+	// A branch name the clone does not have: fetched by name.
+	byName := runAction(t, r.checkout("refs/heads/feature"), "workflow_dispatch", map[string]any{}, map[string]string{"fail-on": "never", "base": "origin/main"})
+	byName.wantCode(t, 1)
+	// main has moved on: cancel_order exists there but not on the feature branch.
+	byName.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "breaking-count": "3"})
+}
+
+func TestE2EBaseFetchProblems(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+
+	off := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"fetch-base": "false"})
+	off.wantCode(t, 2)
+	errs := off.find("error", "SchemaPort: cannot run")
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "fetch-depth: 0") || !strings.Contains(errs[0].Message, "git fetch --no-tags --depth=1 origin "+r.mainTip) {
+		t.Fatalf("fetch-base false: %v\n%s", errs, off.dump())
+	}
+	off.wantOutputs(t, map[string]string{"result": "fail"})
+
+	missing := strings.Repeat("ab", 20)
+	gone := runAction(t, r.checkout(prRef), "workflow_dispatch", map[string]any{}, map[string]string{"base": missing})
+	gone.wantCode(t, 2)
+	errs = gone.find("error", "SchemaPort: cannot run")
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "fetching it failed") || !strings.Contains(errs[0].Message, "fetch-depth: 0") {
+		t.Fatalf("unfetchable base: %v\n%s", errs, gone.dump())
+	}
+
+	// With full history no fetch is needed, even with fetch-base off.
+	full := filepath.Join(t.TempDir(), "full")
+	gittest.Git(t, r.root, "clone", "-q", r.origin, full)
+	gittest.Git(t, full, "fetch", "-q", "origin", prRef)
+	gittest.Git(t, full, "checkout", "-q", "--detach", "FETCH_HEAD")
+	deep := runAction(t, full, "pull_request", prPayload(r), map[string]string{"fetch-base": "false", "fail-on": "never"})
+	deep.wantCode(t, 1)
+	deep.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "breaking-count": "2"})
+}
+
+func TestE2EBrokenHeadFile(t *testing.T) {
+	t.Parallel()
+	broken := "{\n  \"name\": \"broken_tool\",\n  \"inputSchema\": {\"type\": \"object\",}\n}\n"
+	h := refundHistory(t)
+	h.Feature["tools/broken.json"] = &broken
+	r := buildRepo(t, h)
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), nil)
+	res.wantCode(t, 2)
+	res.wantOutputs(t, map[string]string{"result": "fail", "error-count": "1", "breaking-count": "0"})
+	var hit []actiontest.Command
+	for _, a := range res.annotations() {
+		if a.Name == "error" && a.Properties["file"] == "tools/broken.json" {
+			hit = append(hit, a)
+		}
+	}
+	if len(hit) != 1 || hit[0].Properties["line"] != "3" {
+		t.Fatalf("load error annotation: %v\n%s", hit, res.dump())
+	}
+	log := validateSARIF(t, res.sarif)
+	if results := sarifResults(t, log, "schemaport/"); len(results) != 1 || results[0][1] != "tools/broken.json" || results[0][2] != 3 {
+		t.Errorf("SARIF results for a broken head: %v", results)
+	}
+	if !strings.Contains(res.summary, "tools/broken.json") {
+		t.Errorf("the summary does not name the broken file:\n%s", res.summary)
+	}
+}
+
+func TestE2EBrokenBaseFile(t *testing.T) {
+	t.Parallel()
+	// The base has a broken file that the pull request fixes: the base is
+	// reported as such, and the head is still checked.
+	base := refundV1(t)
+	base["tools/broken.json"] = "{\n  \"name\": \"fixed_later\",\n  \"inputSchema\": [\n}\n"
+	fixed := `{"name": "fixed_later", "inputSchema": {"type": "object", "properties": {}}}` + "\n"
+	r := buildRepo(t, history{Base: base, Feature: map[string]*string{"tools/broken.json": &fixed}})
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), nil)
+	res.wantCode(t, 1) // the head's check findings (fail-on error)
+	res.wantOutputs(t, map[string]string{"result": "fail", "tools": "3", "breaking-count": "0", "base-sha": r.mainTip})
+	if res.outputs["error-count"] == "0" {
+		t.Errorf("the head's findings are hidden: %v", res.outputs)
+	}
+	warn := res.find("warning", "Base version not loadable")
+	if len(warn) != 1 {
+		t.Fatalf("no warning about the broken base: %v\n%s", res.annotations(), res.dump())
+	}
+	for _, a := range res.annotations() {
+		if a.Properties["title"] == "load/input-error" {
+			t.Errorf("a base error was annotated on the fixed head file: %v", a)
+		}
+	}
+	if !strings.Contains(res.summary, "base version") {
+		t.Errorf("the summary does not list the base's input errors:\n%s", res.summary)
+	}
+	validateSARIF(t, res.sarif)
+}
+
+func TestE2EToolPathOnOneSideOnly(t *testing.T) {
+	t.Parallel()
+	// The pull request moves the tools from tools/ to agents/ and points
+	// the action at both: agents/ is new (every tool added), tools/ gone.
+	v1 := refundV1(t)
+	moved := map[string]*string{}
+	for name, text := range v1 {
+		text := text
+		moved[strings.Replace(name, "tools/", "agents/", 1)] = &text
+		moved[name] = nil
+	}
+	r := buildRepo(t, history{Base: v1, Feature: moved})
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"path": "agents\ntools", "fail-on": "never"})
+	res.wantCode(t, 0) // the same tools, moved: nothing changed for callers
+	res.wantOutputs(t, map[string]string{"breaking-count": "0", "tools": "2"})
+	if n := len(res.find("notice", "Tool path removed")) + len(res.find("notice", "New tool path")); n != 2 {
+		t.Errorf("%d notices about one-sided paths\n%s", n, res.dump())
+	}
+
+	onlyOld := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"path": "tools", "fail-on": "never"})
+	onlyOld.wantCode(t, 1)
+	onlyOld.wantOutputs(t, map[string]string{"breaking-count": "2", "tools": "0"}) // both tools removed
+
+	neither := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"path": "nowhere"})
+	neither.wantCode(t, 2)
+}
+
+func TestE2EInjectionThroughToolFiles(t *testing.T) {
+	t.Parallel()
+	// A description and a property name crafted to end the annotation and
+	// start commands of their own, in every form the runner accepts.
+	evil := "Refunds.\n::error file=.github/workflows/x.yml,line=1::injected\r\n::set-output name=result::pass\n" +
+		"::add-mask::secret ##[set-output name=result;]pass\n::stop-commands::x\n%0A::warning::encoded"
+	evilKey := "a,b::c\n::error::key injected ##[add-path]/tmp"
+	v2 := map[string]any{
+		"name":        "refund_order",
+		"description": evil,
+		"inputSchema": map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"orderId": map[string]any{"type": "string", "description": evil},
+				evilKey:   map[string]any{"type": "string", "description": evil},
+			},
+			"required": []any{"orderId", evilKey},
+		},
+	}
+	text, _ := json.MarshalIndent(v2, "", "  ")
+	s := string(text) + "\n"
+	base := map[string]string{"tools/refund-order.json": `{"name": "refund_order", "description": "Refunds.", "inputSchema": {"type": "object", "properties": {"orderId": {"type": "string"}}, "required": ["orderId"]}}` + "\n"}
+	r := buildRepo(t, history{Base: base, Feature: map[string]*string{"tools/refund-order.json": &s}})
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"fail-on": "never"})
+	res.wantCode(t, 1)
+
+	allowed := map[string]bool{"error": true, "warning": true, "notice": true, "group": true, "endgroup": true, "stop-commands": true}
+	for _, stream := range []string{res.stdout, res.stderr} {
+		cmds := actiontest.Commands(stream)
+		for i, c := range cmds {
+			resume := i > 0 && cmds[i-1].Name == "stop-commands" && c.Name == cmds[i-1].Message
+			if !allowed[c.Name] && !resume {
+				t.Errorf("the runner would run an injected %q command (line %d): %+v", c.Name, c.Line, c)
+			}
+			if c.Name == "stop-commands" && !strings.HasPrefix(c.Message, "schemaport-") {
+				t.Errorf("an injected stop-commands: %+v", c)
+			}
+			if f := c.Properties["file"]; f != "" && f != "tools/refund-order.json" {
+				t.Errorf("an annotation on an injected file %q: %+v", f, c)
+			}
+			if strings.Contains(c.Message, "injected") && c.Properties["file"] == "" && c.Name != "notice" {
+				t.Errorf("injected text became a command of its own: %+v", c)
+			}
+		}
+	}
+	// The breaking change on the crafted property is reported, with the
+	// name intact inside its message.
+	req := res.find("error", "required-property-added")
+	if len(req) != 1 || !strings.Contains(req[0].Message, "a,b::c") {
+		t.Fatalf("required-property-added on the crafted key: %v\n%s", req, res.dump())
+	}
+	// Outputs were not overridden by anything in the files.
+	res.wantOutputs(t, map[string]string{"result": "fail", "breaking-count": "1"})
+	if len(res.outputs) != 13 {
+		t.Errorf("outputs = %v", res.outputs)
+	}
+	validateSARIF(t, res.sarif)
+}
+
+func TestE2EWorkingDirectoryAndFiles(t *testing.T) {
+	t.Parallel()
+	// Tools in a subdirectory: paths in inputs are relative to
+	// working-directory, annotation paths to the repository root, report
+	// files to the workspace.
+	v1 := map[string]string{}
+	for k, v := range refundV1(t) {
+		v1["service/"+k] = v
+	}
+	v2 := map[string]*string{}
+	for k, v := range refundV2(t) {
+		v2["service/"+k] = v
+	}
+	r := buildRepo(t, history{Base: v1, Feature: v2})
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{
+		"working-directory": "service", "fail-on": "never", "sarif-file": "out/results.sarif", "report-file": "",
+		"sarif-category": "tools/", "targets": "openai",
+	})
+	res.wantCode(t, 1)
+	res.wantOutputs(t, map[string]string{"sarif-file": "out/results.sarif", "report-file": "", "breaking-count": "2"})
+	req := res.find("error", "required-property-added")
+	if len(req) != 1 || req[0].Properties["file"] != "service/tools/refund-order.json" {
+		t.Fatalf("annotation path in a subdirectory: %v", req)
+	}
+	for _, x := range sarifResults(t, validateSARIF(t, res.sarif), "tools/") {
+		if x[1] != "service/tools/refund-order.json" && x[1] != "service/tools/search-orders.json" {
+			t.Errorf("SARIF uri %v", x[1])
+		}
+	}
+	if _, err := os.Stat(filepath.Join(res.ws, "schemaport-report.json")); !os.IsNotExist(err) {
+		t.Errorf("a report file was written although report-file is empty")
+	}
+
+	quiet := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{
+		"working-directory": "service", "annotations": "false", "job-summary": "false", "sarif-file": "",
+	})
+	quiet.wantCode(t, 1)
+	quiet.wantOutputs(t, map[string]string{"sarif-file": "", "report-file": "schemaport-report.json", "breaking-count": "2"})
+	if a := quiet.annotations(); len(a) != 0 || quiet.summary != "" {
+		t.Errorf("annotations and summary off, yet %d annotations and a %d-byte summary", len(a), len(quiet.summary))
+	}
+	if _, err := os.Stat(filepath.Join(quiet.ws, "schemaport.sarif")); !os.IsNotExist(err) {
+		t.Errorf("a SARIF file was written although sarif-file is empty")
+	}
+}
+
+func TestE2EUsageErrors(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	for _, tc := range []struct {
+		inputs map[string]string
+		want   string
+	}{
+		{map[string]string{"fail-on": "sometimes"}, "fail-on"},
+		{map[string]string{"breaking-fail-on": "major"}, "breaking-fail-on"},
+		{map[string]string{"fetch-base": "yes"}, "fetch-base"},
+		{map[string]string{"targets": "bedrock"}, "bedrock"},
+		{map[string]string{"working-directory": "no/such/dir"}, "working-directory"},
+		{map[string]string{"config": "missing.json"}, "missing.json"},
+	} {
+		res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), tc.inputs)
+		res.wantCode(t, 2)
+		errs := res.find("error", "SchemaPort: cannot run")
+		if len(errs) != 1 || !strings.Contains(errs[0].Message, tc.want) {
+			t.Errorf("inputs %v: annotations %v, want one naming %q\n%s", tc.inputs, errs, tc.want, res.dump())
+		}
+		res.wantOutputs(t, map[string]string{"result": "fail"})
+	}
+}
+
+func TestE2EOutputIsDeterministic(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	var sarifs, summaries, reports [][]byte
+	for i := 0; i < 2; i++ {
+		res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), nil)
+		sarifs = append(sarifs, res.sarif)
+		summaries = append(summaries, []byte(res.summary))
+		reports = append(reports, res.report)
+	}
+	if !bytes.Equal(sarifs[0], sarifs[1]) || !bytes.Equal(summaries[0], summaries[1]) || !bytes.Equal(reports[0], reports[1]) {
+		t.Fatal("two runs on the same input wrote different files")
+	}
+}
+
+func TestE2EActionMetadata(t *testing.T) {
+	inputs, outputs := actionDefaults(t)
+	var names []string
+	for k := range inputs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	want := []string{"allow-breaking-label", "annotations", "base", "breaking-fail-on", "config", "fail-on", "fetch-base",
+		"job-summary", "path", "report-file", "sarif-category", "sarif-file", "targets", "working-directory"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("action.yml inputs %v, want %v", names, want)
+	}
+	wantOut := []string{"result", "breaking", "breaking-count", "non-breaking-count", "informational-count", "error-count",
+		"warning-count", "info-count", "tools", "sarif-file", "report-file", "base-sha", "head-sha"}
+	if !slices.Equal(outputs, wantOut) {
+		t.Errorf("action.yml outputs %v, want %v", outputs, wantOut)
+	}
+	data, _ := os.ReadFile(filepath.Join("..", "..", "action.yml"))
+	for _, s := range []string{"using: docker", "image: Dockerfile", `args: ["run"]`} {
+		if !strings.Contains(string(data), s) {
+			t.Errorf("action.yml lacks %q", s)
+		}
+	}
+	docker, _ := os.ReadFile(filepath.Join("..", "..", "Dockerfile"))
+	for _, line := range strings.Split(string(docker), "\n") {
+		if strings.HasPrefix(line, "USER") {
+			t.Errorf("Dockerfile sets USER (%s): the container could not write GITHUB_OUTPUT", line)
+		}
+		if strings.HasPrefix(line, "FROM ") && !strings.Contains(line, "@sha256:") {
+			t.Errorf("base image not pinned by digest: %s", line)
+		}
+		if strings.HasPrefix(line, "ENTRYPOINT") && !strings.HasPrefix(line, `ENTRYPOINT ["/`) {
+			t.Errorf("ENTRYPOINT is not exec form straight to the binary: %s", line)
+		}
+	}
+}
+
+func TestE2ELocalRunWithBasePath(t *testing.T) {
+	t.Parallel()
+	// The README quick start: no git, no Actions, compare two directories.
+	bin := binary(t)
+	dir := t.TempDir()
+	for name, text := range refundV1(t) {
+		writeE2EFile(t, filepath.Join(dir, "v1", filepath.Base(name)), text)
+	}
+	for name, text := range refundV2(t) {
+		writeE2EFile(t, filepath.Join(dir, "v2", filepath.Base(name)), *text)
+	}
+	writeE2EFile(t, filepath.Join(dir, "v2", "search-orders.json"), refundV1(t)["tools/search-orders.json"])
+	cmd := exec.Command(bin, "run", "--path", "v2", "--base-path", "v1", "--fail-on", "never", "--summary-file", "summary.md")
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	out, err := cmd.CombinedOutput()
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) || exitErr.ExitCode() != 1 {
+		t.Fatalf("local run: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "::") {
+		t.Errorf("workflow commands printed outside Actions:\n%s", out)
+	}
+	for _, s := range []string{"required-property-added", "2 breaking", "v2/refund-order.json"} {
+		if !strings.Contains(string(out), s) {
+			t.Errorf("local output lacks %q:\n%s", s, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "schemaport.sarif")); !os.IsNotExist(err) {
+		t.Errorf("a local run wrote a SARIF file nobody asked for")
+	}
+	if sum, err := os.ReadFile(filepath.Join(dir, "summary.md")); err != nil || !strings.Contains(string(sum), "required-property-added") {
+		t.Errorf("summary file: %v\n%s", err, sum)
+	}
+}
+
+func writeE2EFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,60 @@
+package main
+
+const generalHelp = `schemaport-action: guard the tool definitions your AI application sends to LLM providers.
+
+Usage:
+  schemaport-action check <path...> [options]   what each provider does with every tool
+  schemaport-action diff <old> <new> [options]  breaking changes between two tool sets
+  schemaport-action run [options]               the whole GitHub Action (check + diff against the base)
+  schemaport-action version                     print the version
+  schemaport-action help <command>              help for one command
+
+Paths are tool files (.json, any of the three canonical shapes) or directories,
+walked recursively. Run ` + "`schemaport-action <command> --help`" + ` for a command's options.
+
+Exit status: 0 nothing at or above the threshold, 1 findings at or above it,
+2 usage or input error (nothing is checked on a partially valid input set).
+`
+
+var commandHelp = map[string]string{
+	"check": `Usage: schemaport-action check <path...> [options]
+
+Loads every tool under the paths and reports what each provider will reject,
+silently drop, or accept without enforcing, at the exact file, line and schema path.
+
+Options:
+  --targets LIST    comma-separated targets: openai, anthropic, gemini, mcp,
+                    anthropic-strict, or all (default: openai,anthropic,gemini,mcp,
+                    or "targets" in the config file)
+  --format FORMAT   text (default), json or sarif
+  --fail-on LEVEL   error (default), lossy, warning or never:
+                      error    exit 1 on any error
+                      lossy    exit 1 only on findings compilation cannot fix without loss
+                      warning  exit 1 on any error or warning
+                      never    always exit 0 (unless the input is invalid)
+  --config FILE     config file (default: schemaport.config.json in the working directory)
+  --sarif-category ID   automationDetails.id for --format sarif (default: schemaport/)
+  -h, --help        show this help
+
+Exit status: 0 below the threshold, 1 at or above it, 2 usage or input error.
+`,
+	"diff": `Usage: schemaport-action diff <old> <new> [options]
+
+Compares two versions of a tool set (files or directories) and classifies every
+change as breaking, non-breaking or informational.
+
+Options:
+  --format FORMAT         text (default), json or sarif
+  --fail-on LEVEL         breaking (default), any or never
+  --ignore-descriptions   drop description and title changes
+  --config FILE           config file (default: schemaport.config.json in the working directory)
+  --sarif-category ID     automationDetails.id for --format sarif (default: schemaport/)
+  -h, --help              show this help
+
+Exit status: 0 below the threshold, 1 at or above it, 2 usage or input error.
+`,
+	"version": `Usage: schemaport-action version
+
+Prints the version.
+`,
+}

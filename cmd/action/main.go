@@ -1,0 +1,64 @@
+// Command schemaport-action checks canonical LLM tool definitions against
+// provider rules, diffs them against a base for breaking changes, and runs
+// the whole job as a GitHub container action (`run`).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/schemaport/schemaport-action/internal/version"
+)
+
+const programName = "schemaport-action"
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// dispatch runs one command and returns its exit status. A panic anywhere
+// below is turned into exit 2 with a one-line message: users never see a Go
+// stack trace.
+func dispatch(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "%s: internal error: %v (please report this with the input that caused it)\n", programName, r)
+			code = 2
+		}
+	}()
+	if len(args) == 0 {
+		io.WriteString(stdout, generalHelp)
+		return 0
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "-h", "--help":
+		io.WriteString(stdout, generalHelp)
+		return 0
+	case "help":
+		if len(rest) > 0 {
+			if h, ok := commandHelp[rest[0]]; ok {
+				io.WriteString(stdout, h)
+				return 0
+			}
+			return usageError(rest, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, run, version.", rest[0]))
+		}
+		io.WriteString(stdout, generalHelp)
+		return 0
+	case "version", "--version", "-V":
+		if len(rest) > 0 && (rest[0] == "-h" || rest[0] == "--help") {
+			io.WriteString(stdout, commandHelp["version"])
+			return 0
+		}
+		fmt.Fprintf(stdout, "%s %s\n", programName, version.Version)
+		return 0
+	case "check":
+		return checkCommand(rest, stdout, stderr)
+	case "diff":
+		return diffCommand(rest, stdout, stderr)
+	case "run":
+		return runCommand(rest, stdout, stderr)
+	}
+	return usageError(args, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, run, version.", cmd))
+}

@@ -1,0 +1,725 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/config"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/gitbase"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/version"
+)
+
+const runHelp = `Usage: schemaport-action run [options]
+
+The whole GitHub Action: checks the tool files, diffs them against the base,
+and reports through annotations, SARIF, a JSON report, the job summary and
+step outputs. In a workflow every option comes from the action's inputs
+(INPUT_<NAME>); locally, pass them as flags (flags win).
+
+Options:
+  --path P                  tool file or directory (repeatable; default: "schemas"
+                            in the config file, else tools)
+  --targets LIST            providers to check (default: config, else
+                            openai,anthropic,gemini,mcp)
+  --fail-on LEVEL           check threshold: error (default), lossy, warning, never
+  --breaking-fail-on LEVEL  diff threshold: breaking (default), any, never
+  --base REV                git revision to compare against (default: from the event)
+  --base-path P             compare against these files or directories instead of a
+                            git revision (repeatable)
+  --fetch-base[=false]      fetch a base commit the clone lacks (default: true)
+  --allow-breaking-label L  label that accepts breaking changes (default:
+                            breaking-change-approved)
+  --label L                 a pull-request label, for local runs (repeatable)
+  --annotations[=false]     print workflow annotations (default: true in Actions)
+  --sarif-file FILE         write SARIF here, relative to the workspace (Actions
+                            default: schemaport.sarif; locally none)
+  --sarif-category ID       SARIF automationDetails.id (default: schemaport/)
+  --report-file FILE        write the JSON report here (Actions default:
+                            schemaport-report.json; locally none)
+  --job-summary[=false]     write the Markdown summary to GITHUB_STEP_SUMMARY or
+                            --summary-file (default: true)
+  --summary-file FILE       where the summary goes outside Actions
+  --config FILE             config file (default: schemaport.config.json if present)
+  --working-directory DIR   where relative paths start (default: .)
+  --ignore-descriptions     drop description and title changes from the diff
+  -h, --help                show this help
+
+Exit status: 0 pass, 1 check findings reach --fail-on or unapproved changes
+reach --breaking-fail-on, 2 usage or input error.
+`
+
+// runCommand is `run`: the action. It returns the exit status.
+func runCommand(args []string, stdout, stderr io.Writer) int {
+	env := action.Env{Lookup: os.LookupEnv}
+	inActions := env.Get("GITHUB_ACTIONS") == "true"
+	r := &actionRun{
+		env:    env,
+		log:    &action.Log{W: stdout, Commands: inActions},
+		errLog: &action.Log{W: stderr, Commands: inActions},
+	}
+	s, err := action.ParseSettings(args, env)
+	if err != nil {
+		return r.fail(err.Error() + "\nRun `" + programName + " run --help` for usage.")
+	}
+	if s.Help {
+		io.WriteString(stdout, runHelp)
+		return 0
+	}
+	r.settings = s
+	return r.run()
+}
+
+// actionRun carries one run's state from the settings to the outputs.
+type actionRun struct {
+	env      action.Env
+	settings *action.Settings
+	log      *action.Log // stdout: annotations and the readable report
+	errLog   *action.Log // stderr: fatal problems
+
+	workspace string // absolute; SARIF and report files are relative to it
+	workdir   string // absolute; tool paths are relative to it
+	root      string // repository root (workdir without git)
+	repo      *gitbase.Repo
+	repoErr   error // why repo is nil although a .git was found
+	paths     report.PathMapper
+
+	headSHA, baseSHA string
+	baseFrom         string
+	notes            []string
+	extra            []report.Annotation // our own notices, capped with the rest
+	outputsWritten   bool
+}
+
+// fail reports a usage or input problem: an annotation in Actions, a line
+// on stderr locally, outputs saying the run failed, exit 2.
+func (r *actionRun) fail(msg string) int {
+	r.errLog.Annotate("error", "SchemaPort: cannot run", msg)
+	if !r.outputsWritten && r.env.Get("GITHUB_OUTPUT") != "" {
+		r.writeOutputs([]action.Output{{Name: "result", Value: "fail"}, {Name: "head-sha", Value: r.headSHA}, {Name: "base-sha", Value: r.baseSHA}})
+	}
+	return 2
+}
+
+func (r *actionRun) run() int {
+	s := r.settings
+	if err := r.locate(); err != nil {
+		return r.fail(err.Error())
+	}
+	cfg, err := config.Load(r.workdir, s.Config)
+	if err != nil {
+		return r.fail(err.Error())
+	}
+	targets, err := resolveTargets(s.Targets, s.TargetsSet, cfg)
+	if err != nil {
+		return r.fail(err.Error())
+	}
+	failOn := s.FailOn
+	if !s.FailOnSet {
+		failOn = "error"
+		if cfg != nil && cfg.FailOn != nil {
+			failOn = *cfg.FailOn
+		}
+	}
+	if !check.ValidFailOn(failOn) {
+		return r.fail(fmt.Sprintf("Unknown fail-on `%s`. Valid values are: error, lossy, warning, never.", failOn))
+	}
+	diffOpts := diff.Options{IgnoreDescriptions: s.IgnoreDescriptions}
+	if !s.IgnoreDescSet && cfg != nil && cfg.IgnoreDescriptions != nil {
+		diffOpts.IgnoreDescriptions = *cfg.IgnoreDescriptions
+	}
+	paths := s.Paths
+	if !s.PathsSet {
+		paths = []string{action.DefaultPath}
+		if cfg != nil && len(cfg.Schemas) > 0 {
+			paths = cfg.Schemas
+		}
+	}
+	ev, err := action.LoadEvent(r.env)
+	if err != nil {
+		return r.fail(err.Error())
+	}
+	if r.repo != nil {
+		if h, err := r.repo.Head(); err == nil {
+			r.headSHA = h
+		}
+	}
+	if r.headSHA == "" {
+		r.headSHA = ev.SHA
+	}
+
+	// The base: a directory given locally, or a git revision.
+	base, code := r.loadBase(ev, paths)
+	if code != 0 {
+		return code
+	}
+	head := r.loadHead(paths, base)
+	if head.usageErr != "" {
+		return r.fail(head.usageErr)
+	}
+
+	var checkRes *check.Result
+	var diffRes *diff.Result
+	if len(head.Errors) == 0 {
+		checkRes = check.Run(head.Tools, targets)
+		if base.loaded && len(base.Errors) == 0 {
+			diffRes = diff.ToolSets(base.Tools, head.Tools, diffOpts)
+		}
+	}
+	if len(base.Errors) > 0 {
+		msg := fmt.Sprintf("The base version (%s) has %s, so it was not compared; the head was still checked. The job summary lists them.", r.baseDescription(), countOf(len(base.Errors), "input error"))
+		r.note("warning", "Base version not loadable", msg)
+	}
+
+	labels := append(ev.Labels(), s.Labels...)
+	approved := diffRes != nil && action.HasLabel(labels, s.AllowBreakingLabel)
+	var ds diff.Summary
+	if diffRes != nil {
+		ds = diffRes.Summary
+	}
+	checkFailed := checkRes != nil && check.FailOn(checkRes, failOn)
+	diffFailed := !approved && (s.BreakingFailOn == "breaking" && ds.Breaking > 0 ||
+		s.BreakingFailOn == "any" && ds.Breaking+ds.NonBreaking+ds.Informational > 0)
+	exit := 0
+	switch {
+	case len(head.Errors) > 0:
+		exit = 2
+	case checkFailed || diffFailed:
+		exit = 1
+	}
+
+	r.printReadable(head.Errors, base.Errors, checkRes, diffRes)
+	if s.Annotations {
+		items := report.LoadErrorAnnotations(head.Errors)
+		items = append(items, report.CheckAnnotations(checkRes)...)
+		items = append(items, report.DiffAnnotations(diffRes, approved)...)
+		report.MapFiles(items, r.paths)
+		items = append(items, r.extra...)
+		var buf bytes.Buffer
+		report.Annotations(&buf, items, report.MaxAnnotationsPerLevel)
+		r.log.Raw(buf.String())
+	}
+
+	var problems []string
+	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error {
+		return report.SARIF(w, report.SARIFInput{Check: checkRes, Diff: diffRes, BreakingApproved: approved,
+			LoadErrors: head.Errors, Category: s.SARIFCategory, Paths: r.paths, Rules: ruleTables()})
+	})
+	if err != nil {
+		problems = append(problems, "cannot write the SARIF file: "+err.Error())
+	}
+	reportOut, err := r.writeFile(s.ReportFile, func(w io.Writer) error {
+		return r.writeJSONReport(w, exit, approved, head.Errors, base.Errors, checkRes, diffRes)
+	})
+	if err != nil {
+		problems = append(problems, "cannot write the JSON report: "+err.Error())
+	}
+	if s.JobSummary {
+		if err := r.writeSummary(report.SummaryInput{Failed: exit != 0, Check: checkRes, Diff: diffRes,
+			LoadErrors: head.Errors, BaseLoadErrors: base.Errors, BreakingApproved: approved,
+			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
+			Notes: r.notes, Paths: r.paths}); err != nil {
+			problems = append(problems, "cannot write the job summary: "+err.Error())
+		}
+	}
+
+	result := "pass"
+	if exit != 0 {
+		result = "fail"
+	}
+	var cs check.Summary
+	tools := 0
+	if checkRes != nil {
+		cs = check.Summary{Error: checkRes.Errors, Warning: checkRes.Warnings, Info: checkRes.Infos}
+		tools = len(checkRes.Tools)
+	}
+	outputs := []action.Output{
+		{Name: "result", Value: result},
+		{Name: "breaking", Value: strconv.FormatBool(ds.Breaking > 0)},
+		{Name: "breaking-count", Value: strconv.Itoa(ds.Breaking)},
+		{Name: "non-breaking-count", Value: strconv.Itoa(ds.NonBreaking)},
+		{Name: "informational-count", Value: strconv.Itoa(ds.Informational)},
+		{Name: "error-count", Value: strconv.Itoa(cs.Error + len(head.Errors))},
+		{Name: "warning-count", Value: strconv.Itoa(cs.Warning)},
+		{Name: "info-count", Value: strconv.Itoa(cs.Info)},
+		{Name: "tools", Value: strconv.Itoa(tools)},
+		{Name: "sarif-file", Value: sarifOut},
+		{Name: "report-file", Value: reportOut},
+		{Name: "base-sha", Value: r.baseSHA},
+		{Name: "head-sha", Value: r.headSHA},
+	}
+	if r.env.Get("GITHUB_OUTPUT") != "" {
+		if err := r.writeOutputs(outputs); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	if len(problems) > 0 {
+		r.errLog.Annotate("error", "SchemaPort: cannot write results", strings.Join(problems, "\n"))
+		return 2
+	}
+	r.printVerdict(result, cs, ds, approved, len(head.Errors))
+	return exit
+}
+
+// locate settles the workspace, the working directory and the repository.
+func (r *actionRun) locate() error {
+	ws := r.env.Get("GITHUB_WORKSPACE")
+	if ws == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return fmt.Errorf("cannot determine the working directory: %v", err)
+		}
+		ws = wd
+	}
+	ws, err := canonicalDir(ws)
+	if err != nil {
+		return fmt.Errorf("the workspace %s: %v", ws, err)
+	}
+	r.workspace = ws
+	wd := r.settings.WorkingDirectory
+	if !filepath.IsAbs(wd) {
+		wd = filepath.Join(ws, wd)
+	}
+	r.workdir, err = canonicalDir(wd)
+	if err != nil {
+		return fmt.Errorf("working-directory `%s`: %v", r.settings.WorkingDirectory, err)
+	}
+	r.root = r.workdir
+	if root, ok := gitbase.FindRoot(r.workdir); ok {
+		r.root = root
+		r.repo, r.repoErr = gitbase.Open(r.workdir)
+	}
+	r.paths = report.RepoRelative(r.root, r.workdir)
+	return nil
+}
+
+// canonicalDir makes dir absolute, resolves symlinks (so that paths made
+// relative to the repository root line up) and checks it is a directory.
+func canonicalDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return abs, errors.New("no such directory")
+		}
+		return abs, err
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return abs, err
+	}
+	if !st.IsDir() {
+		return abs, errors.New("not a directory")
+	}
+	return real, nil
+}
+
+// note records a message for the summary and as an annotation that is
+// capped together with the findings.
+func (r *actionRun) note(level, title, msg string) {
+	r.notes = append(r.notes, msg)
+	r.extra = append(r.extra, report.Annotation{Level: level, Title: title, Message: msg, Priority: report.PriorityBreaking})
+}
+
+// toolSet is one side's load result; usageErr is a problem with the paths
+// themselves (exit 2 before anything is reported).
+type toolSet struct {
+	tool.Result
+	loaded   bool // a base exists and was loaded (possibly empty)
+	missing  map[string]bool
+	usageErr string
+}
+
+// loadBase finds, fetches and loads the base. A non-zero code means the run
+// ends there (the problem was reported).
+func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
+	s := r.settings
+	if len(s.BasePaths) > 0 {
+		res := tool.Load(s.BasePaths, tool.Options{Cwd: r.workdir})
+		r.baseFrom = "--base-path " + strings.Join(s.BasePaths, ", ")
+		r.notes = append(r.notes, "Compared with the base tool set in "+strings.Join(s.BasePaths, ", ")+".")
+		return toolSet{Result: *res, loaded: true}, 0
+	}
+	var parents action.HeadParents
+	if r.repo != nil {
+		parents = func() (string, string, bool, error) { return r.repo.MergeFirstParent("HEAD") }
+	}
+	plan := action.ResolveBase(ev, s.Base, parents)
+	if plan.Rev == "" {
+		r.note("notice", "No diff", "No breaking-change diff: "+plan.NoDiff+".")
+		return toolSet{}, 0
+	}
+	if r.repoErr != nil {
+		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the base %s (%s): %v", plan.Rev, plan.From, r.repoErr))
+	}
+	if r.repo == nil {
+		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the base %s (%s): %s is not a git checkout. Add `actions/checkout` before this step, or point `working-directory` into the checkout.", plan.Rev, plan.From, r.workdir))
+	}
+	sha, code := r.ensureBase(plan)
+	if code != 0 {
+		return toolSet{}, code
+	}
+	r.baseSHA, r.baseFrom = sha, plan.From
+
+	repoPaths := make([]string, len(paths))
+	for i, p := range paths {
+		rel, err := r.repoPath(p)
+		if err != nil {
+			return toolSet{}, r.fail(err.Error())
+		}
+		repoPaths[i] = rel
+	}
+	tmp, err := os.MkdirTemp("", "schemaport-base-")
+	if err != nil {
+		return toolSet{}, r.fail("cannot create a temporary directory for the base: " + err.Error())
+	}
+	// The loaded tools keep their sources in memory; the files can go.
+	defer os.RemoveAll(tmp)
+	snap, err := r.repo.Materialize(sha, repoPaths, tmp)
+	if err != nil {
+		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
+	}
+	missing := map[string]bool{}
+	var present []string
+	for i, p := range paths {
+		if slices.Contains(snap.Missing, repoPaths[i]) {
+			missing[p] = true
+		} else {
+			present = append(present, p)
+		}
+	}
+	set := toolSet{loaded: true, missing: missing}
+	if len(present) > 0 {
+		// Loaded from the same relative place as the head, so display paths
+		// (and so annotation paths) are the same on both sides.
+		sub, _ := filepath.Rel(r.root, r.workdir)
+		cwd := filepath.Join(tmp, sub)
+		if err := os.MkdirAll(cwd, 0o755); err != nil {
+			return toolSet{}, r.fail("cannot prepare the base directory: " + err.Error())
+		}
+		set.Result = *tool.Load(baseArgs(present, r.root, r.workdir, tmp), tool.Options{Cwd: cwd})
+	}
+	return set, 0
+}
+
+// baseArgs turns head paths into the paths to load from the materialized
+// base: relative paths stay (the loader's cwd mirrors the working
+// directory), absolute ones are moved under tmp.
+func baseArgs(paths []string, root, workdir, tmp string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if !filepath.IsAbs(p) {
+			out[i] = p
+			continue
+		}
+		rel, _ := filepath.Rel(root, p)
+		out[i] = filepath.Join(tmp, rel)
+	}
+	return out
+}
+
+// repoPath maps a tool path (relative to the working directory, or
+// absolute) to a path relative to the repository root.
+func (r *actionRun) repoPath(p string) (string, error) {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.workdir, p)
+	}
+	rel, err := filepath.Rel(r.root, filepath.Clean(abs))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("The tool path `%s` is outside the repository %s, so it has no base version.", p, r.root)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// ensureBase resolves the planned base to a commit in the clone, fetching
+// it when it is missing and fetch-base allows.
+func (r *actionRun) ensureBase(plan action.Base) (string, int) {
+	if sha, err := r.repo.ResolveCommit(plan.Rev); err == nil {
+		return sha, 0
+	}
+	fetchArg, resolveArg := plan.Rev, plan.Rev
+	if !gitbase.IsObjectID(plan.Rev) {
+		fetchArg, resolveArg = strings.TrimPrefix(plan.Rev, "origin/"), "FETCH_HEAD"
+	}
+	if !r.settings.FetchBase {
+		return "", r.fail(fmt.Sprintf("The base %s (%s) is not in the clone, and `fetch-base` is false.\n%s", plan.Rev, plan.From, fetchAdvice(fetchArg)))
+	}
+	if err := r.repo.Fetch(fetchArg); err != nil {
+		return "", r.fail(fmt.Sprintf("The base %s (%s) is not in the clone, and fetching it failed: %v\n%s", plan.Rev, plan.From, err, fetchAdvice(fetchArg)))
+	}
+	sha, err := r.repo.ResolveCommit(resolveArg)
+	if err != nil {
+		return "", r.fail(fmt.Sprintf("Fetched the base %s (%s), but it still cannot be read: %v\n%s", plan.Rev, plan.From, err, fetchAdvice(fetchArg)))
+	}
+	return sha, 0
+}
+
+// fetchAdvice says how to give the job the base commit.
+func fetchAdvice(rev string) string {
+	return "Fix: fetch the history in the checkout step:\n" +
+		"  - uses: actions/checkout@v5\n" +
+		"    with:\n" +
+		"      fetch-depth: 0\n" +
+		"or fetch just the base in a step before this one:\n" +
+		"  - run: git fetch --no-tags --depth=1 origin " + rev + "\n" +
+		"A checkout with `persist-credentials: false` leaves no credentials to fetch a private repository with."
+}
+
+// loadHead loads the head tools. With a base, a path missing in the head
+// is fine (every tool under it was removed); missing on both sides it is an
+// error.
+func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
+	var present []string
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(r.workdir, p)
+		}
+		_, err := os.Stat(abs)
+		switch {
+		case err == nil || !base.loaded:
+			present = append(present, p)
+		case base.missing[p]:
+			return toolSet{usageErr: fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input.", p, baseLabel(r.baseSHA))}
+		default:
+			r.note("notice", "Tool path removed", fmt.Sprintf("`%s` does not exist in the head: every tool it held in the base counts as removed.", p))
+		}
+	}
+	for _, p := range present {
+		if base.missing[p] {
+			r.note("notice", "New tool path", fmt.Sprintf("`%s` does not exist in the base %s: every tool in it counts as added.", p, baseLabel(r.baseSHA)))
+		}
+	}
+	if len(present) == 0 {
+		return toolSet{loaded: true}
+	}
+	return toolSet{Result: *tool.Load(present, tool.Options{Cwd: r.workdir}), loaded: true}
+}
+
+// printReadable writes the human report to the log, fenced so that text
+// quoted from tool files cannot act as a workflow command.
+func (r *actionRun) printReadable(headErrs, baseErrs []tool.LoadError, checkRes *check.Result, diffRes *diff.Result) {
+	var buf bytes.Buffer
+	if len(headErrs) > 0 {
+		report.LoadErrorsText(&buf, headErrs)
+		r.log.Text("Input errors", buf.String())
+	}
+	if len(baseErrs) > 0 {
+		buf.Reset()
+		report.LoadErrorsText(&buf, baseErrs)
+		r.log.Text("Input errors in the base version ("+r.baseDescription()+")", buf.String())
+	}
+	if checkRes != nil {
+		buf.Reset()
+		report.CheckText(&buf, checkRes, report.TextOptions{})
+		r.log.Text("Check", buf.String())
+	}
+	if diffRes != nil {
+		buf.Reset()
+		report.DiffText(&buf, diffRes, report.TextOptions{})
+		r.log.Text("Diff against "+r.baseDescription(), buf.String())
+	}
+}
+
+// printVerdict ends the log with the notes and a one-line verdict (the
+// notes are annotations too, but those are off outside Actions).
+func (r *actionRun) printVerdict(result string, cs check.Summary, ds diff.Summary, approved bool, inputErrors int) {
+	var b strings.Builder
+	for _, n := range r.notes {
+		b.WriteString(n + "\n")
+	}
+	line := fmt.Sprintf("SchemaPort: %s. Check: %s, %s, %s.", result,
+		countOf(cs.Error, "error"), countOf(cs.Warning, "warning"), countOf(cs.Info, "info"))
+	if r.baseFrom != "" {
+		line += fmt.Sprintf(" Diff: %d breaking, %d non-breaking, %d informational", ds.Breaking, ds.NonBreaking, ds.Informational)
+		if approved && ds.Breaking > 0 {
+			line += " (breaking changes approved by label)"
+		}
+		line += "."
+	}
+	if inputErrors > 0 {
+		line += " " + countOf(inputErrors, "input error") + "."
+	}
+	b.WriteString(line)
+	r.log.Text("", b.String())
+}
+
+// writeFile writes a report file (relative to the workspace) and returns
+// the workspace-relative path for the step output; "" when off.
+func (r *actionRun) writeFile(name string, write func(io.Writer) error) (string, error) {
+	if name == "" {
+		return "", nil
+	}
+	dest := name
+	if !filepath.IsAbs(dest) {
+		dest = filepath.Join(r.workspace, dest)
+	}
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(dest, buf.Bytes(), 0o644); err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(r.workspace, dest)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(dest), nil
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+func (r *actionRun) writeSummary(in report.SummaryInput) error {
+	path := r.env.Get("GITHUB_STEP_SUMMARY")
+	if path == "" {
+		path = r.settings.SummaryFile
+	}
+	if path == "" {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := report.Summary(&buf, in); err != nil {
+		return err
+	}
+	return action.AppendSummary(path, buf.String())
+}
+
+func (r *actionRun) writeOutputs(outputs []action.Output) error {
+	r.outputsWritten = true
+	if err := action.WriteOutputs(r.env.Get("GITHUB_OUTPUT"), outputs); err != nil {
+		return fmt.Errorf("cannot write the step outputs: %v", err)
+	}
+	return nil
+}
+
+// writeJSONReport writes the full report: the verdict, the revisions, and
+// the check, diff and input-error documents the other commands print, each
+// under its own key (null when that part did not run).
+func (r *actionRun) writeJSONReport(w io.Writer, exit int, approved bool, headErrs, baseErrs []tool.LoadError, checkRes *check.Result, diffRes *diff.Result) error {
+	result := "pass"
+	if exit != 0 {
+		result = "fail"
+	}
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	field := func(name, raw string, last bool) {
+		b.WriteString("  " + jsonvalue.Quote(name) + ": " + raw)
+		if !last {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	str := func(s string) string {
+		if s == "" {
+			return "null"
+		}
+		return jsonvalue.Quote(s)
+	}
+	field("command", `"run"`, false)
+	field("schemaPortVersion", jsonvalue.Quote(version.Version), false)
+	field("result", jsonvalue.Quote(result), false)
+	field("exitCode", strconv.Itoa(exit), false)
+	field("baseSha", str(r.baseSHA), false)
+	field("baseFrom", str(r.baseFrom), false)
+	field("headSha", str(r.headSHA), false)
+	field("breakingApproved", strconv.FormatBool(approved), false)
+	notes := "[]"
+	if len(r.notes) > 0 {
+		q := make([]string, len(r.notes))
+		for i, n := range r.notes {
+			q[i] = jsonvalue.Quote(n)
+		}
+		notes = "[" + strings.Join(q, ", ") + "]"
+	}
+	field("notes", notes, false)
+	doc := func(write func(io.Writer) error) (string, error) {
+		var d bytes.Buffer
+		if err := write(&d); err != nil {
+			return "", err
+		}
+		var ind bytes.Buffer
+		if err := json.Indent(&ind, bytes.TrimSpace(d.Bytes()), "  ", "  "); err != nil {
+			return "", err
+		}
+		return ind.String(), nil
+	}
+	parts := []struct {
+		name string
+		on   bool
+		w    func(io.Writer) error
+	}{
+		{"inputErrors", len(headErrs) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", headErrs) }},
+		{"baseInputErrors", len(baseErrs) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", baseErrs) }},
+		{"check", checkRes != nil, func(w io.Writer) error { return report.CheckJSON(w, checkRes) }},
+		{"diff", diffRes != nil, func(w io.Writer) error { return report.DiffJSON(w, diffRes) }},
+	}
+	for i, p := range parts {
+		raw := "null"
+		if p.on {
+			d, err := doc(p.w)
+			if err != nil {
+				return err
+			}
+			raw = d
+		}
+		field(p.name, raw, i == len(parts)-1)
+	}
+	b.WriteString("}\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// ruleTables gathers every target's rule table (and the core rules) so
+// that SARIF rules carry the providers' own descriptions and docs links.
+func ruleTables() []provider.Rule {
+	rules := append([]provider.Rule(nil), check.Core().Rules...)
+	for _, t := range check.Targets() {
+		rules = append(rules, t.Rules...)
+	}
+	return rules
+}
+
+// baseDescription names the base for messages: "1234abcd5678 (the push's
+// `before` commit)", or the --base-path directories.
+func (r *actionRun) baseDescription() string {
+	if r.baseSHA == "" {
+		return r.baseFrom
+	}
+	return baseLabel(r.baseSHA) + " (" + r.baseFrom + ")"
+}
+
+// baseLabel shortens a commit id for messages; other revisions stay.
+func baseLabel(s string) string {
+	if gitbase.IsObjectID(s) {
+		return s[:12]
+	}
+	return s
+}
+
+// countOf is "1 error", "2 errors".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

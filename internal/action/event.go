@@ -1,0 +1,164 @@
+package action
+
+import (
+	"fmt"
+	"strings"
+
+	githubactions "github.com/sethvargo/go-githubactions"
+
+	"github.com/schemaport/schemaport-action/internal/gitbase"
+)
+
+// Event is the workflow run that started the action: GITHUB_* variables
+// and the webhook payload at GITHUB_EVENT_PATH.
+type Event struct {
+	Name       string // GITHUB_EVENT_NAME; "" outside Actions
+	SHA        string // GITHUB_SHA
+	Ref        string // GITHUB_REF
+	Repository string // GITHUB_REPOSITORY
+	Workspace  string // GITHUB_WORKSPACE
+	Payload    map[string]any
+}
+
+// LoadEvent reads the event through go-githubactions' Context, which
+// parses the payload file. A payload file that cannot be read or parsed is
+// an error; a missing one (a local run) is not.
+func LoadEvent(env Env) (*Event, error) {
+	gha := githubactions.New(githubactions.WithGetenv(env.Get))
+	ctx, err := gha.Context()
+	// Context joins parse errors of unrelated numeric variables
+	// (GITHUB_RUN_ID, ...) into err but still fills the context: only a
+	// nil context is fatal.
+	if ctx == nil {
+		return nil, fmt.Errorf("cannot read the event payload %s: %v", env.Get("GITHUB_EVENT_PATH"), err)
+	}
+	return &Event{
+		Name:       ctx.EventName,
+		SHA:        ctx.SHA,
+		Ref:        ctx.Ref,
+		Repository: ctx.Repository,
+		Workspace:  ctx.Workspace,
+		Payload:    ctx.Event,
+	}, nil
+}
+
+// lookup walks the payload: lookup("pull_request", "base", "sha").
+func (e *Event) lookup(keys ...string) any {
+	if e == nil {
+		return nil
+	}
+	var cur any = e.Payload
+	for _, k := range keys {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[k]
+	}
+	return cur
+}
+
+// str is lookup for a string field ("" when absent or not a string).
+func (e *Event) str(keys ...string) string {
+	s, _ := e.lookup(keys...).(string)
+	return s
+}
+
+// IsPullRequest reports whether the event is pull_request or
+// pull_request_target.
+func (e *Event) IsPullRequest() bool {
+	return e != nil && (e.Name == "pull_request" || e.Name == "pull_request_target")
+}
+
+// Labels returns the pull request's label names, in payload order.
+func (e *Event) Labels() []string {
+	items, _ := e.lookup("pull_request", "labels").([]any)
+	var names []string
+	for _, it := range items {
+		if m, ok := it.(map[string]any); ok {
+			if n, ok := m["name"].(string); ok {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// HasLabel reports whether labels hold name. GitHub label names are unique
+// regardless of case, so the comparison ignores case. An empty name never
+// matches.
+func HasLabel(labels []string, name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, l := range labels {
+		if strings.EqualFold(l, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Base is the revision a run compares against, and where it came from.
+type Base struct {
+	// Rev is a commit id or revision; "" means no diff.
+	Rev string
+	// From says where Rev came from, for messages ("the `base` input").
+	From string
+	// NoDiff says why there is no base when Rev is "" (for a notice).
+	NoDiff string
+}
+
+// HeadParents returns the parents of the checked-out commit when it is a
+// merge commit (ok false otherwise).
+type HeadParents func() (first, second string, ok bool, err error)
+
+// ResolveBase picks the base, in this order: the `base` input; a merge
+// group's base_sha; for pull_request and pull_request_target, the first
+// parent of the checked-out test merge commit (the base GitHub actually
+// merged against, which can be newer than the event's base.sha), else
+// pull_request.base.sha; for push, `before` unless it is all zeros (the
+// first push of a branch: nothing to compare against). Other events have
+// no base unless the input gives one.
+//
+// The first parent is used only when the merge commit's second parent is
+// the pull request's head: a PR branch that itself ends in a merge (main
+// merged into it) is checked out as that merge when the workflow checks
+// out the head, and its first parent is then the PR's previous commit.
+func ResolveBase(ev *Event, input string, parents HeadParents) Base {
+	if input != "" {
+		return Base{Rev: input, From: "the `base` input"}
+	}
+	if ev == nil || ev.Name == "" {
+		return Base{NoDiff: "no base revision was given (pass `--base REV` or `--base-path DIR` to compare)"}
+	}
+	switch ev.Name {
+	case "merge_group":
+		if sha := ev.str("merge_group", "base_sha"); sha != "" {
+			return Base{Rev: sha, From: "merge_group.base_sha"}
+		}
+		return Base{NoDiff: "the merge_group event has no base_sha"}
+	case "pull_request", "pull_request_target":
+		if parents != nil {
+			first, second, ok, err := parents()
+			head := ev.str("pull_request", "head", "sha")
+			if err == nil && ok && (head == "" || strings.EqualFold(second, head)) {
+				return Base{Rev: first, From: "the first parent of the checked-out merge commit"}
+			}
+		}
+		if sha := ev.str("pull_request", "base", "sha"); sha != "" {
+			return Base{Rev: sha, From: "pull_request.base.sha"}
+		}
+		return Base{NoDiff: "the pull_request event has no base commit"}
+	case "push":
+		before := ev.str("before")
+		switch {
+		case before == "":
+			return Base{NoDiff: "the push event has no `before` commit"}
+		case gitbase.IsZeroID(before):
+			return Base{NoDiff: "this is the first push of a new branch (`before` is all zeros), so there is nothing to compare against"}
+		}
+		return Base{Rev: before, From: "the push's `before` commit"}
+	}
+	return Base{NoDiff: fmt.Sprintf("the %s event has no base revision; set the `base` input to compare against one", ev.Name)}
+}

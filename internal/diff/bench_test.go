@@ -1,0 +1,92 @@
+package diff
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// BenchmarkDiff compares the 10,000-tool corpus with a copy in which about
+// one tool in ten is edited. "decode" is the baseline: reading and parsing
+// both copies. "decode+diff" does the same and then diffs. Metrics:
+// corpus-MB (both copies on disk), diff-alloc-MB (allocated by ToolSets
+// alone), live-heap/corpus (live heap after the diff, both decoded copies
+// and the result included, over the corpus size).
+func BenchmarkDiff(b *testing.B) {
+	base := b.TempDir()
+	v1 := filepath.Join(base, "v1")
+	st, err := corpus.Generate(v1, 10000, 42)
+	if err != nil {
+		b.Fatal(err)
+	}
+	v2 := editCorpus(b, v1, 42)
+	corpusBytes := float64(2 * st.Bytes)
+
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			decodeDir(b, v1)
+			decodeDir(b, v2)
+		}
+	})
+	b.Run("decode+diff", func(b *testing.B) {
+		b.ReportAllocs()
+		var diffAlloc, heap uint64
+		var changes int
+		for b.Loop() {
+			a, c := decodeDir(b, v1), decodeDir(b, v2)
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			res := ToolSets(a, c, Options{})
+			runtime.ReadMemStats(&m1)
+			diffAlloc = m1.TotalAlloc - m0.TotalAlloc
+			runtime.GC()
+			runtime.ReadMemStats(&m1)
+			heap = m1.HeapAlloc
+			runtime.KeepAlive(res)
+			changes = len(res.Changes)
+			runtime.KeepAlive(a)
+			runtime.KeepAlive(c)
+		}
+		b.ReportMetric(corpusBytes/1e6, "corpus-MB")
+		b.ReportMetric(float64(diffAlloc)/1e6, "diff-alloc-MB")
+		b.ReportMetric(float64(heap)/corpusBytes, "live-heap/corpus")
+		b.ReportMetric(float64(changes), "changes")
+	})
+}
+
+// decodeDir reads and parses every file under dir into tools, in path order.
+func decodeDir(tb testing.TB, dir string) []*tool.Tool {
+	var files []string
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, path)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	var out []*tool.Tool
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		doc, err := jsonvalue.Parse(data)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		src := &tool.Source{Path: path, Data: data}
+		for _, tv := range docTools(doc) {
+			out = append(out, &tool.Tool{Name: tv.Get("name").Text, Value: tv, Source: src})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

@@ -1,0 +1,115 @@
+package diff
+
+// Code describes one change code: a stable id, the classification it gets
+// unless its context says otherwise (a change inside a negated or oneOf
+// branch that cannot be proven safe is breaking; an edit inside a definition
+// no $ref reaches is at most informational), and what triggers it.
+type Code struct {
+	ID      string
+	Class   string
+	Trigger string
+	// Ours marks codes SchemaPort 0.1.0 does not have.
+	Ours bool
+}
+
+// Codes is every code the engine can emit, SchemaPort's 45 first (in the
+// order of its catalogue), then ours.
+var Codes = []Code{
+	// Tool level.
+	{ID: "tool-removed", Class: Breaking, Trigger: "a tool name is gone from the new set and no added tool has an equivalent schema"},
+	{ID: "tool-added", Class: NonBreaking, Trigger: "a tool name is new and no removed tool has an equivalent schema"},
+	{ID: "tool-renamed", Class: Breaking, Trigger: "a removed and an added tool have schemas that differ at most informationally"},
+	{ID: "tool-description-changed", Class: Informational, Trigger: "the tool description differs (absent vs \"\" counts)"},
+	// Unresolvable references.
+	{ID: "ref-added", Class: Breaking, Trigger: "a $ref that cannot be followed appears where the old schema had none"},
+	{ID: "ref-removed", Class: Breaking, Trigger: "a $ref that could not be followed is gone"},
+	{ID: "ref-changed", Class: Breaking, Trigger: "an unfollowable $ref names a different target"},
+	// Types.
+	{ID: "type-widened", Class: NonBreaking, Trigger: "the new type set covers the old one (integer is covered by number), or type was removed"},
+	{ID: "type-narrowed", Class: Breaking, Trigger: "the old type set covers the new one, or type was added"},
+	{ID: "type-changed", Class: Breaking, Trigger: "neither type set covers the other"},
+	// Enum and const (compared as JSON values; const x equals enum [x]).
+	{ID: "enum-added", Class: Breaking, Trigger: "an enum now restricts the value"},
+	{ID: "enum-removed", Class: NonBreaking, Trigger: "the enum is gone"},
+	{ID: "enum-narrowed", Class: Breaking, Trigger: "an allowed value is gone"},
+	{ID: "enum-expanded", Class: NonBreaking, Trigger: "a value is newly allowed"},
+	{ID: "const-added", Class: Breaking, Trigger: "const added (null included)"},
+	{ID: "const-removed", Class: NonBreaking, Trigger: "const removed"},
+	{ID: "const-changed", Class: Breaking, Trigger: "const now a different JSON value"},
+	// Bounds, multipleOf, uniqueItems (exact arithmetic, absent equals the default).
+	{ID: "constraint-added", Class: Breaking, Trigger: "a bound, multipleOf or uniqueItems: true appears"},
+	{ID: "constraint-removed", Class: NonBreaking, Trigger: "a bound or multipleOf is gone, or uniqueItems is turned off"},
+	{ID: "constraint-narrowed", Class: Breaking, Trigger: "a lower bound rose, an upper bound fell, or multipleOf no longer divides the old one"},
+	{ID: "constraint-relaxed", Class: NonBreaking, Trigger: "a lower bound fell, an upper bound rose, or the new multipleOf divides the old one"},
+	// Pattern.
+	{ID: "pattern-added", Class: Breaking, Trigger: "pattern added"},
+	{ID: "pattern-removed", Class: NonBreaking, Trigger: "pattern removed"},
+	{ID: "pattern-changed", Class: Breaking, Trigger: "pattern text differs"},
+	// Arrays.
+	{ID: "array-items-added", Class: Breaking, Trigger: "items now constrains elements"},
+	{ID: "array-items-removed", Class: NonBreaking, Trigger: "items no longer constrains elements"},
+	// Objects.
+	{ID: "property-removed", Class: Breaking, Trigger: "a declared property is gone"},
+	{ID: "required-property-added", Class: Breaking, Trigger: "a newly declared property is required"},
+	{ID: "optional-property-added", Class: NonBreaking, Trigger: "a newly declared property is optional"},
+	{ID: "property-made-required", Class: Breaking, Trigger: "an existing property joined required (path <p>.required)"},
+	{ID: "property-made-optional", Class: NonBreaking, Trigger: "a property left required (path <p>.required)"},
+	{ID: "additional-properties-restricted", Class: Breaking, Trigger: "additionalProperties became false, or a constraining schema replaced an open one"},
+	{ID: "additional-properties-relaxed", Class: NonBreaking, Trigger: "additionalProperties opened up"},
+	// Composition.
+	{ID: "composition-added", Class: Breaking, Trigger: "anyOf/oneOf/allOf added"},
+	{ID: "composition-removed", Class: NonBreaking, Trigger: "anyOf/oneOf/allOf removed"},
+	{ID: "composition-widened", Class: NonBreaking, Trigger: "an anyOf branch added or an allOf branch removed (reorders are no change)"},
+	{ID: "composition-narrowed", Class: Breaking, Trigger: "an anyOf/oneOf branch removed or an allOf branch added"},
+	{ID: "composition-changed", Class: Breaking, Trigger: "a composition keyword holds something other than a list of schemas on one side"},
+	// Metadata.
+	{ID: "description-changed", Class: Informational, Trigger: "description differs"},
+	{ID: "title-changed", Class: Informational, Trigger: "title differs"},
+	{ID: "default-changed", Class: Informational, Trigger: "default differs as a JSON value"},
+	{ID: "examples-changed", Class: Informational, Trigger: "examples differ as JSON values"},
+	{ID: "format-changed", Class: Informational, Trigger: "format differs"},
+	{ID: "nullable-added", Class: NonBreaking, Trigger: "nullable turned on"},
+	{ID: "nullable-removed", Class: Breaking, Trigger: "nullable turned off (absent equals false)"},
+
+	// Ours.
+	{ID: "keyword-changed", Class: Breaking, Trigger: "a keyword the engine does not classify was added, removed or changed, or a known keyword holds a value of the wrong shape", Ours: true},
+	{ID: "annotation-changed", Class: Informational, Trigger: "deprecated, readOnly, writeOnly, $comment or a content* annotation changed", Ours: true},
+	{ID: "extension-changed", Class: Informational, Trigger: "an x-* extension keyword changed", Ours: true},
+	{ID: "schema-closed", Class: Breaking, Trigger: "a subschema became false, rejecting everything it covers", Ours: true},
+	{ID: "schema-opened", Class: NonBreaking, Trigger: "a subschema that was false accepts values now", Ours: true},
+	{ID: "prefix-item-added", Class: Breaking, Trigger: "prefixItems constrains a position that was unconstrained", Ours: true},
+	{ID: "prefix-item-removed", Class: NonBreaking, Trigger: "a prefixItems position is unconstrained now", Ours: true},
+	{ID: "contains-added", Class: Breaking, Trigger: "contains added", Ours: true},
+	{ID: "contains-removed", Class: NonBreaking, Trigger: "contains removed", Ours: true},
+	{ID: "unevaluated-items-restricted", Class: Breaking, Trigger: "unevaluatedItems became false or a constraining schema", Ours: true},
+	{ID: "unevaluated-items-relaxed", Class: NonBreaking, Trigger: "unevaluatedItems opened up", Ours: true},
+	{ID: "unevaluated-properties-restricted", Class: Breaking, Trigger: "unevaluatedProperties became false or a constraining schema", Ours: true},
+	{ID: "unevaluated-properties-relaxed", Class: NonBreaking, Trigger: "unevaluatedProperties opened up", Ours: true},
+	{ID: "pattern-property-added", Class: Breaking, Trigger: "a patternProperties entry added", Ours: true},
+	{ID: "pattern-property-removed", Class: NonBreaking, Trigger: "a patternProperties entry removed (breaking when extra properties are not open)", Ours: true},
+	{ID: "property-names-added", Class: Breaking, Trigger: "propertyNames added", Ours: true},
+	{ID: "property-names-removed", Class: NonBreaking, Trigger: "propertyNames removed", Ours: true},
+	{ID: "dependent-required-added", Class: Breaking, Trigger: "a dependentRequired name added (path <p>.dependentRequired.<property>)", Ours: true},
+	{ID: "dependent-required-removed", Class: NonBreaking, Trigger: "a dependentRequired name removed", Ours: true},
+	{ID: "dependent-schema-added", Class: Breaking, Trigger: "a dependentSchemas entry added", Ours: true},
+	{ID: "dependent-schema-removed", Class: NonBreaking, Trigger: "a dependentSchemas entry removed", Ours: true},
+	{ID: "not-added", Class: Breaking, Trigger: "not added (edits inside not are reported at depth, breaking unless informational)", Ours: true},
+	{ID: "not-removed", Class: NonBreaking, Trigger: "not removed", Ours: true},
+	{ID: "conditional-added", Class: Breaking, Trigger: "if, then or else added (edits inside if are breaking unless informational)", Ours: true},
+	{ID: "conditional-removed", Class: NonBreaking, Trigger: "if, then or else removed", Ours: true},
+	{ID: "one-of-branch-added", Class: Breaking, Trigger: "a oneOf branch added: a value may now match two branches and be rejected", Ours: true},
+	{ID: "definition-added", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was added", Ours: true},
+	{ID: "definition-removed", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was removed", Ours: true},
+	{ID: "schema-too-complex", Class: Breaking, Trigger: "$ref expansion exceeded the comparison budget; what was not compared cannot be proven safe", Ours: true},
+}
+
+var codeClass = func() map[string]string {
+	m := make(map[string]string, len(Codes))
+	for _, c := range Codes {
+		m[c.ID] = c.Class
+	}
+	return m
+}()
+
+// DefaultClass returns a code's default classification ("" for an unknown code).
+func DefaultClass(code string) string { return codeClass[code] }

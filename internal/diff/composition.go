@@ -1,0 +1,189 @@
+package diff
+
+import (
+	"sort"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+// composition classifies anyOf, oneOf and allOf branch by branch, then not
+// and if/then/else.
+//
+// Branches are matched, not compared by position: equal branches (as JSON
+// values, wherever they sit) pair first, then the remaining ones pair with
+// their most similar counterpart and are diffed at full depth under the new
+// index. A pure reorder is therefore no change. Unmatched branches are
+// reported once per keyword with the full before/after lists.
+func (c *comparer) composition(o, n *node) {
+	c.branches(o, n, kwAnyOf, "anyOf")
+	c.branches(o, n, kwOneOf, "oneOf")
+	c.branches(o, n, kwAllOf, "allOf")
+	c.slot(o, n, kwNot, "not", slotRules{added: "not-added", removed: "not-removed", unsafe: true})
+	c.slot(o, n, kwIf, "if", slotRules{added: "conditional-added", removed: "conditional-removed", unsafe: true})
+	c.slot(o, n, kwThen, "then", slotRules{added: "conditional-added", removed: "conditional-removed", trivial: true})
+	c.slot(o, n, kwElse, "else", slotRules{added: "conditional-added", removed: "conditional-removed", trivial: true})
+}
+
+func (c *comparer) branches(o, n *node, id kw, key string) {
+	ov, nv := o.get(id), n.get(id)
+	if ov == nil && nv == nil {
+		return
+	}
+	if (ov != nil && ov.Kind != jsonvalue.Array) || (nv != nil && nv.Kind != jsonvalue.Array) {
+		if !jsonvalue.Equal(ov, nv) {
+			c.emit("composition-changed", "`"+key+"` no longer holds a list of schemas on both sides; treat the change as breaking.", o, n, ov, nv, k(key))
+		}
+		return
+	}
+	switch {
+	case ov == nil:
+		c.emit("composition-added", "`"+key+"` was added; values must now match "+compositionRule(key)+".", o, n, nil, nv, k(key))
+		return
+	case nv == nil:
+		c.emit("composition-removed", "`"+key+"` was removed.", o, n, ov, nil, k(key))
+		return
+	}
+	pairs, lostOld, gainedNew := matchBranches(ov.Items, nv.Items, !c.o.hasRefs && !c.n.hasRefs)
+	if key == "oneOf" {
+		c.unsafe++
+	}
+	for _, p := range pairs {
+		oe, ne := &ov.Items[p[0]], &nv.Items[p[1]]
+		on, ok := c.child(c.o, oe, valueSpan(oe))
+		nn, nk := c.child(c.n, ne, valueSpan(ne))
+		c.compareSlot(o, n, on, ok, nn, nk, oe, ne, slotRules{}, k(key), ix(p[1]))
+	}
+	if key == "oneOf" {
+		c.unsafe--
+	}
+	if lostOld {
+		switch key {
+		case "allOf":
+			c.emit("composition-widened", "A branch was removed from `allOf`; values need to satisfy fewer schemas.", o, n, ov, nv, k(key))
+		default:
+			c.emit("composition-narrowed", "A branch was removed from `"+key+"`; values that matched only it are rejected now.", o, n, ov, nv, k(key))
+		}
+	}
+	if gainedNew {
+		switch key {
+		case "allOf":
+			c.emit("composition-narrowed", "A branch was added to `allOf`; values must satisfy it too.", o, n, ov, nv, k(key))
+		case "oneOf":
+			c.emit("one-of-branch-added", "A branch was added to `oneOf`; a value that now matches two branches is rejected.", o, n, ov, nv, k(key))
+		default:
+			c.emit("composition-widened", "A branch was added to `anyOf`; more values are accepted.", o, n, ov, nv, k(key))
+		}
+	}
+}
+
+func compositionRule(key string) string {
+	switch key {
+	case "allOf":
+		return "every branch"
+	case "oneOf":
+		return "exactly one branch"
+	}
+	return "at least one branch"
+}
+
+// matchBranches pairs old and new branches. exactSkip drops pairs of equal
+// branches (safe only when no $ref could make equal text mean different
+// schemas). It returns [old, new] index pairs in new-index order and whether
+// any old or new branch was left unmatched.
+func matchBranches(old, new []jsonvalue.Value, exactSkip bool) (pairs [][2]int, lostOld, gainedNew bool) {
+	usedO := make([]bool, len(old))
+	usedN := make([]bool, len(new))
+	byKey := map[string][]int{}
+	for j := range new {
+		key := jsonvalue.Canonical(&new[j])
+		byKey[key] = append(byKey[key], j)
+	}
+	for i := range old {
+		key := jsonvalue.Canonical(&old[i])
+		if js := byKey[key]; len(js) > 0 {
+			usedO[i], usedN[js[0]] = true, true
+			byKey[key] = js[1:]
+			if !exactSkip {
+				pairs = append(pairs, [2]int{i, js[0]})
+			}
+		}
+	}
+	type cand struct{ score, i, j int }
+	var cands []cand
+	for i := range old {
+		if usedO[i] {
+			continue
+		}
+		for j := range new {
+			if usedN[j] {
+				continue
+			}
+			if s := similarity(&old[i], &new[j]); s > 0 {
+				cands = append(cands, cand{s, i, j})
+			}
+		}
+	}
+	sort.Slice(cands, func(a, b int) bool {
+		x, y := cands[a], cands[b]
+		if x.score != y.score {
+			return x.score > y.score
+		}
+		if x.i != y.i {
+			return x.i < y.i
+		}
+		return x.j < y.j
+	})
+	for _, cd := range cands {
+		if !usedO[cd.i] && !usedN[cd.j] {
+			usedO[cd.i], usedN[cd.j] = true, true
+			pairs = append(pairs, [2]int{cd.i, cd.j})
+		}
+	}
+	for _, u := range usedO {
+		lostOld = lostOld || !u
+	}
+	for _, u := range usedN {
+		gainedNew = gainedNew || !u
+	}
+	sort.Slice(pairs, func(a, b int) bool { return pairs[a][1] < pairs[b][1] })
+	return pairs, lostOld, gainedNew
+}
+
+// similarity scores how alike two branches are: keywords with equal values
+// count, a shared type or $ref counts double, and so does each property
+// name both declare. Zero means unrelated: such
+// branches are reported as removed and added, not as one edited branch.
+func similarity(a, b *jsonvalue.Value) int {
+	if a.Kind != jsonvalue.Object || b.Kind != jsonvalue.Object {
+		if a.Kind == b.Kind {
+			return 1
+		}
+		return 0
+	}
+	score := 0
+	for i := range a.Members {
+		m := &a.Members[i]
+		other := b.Get(m.Key)
+		if other == nil {
+			continue
+		}
+		if m.Key == "properties" && m.Value.Kind == jsonvalue.Object && other.Kind == jsonvalue.Object {
+			for j := range m.Value.Members {
+				if other.Has(m.Value.Members[j].Key) {
+					score++
+				}
+			}
+		}
+		if !jsonvalue.Equal(&m.Value, other) {
+			continue
+		}
+		switch m.Key {
+		case "type", "$ref", "const":
+			score += 2
+		case "description", "title", "examples", "default", "$comment":
+		default:
+			score++
+		}
+	}
+	return score
+}

@@ -1,0 +1,96 @@
+package diff
+
+import "github.com/schemaport/schemaport-action/internal/jsonvalue"
+
+// metadata classifies description, title, default, examples, format and
+// nullable (SchemaPort's metadata pass), then the annotations SchemaPort
+// never compares: deprecated, readOnly, writeOnly, $comment and the content*
+// keywords. None of them changes which values validate, except nullable.
+func (c *comparer) metadata(o, n *node) {
+	c.prose(o, n, kwDescription, "description", "description-changed", "The description changed.")
+	c.prose(o, n, kwTitle, "title", "title-changed", "The title changed.")
+	if ov, nv := o.get(kwDefault), n.get(kwDefault); !equalNullAbsent(ov, nv) {
+		c.emit("default-changed", "The default value changed; callers relying on it get a different value.", o, n, ov, nv, k("default"))
+	}
+	if ov, nv := o.get(kwExamples), n.get(kwExamples); !equalNullAbsent(ov, nv) {
+		c.emit("examples-changed", "The examples changed.", o, n, ov, nv, k("examples"))
+	}
+	if ov, nv := o.get(kwFormat), n.get(kwFormat); !strictEqual(ov, nv) {
+		c.emit("format-changed", "`format` changed from "+formatName(ov)+" to "+formatName(nv)+"; providers treat format as a hint, check callers that rely on it.", o, n, ov, nv, k("format"))
+	}
+	c.nullable(o, n)
+	for _, a := range []struct {
+		id  kw
+		key string
+	}{
+		{kwDeprecated, "deprecated"}, {kwReadOnly, "readOnly"}, {kwWriteOnly, "writeOnly"},
+		{kwComment, "$comment"}, {kwContentEncoding, "contentEncoding"},
+		{kwContentMediaType, "contentMediaType"}, {kwContentSchema, "contentSchema"},
+	} {
+		ov, nv := o.get(a.id), n.get(a.id)
+		if a.id == kwDeprecated || a.id == kwReadOnly || a.id == kwWriteOnly {
+			// Absent equals false.
+			if (ov == nil || ov.IsFalse()) && (nv == nil || nv.IsFalse()) {
+				continue
+			}
+		}
+		if !jsonvalue.Equal(ov, nv) {
+			c.emit("annotation-changed", "Annotation `"+a.key+"` changed.", o, n, ov, nv, k(a.key))
+		}
+	}
+}
+
+func (c *comparer) prose(o, n *node, id kw, key, code, msg string) {
+	if ov, nv := o.get(id), n.get(id); !strictEqual(ov, nv) {
+		c.emit(code, msg, o, n, ov, nv, k(key))
+	}
+}
+
+// nullable (OpenAPI 3.0): absent equals false.
+func (c *comparer) nullable(o, n *node) {
+	ov, nv := o.get(kwNullable), n.get(kwNullable)
+	if ov == nil && nv == nil {
+		return
+	}
+	if (ov != nil && ov.Kind != jsonvalue.Bool) || (nv != nil && nv.Kind != jsonvalue.Bool) {
+		if !jsonvalue.Equal(ov, nv) {
+			c.keywordChanged(o, n, "nullable", ov, nv)
+		}
+		return
+	}
+	was, is := ov.IsTrue(), nv.IsTrue()
+	switch {
+	case was == is:
+	case is:
+		c.emit("nullable-added", "The value may now be null.", o, n, ov, nv, k("nullable"))
+	default:
+		c.emit("nullable-removed", "The value may no longer be null; callers sending null will be rejected.", o, n, ov, nv, k("nullable"))
+	}
+}
+
+// strictEqual compares scalar metadata: strings by text, anything else as a
+// JSON value (an object-valued description equal on both sides is no change).
+func strictEqual(a, b *jsonvalue.Value) bool { return jsonvalue.Equal(a, b) }
+
+// equalNullAbsent is JSON equality where absent equals null (SchemaPort's
+// rule for default and examples).
+func equalNullAbsent(a, b *jsonvalue.Value) bool {
+	null := jsonvalue.NewNull()
+	if a == nil {
+		a = &null
+	}
+	if b == nil {
+		b = &null
+	}
+	return jsonvalue.Equal(a, b)
+}
+
+func formatName(v *jsonvalue.Value) string {
+	if v == nil || v.Kind == jsonvalue.Null {
+		return "(none)"
+	}
+	if v.Kind == jsonvalue.String {
+		return v.Text
+	}
+	return jsonvalue.Encode(v, "")
+}

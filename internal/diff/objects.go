@@ -1,0 +1,331 @@
+package diff
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+// objects classifies properties and required, additionalProperties,
+// patternProperties, propertyNames, dependentRequired, dependentSchemas and
+// unevaluatedProperties.
+func (c *comparer) objects(o, n *node) {
+	c.properties(o, n)
+	c.slot(o, n, kwAdditionalProperties, "additionalProperties", slotRules{
+		added: "additional-properties-restricted", removed: "additional-properties-relaxed", trivial: true,
+		closed: "additional-properties-restricted", opened: "additional-properties-relaxed", nullIsAbsent: true})
+	c.patternProperties(o, n)
+	c.slot(o, n, kwPropertyNames, "propertyNames", slotRules{added: "property-names-added", removed: "property-names-removed", trivial: true})
+	c.dependentRequired(o, n)
+	c.schemaMap(o, n, kwDependentSchemas, "dependentSchemas", slotRules{added: "dependent-schema-added", removed: "dependent-schema-removed", trivial: true})
+	c.slot(o, n, kwUnevaluatedProperties, "unevaluatedProperties", slotRules{
+		added: "unevaluated-properties-restricted", removed: "unevaluated-properties-relaxed", trivial: true,
+		closed: "unevaluated-properties-restricted", opened: "unevaluated-properties-relaxed"})
+}
+
+// jsKeyOrder returns an object's members in JavaScript's Object.keys order
+// (canonical array indices first, ascending), which SchemaPort's emission
+// order, and so the order of ties in the sort, follows.
+func jsKeyOrder(v *jsonvalue.Value) []*jsonvalue.Member {
+	if v == nil || v.Kind != jsonvalue.Object {
+		return nil
+	}
+	out := make([]*jsonvalue.Member, len(v.Members))
+	for i := range v.Members {
+		out[i] = &v.Members[i]
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, aok := arrayIndex(out[i].Key)
+		b, bok := arrayIndex(out[j].Key)
+		if aok && bok {
+			return a < b
+		}
+		return aok && !bok
+	})
+	return out
+}
+
+func arrayIndex(key string) (uint64, bool) {
+	if key == "" || (len(key) > 1 && key[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(key, 10, 32)
+	if err != nil || n >= 1<<32-1 {
+		return 0, false
+	}
+	return n, true
+}
+
+// requiredSet returns the required names; ok is false for a malformed list.
+func requiredSet(v *jsonvalue.Value) (names []string, ok bool) {
+	if v == nil {
+		return nil, true
+	}
+	if v.Kind != jsonvalue.Array {
+		return nil, false
+	}
+	for i := range v.Items {
+		if v.Items[i].Kind != jsonvalue.String {
+			return nil, false
+		}
+		names = append(names, v.Items[i].Text)
+	}
+	return names, true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var propertyRules = slotRules{}
+
+func (c *comparer) properties(o, n *node) {
+	op, np := o.get(kwProperties), n.get(kwProperties)
+	or, nr := o.get(kwRequired), n.get(kwRequired)
+	if op == nil && np == nil && or == nil && nr == nil {
+		return
+	}
+	if (op != nil && op.Kind != jsonvalue.Object) || (np != nil && np.Kind != jsonvalue.Object) {
+		if !jsonvalue.Equal(op, np) {
+			c.keywordChanged(o, n, "properties", op, np)
+		}
+		op, np = nil, nil
+	}
+	oreq, okO := requiredSet(or)
+	nreq, okN := requiredSet(nr)
+	if !okO || !okN {
+		if !jsonvalue.Equal(or, nr) {
+			c.keywordChanged(o, n, "required", or, nr)
+		}
+		oreq, nreq = nil, nil
+	}
+	oldKeys, newKeys := jsKeyOrder(op), jsKeyOrder(np)
+	for _, m := range oldKeys {
+		if np.Get(m.Key) == nil {
+			c.emit("property-removed", "Property `"+m.Key+"` was removed; callers that send it may be rejected or ignored.", o, n, &m.Value, nil, k("properties"), k(m.Key))
+		}
+	}
+	for _, m := range newKeys {
+		if op.Get(m.Key) != nil {
+			continue
+		}
+		if contains(nreq, m.Key) {
+			c.emit("required-property-added", "Required property `"+m.Key+"` was added; existing callers do not send it. Make it optional or ship it as a new tool version.", o, n, nil, &m.Value, k("properties"), k(m.Key))
+		} else {
+			c.emit("optional-property-added", "Optional property `"+m.Key+"` was added.", o, n, nil, &m.Value, k("properties"), k(m.Key))
+		}
+	}
+	for _, m := range oldKeys {
+		nm := np.Member(m.Key)
+		if nm == nil {
+			continue
+		}
+		on, ok := c.child(c.o, &m.Value, memberSpan(m))
+		nn, nk := c.child(c.n, &nm.Value, memberSpan(nm))
+		c.compareSlot(o, n, on, ok, nn, nk, &m.Value, &nm.Value, propertyRules, k("properties"), k(m.Key))
+		c.requiredness(o, n, m.Key, oreq, nreq)
+	}
+	// Names required without being declared on either side still change
+	// what a caller must send (SchemaPort ignores them).
+	for _, name := range oreq {
+		if op.Get(name) == nil && np.Get(name) == nil && !contains(nreq, name) {
+			c.requiredness(o, n, name, oreq, nreq)
+		}
+	}
+	for _, name := range nreq {
+		if op.Get(name) == nil && np.Get(name) == nil && !contains(oreq, name) {
+			c.requiredness(o, n, name, oreq, nreq)
+		}
+	}
+}
+
+// requiredness reports a property joining or leaving required, located at
+// the name inside the required list.
+func (c *comparer) requiredness(o, n *node, name string, oreq, nreq []string) {
+	was, is := contains(oreq, name), contains(nreq, name)
+	if was == is {
+		return
+	}
+	oldAt, newAt := requiredEntry(o, name), requiredEntry(n, name)
+	if !oldAt.ok {
+		oldAt = span{}
+	}
+	if !newAt.ok {
+		newAt, _ = walkSpan(n, []seg{k("required")})
+	}
+	t, f := jsonvalue.NewBool(true), jsonvalue.NewBool(false)
+	if is {
+		c.record("property-made-required", "", "Property `"+name+"` is now required; callers that omit it will be rejected.", &f, &t, oldAt, newAt, []seg{k("required")})
+	} else {
+		c.record("property-made-optional", "", "Property `"+name+"` is now optional.", &t, &f, oldAt, newAt, []seg{k("required")})
+	}
+}
+
+func requiredEntry(n *node, name string) span {
+	if !n.real {
+		return span{}
+	}
+	r := n.get(kwRequired)
+	if r == nil || r.Kind != jsonvalue.Array {
+		return span{}
+	}
+	for i := range r.Items {
+		if r.Items[i].Kind == jsonvalue.String && r.Items[i].Text == name && r.Items[i].End > 0 {
+			return valueSpan(&r.Items[i])
+		}
+	}
+	return span{}
+}
+
+// extraOpen reports whether a node accepts properties that properties and
+// patternProperties do not name.
+func extraOpen(n *node) bool {
+	for _, id := range []kw{kwAdditionalProperties, kwUnevaluatedProperties} {
+		v := n.get(id)
+		if v == nil || v.IsTrue() || v.Kind == jsonvalue.Null {
+			continue
+		}
+		if v.Kind == jsonvalue.Object && acceptsAll(&node{v: v}) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// patternProperties: entries are keyed by regex text. Removing one is safe
+// only while extra properties stay open; otherwise matching properties fall
+// under additionalProperties and may be rejected.
+func (c *comparer) patternProperties(o, n *node) {
+	ov, nv := o.get(kwPatternProperties), n.get(kwPatternProperties)
+	if ov == nil && nv == nil {
+		return
+	}
+	if (ov != nil && ov.Kind != jsonvalue.Object) || (nv != nil && nv.Kind != jsonvalue.Object) {
+		if !jsonvalue.Equal(ov, nv) {
+			c.keywordChanged(o, n, "patternProperties", ov, nv)
+		}
+		return
+	}
+	for _, m := range jsKeyOrder(ov) {
+		nm := nv.Member(m.Key)
+		if nm != nil {
+			on, ok := c.child(c.o, &m.Value, memberSpan(m))
+			nn, nk := c.child(c.n, &nm.Value, memberSpan(nm))
+			c.compareSlot(o, n, on, ok, nn, nk, &m.Value, &nm.Value, slotRules{}, k("patternProperties"), k(m.Key))
+			continue
+		}
+		class := ""
+		if !extraOpen(n) {
+			class = Breaking
+		}
+		oldAt, _ := walkSpan(o, []seg{k("patternProperties"), k(m.Key)})
+		newAt, _ := walkSpan(n, []seg{k("patternProperties"), k(m.Key)})
+		c.record("pattern-property-removed", class, "Pattern property `"+m.Key+"` was removed; properties matching it are no longer checked against its schema.", &m.Value, nil, oldAt, newAt, []seg{k("patternProperties"), k(m.Key)})
+	}
+	for _, m := range jsKeyOrder(nv) {
+		if ov.Get(m.Key) == nil {
+			c.emit("pattern-property-added", "Pattern property `"+m.Key+"` was added; properties matching it must satisfy its schema now.", o, n, nil, &m.Value, k("patternProperties"), k(m.Key))
+		}
+	}
+}
+
+// schemaMap compares a map of named subschemas entry by entry.
+func (c *comparer) schemaMap(o, n *node, id kw, key string, r slotRules) {
+	ov, nv := o.get(id), n.get(id)
+	if ov == nil && nv == nil {
+		return
+	}
+	if (ov != nil && ov.Kind != jsonvalue.Object) || (nv != nil && nv.Kind != jsonvalue.Object) {
+		if !jsonvalue.Equal(ov, nv) {
+			c.keywordChanged(o, n, key, ov, nv)
+		}
+		return
+	}
+	visit := func(name string, om, nm *jsonvalue.Member) {
+		var oe, ne *jsonvalue.Value
+		var oat, nat span
+		if om != nil {
+			oe, oat = &om.Value, memberSpan(om)
+		}
+		if nm != nil {
+			ne, nat = &nm.Value, memberSpan(nm)
+		}
+		on, ok := c.child(c.o, oe, oat)
+		nn, nk := c.child(c.n, ne, nat)
+		c.compareSlot(o, n, on, ok, nn, nk, oe, ne, r, k(key), k(name))
+	}
+	for _, m := range jsKeyOrder(ov) {
+		visit(m.Key, m, nv.Member(m.Key))
+	}
+	for _, m := range jsKeyOrder(nv) {
+		if ov.Get(m.Key) == nil {
+			visit(m.Key, nil, m)
+		}
+	}
+}
+
+// dependentRequired: a name added to a property's list is a new
+// requirement (breaking), a name dropped is a relaxation.
+func (c *comparer) dependentRequired(o, n *node) {
+	ov, nv := o.get(kwDependentRequired), n.get(kwDependentRequired)
+	if ov == nil && nv == nil {
+		return
+	}
+	valid := func(v *jsonvalue.Value) bool {
+		if v == nil {
+			return true
+		}
+		if v.Kind != jsonvalue.Object {
+			return false
+		}
+		for i := range v.Members {
+			if _, ok := requiredSet(&v.Members[i].Value); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	if !valid(ov) || !valid(nv) {
+		if !jsonvalue.Equal(ov, nv) {
+			c.keywordChanged(o, n, "dependentRequired", ov, nv)
+		}
+		return
+	}
+	visit := func(prop string) {
+		oe, ne := ov.Get(prop), nv.Get(prop)
+		ol, _ := requiredSet(oe)
+		nl, _ := requiredSet(ne)
+		var added, removed []jsonvalue.Value
+		for _, s := range nl {
+			if !contains(ol, s) {
+				added = append(added, jsonvalue.NewString(s))
+			}
+		}
+		for _, s := range ol {
+			if !contains(nl, s) {
+				removed = append(removed, jsonvalue.NewString(s))
+			}
+		}
+		if len(added) > 0 {
+			c.emit("dependent-required-added", "When `"+prop+"` is sent, "+valueList(added)+" must now be sent too.", o, n, oe, ne, k("dependentRequired"), k(prop))
+		}
+		if len(removed) > 0 {
+			c.emit("dependent-required-removed", "When `"+prop+"` is sent, "+valueList(removed)+" no longer "+plural(len(removed), "has", "have")+" to be sent.", o, n, oe, ne, k("dependentRequired"), k(prop))
+		}
+	}
+	for _, m := range jsKeyOrder(ov) {
+		visit(m.Key)
+	}
+	for _, m := range jsKeyOrder(nv) {
+		if ov.Get(m.Key) == nil {
+			visit(m.Key)
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package diff
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestRefMovedIntoDefsIsNoChange(t *testing.T) {
+	inline := `{"type":"object","properties":{"a":{"type":"object","properties":{"c":{"type":"integer"}}},"b":{"type":"object","properties":{"c":{"type":"integer"}}}}}`
+	viaDefs := `{"type":"object","$defs":{"M":{"type":"object","properties":{"c":{"type":"integer"}}}},"properties":{"a":{"$ref":"#/$defs/M"},"b":{"$ref":"#/$defs/M"}}}`
+	checkChanges(t, diffSchemas(t, inline, viaDefs))
+	checkChanges(t, diffSchemas(t, viaDefs, inline))
+	// A ref to a ref, and definitions under the draft-07 name.
+	chain := `{"type":"object","definitions":{"N":{"$ref":"#/definitions/M"},"M":{"type":"object","properties":{"c":{"type":"integer"}}}},"properties":{"a":{"$ref":"#/definitions/N"},"b":{"$ref":"#/definitions/M"}}}`
+	checkChanges(t, diffSchemas(t, inline, chain))
+}
+
+func TestEditBehindRefReportedAtEachUseSite(t *testing.T) {
+	old := `{"type":"object","$defs":{"M":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/M"},"b":{"items":{"$ref":"#/$defs/M"}}}}`
+	new := `{"type":"object","$defs":{"M":{"type":"integer","minimum":0}},"properties":{"a":{"$ref":"#/$defs/M"},"b":{"items":{"$ref":"#/$defs/M"}}}}`
+	got := diffSchemas(t, old, new)
+	checkChanges(t, got,
+		want{"constraint-added", Breaking, "inputSchema.properties.a.minimum"},
+		want{"constraint-added", Breaking, "inputSchema.properties.b.items.minimum"})
+	// Both point at the one place to look in the new file: the definition.
+	if len(got) == 2 && (got[0].New != got[1].New || got[0].New.Line == 0) {
+		t.Errorf("use sites located differently: %+v vs %+v", got[0].New, got[1].New)
+	}
+}
+
+func TestRefSiblingsMerge(t *testing.T) {
+	inline := obj(`{"type":"string","description":"d"}`)
+	// An annotation beside $ref overrides; a conflicting constraint conjoins.
+	checkChanges(t, diffSchemas(t, inline,
+		`{"type":"object","$defs":{"S":{"type":"string","description":"x"}},"properties":{"v":{"$ref":"#/$defs/S","description":"d"}}}`))
+	checkChanges(t, diffSchemas(t, inline,
+		`{"type":"object","$defs":{"S":{"type":"string","description":"d"}},"properties":{"v":{"$ref":"#/$defs/S","type":"number"}}}`),
+		want{"composition-added", Breaking, p + ".allOf"})
+}
+
+func TestRecursiveRefs(t *testing.T) {
+	tree := func(extra string) string {
+		return `{"type":"object","$defs":{"Node":{"type":"object","properties":{"label":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Node"}}` + extra + `}}},"properties":{"root":{"$ref":"#/$defs/Node"}}}`
+	}
+	checkChanges(t, diffSchemas(t, tree(""), tree("")))
+	checkChanges(t, diffSchemas(t, tree(""), tree(`,"n":{"type":"integer"}`)),
+		want{"optional-property-added", NonBreaking, "inputSchema.properties.root.properties.n"})
+	// Mutual recursion and a root self-reference terminate.
+	mutual := func(t2 string) string {
+		return `{"type":"object","$defs":{"A":{"properties":{"b":{"$ref":"#/$defs/B"}}},"B":{"type":"` + t2 + `","properties":{"a":{"$ref":"#/$defs/A"}}}},"properties":{"x":{"$ref":"#/$defs/A"}}}`
+	}
+	checkChanges(t, diffSchemas(t, mutual("object"), mutual("array")),
+		want{"type-changed", Breaking, "inputSchema.properties.x.properties.b.type"})
+	self := `{"type":"object","properties":{"child":{"$ref":"#"}}}`
+	checkChanges(t, diffSchemas(t, self, `{"type":"object","properties":{"child":{"$ref":"#"},"n":{}}}`),
+		want{"optional-property-added", NonBreaking, "inputSchema.properties.n"})
+	// A pure $ref loop cannot be followed and compares as a string.
+	loop := `{"type":"object","$defs":{"L":{"$ref":"#/$defs/L"}},"properties":{"v":{"$ref":"#/$defs/L"}}}`
+	checkChanges(t, diffSchemas(t, loop, loop))
+	checkChanges(t, diffSchemas(t, loop, obj(`{}`)), want{"ref-removed", Breaking, p + ".$ref"})
+}
+
+// A $ref fan-out that doubles at every level is exponential when expanded;
+// unchanged parts are remembered, and a change that would have to be
+// reported at 2^30 use sites stops at the budget and says so.
+func TestRefFanOutIsBounded(t *testing.T) {
+	build := func(leaf string) string {
+		var b strings.Builder
+		b.WriteString(`{"type":"object","$defs":{`)
+		for i := 0; i < 30; i++ {
+			next := "#/$defs/D" + strconv.Itoa(i+1)
+			b.WriteString(`"D` + strconv.Itoa(i) + `":{"properties":{"l":{"$ref":"` + next + `"},"r":{"$ref":"` + next + `"}}},`)
+		}
+		b.WriteString(`"D30":{"type":"` + leaf + `"}},"properties":{"root":{"$ref":"#/$defs/D0"}},"description":"` + leaf + `"}`)
+		return b.String()
+	}
+	// Only the root description differs: the clean fan-out is remembered.
+	same := build("string")
+	other := strings.Replace(same, `"description":"string"`, `"description":"other"`, 1)
+	checkChanges(t, diffSchemas(t, same, other), want{"description-changed", Informational, "inputSchema.description"})
+	got := diffSchemas(t, build("string"), build("integer"))
+	last := got[len(got)-1]
+	found := false
+	for _, g := range got {
+		found = found || g.Code == "schema-too-complex"
+	}
+	if !found || len(got) > visitBudget {
+		t.Fatalf("fan-out: %d changes, last %s", len(got), last.Code)
+	}
+}

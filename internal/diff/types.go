@@ -1,0 +1,102 @@
+package diff
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+// types classifies a change of the `type` set. number covers integer, so
+// integer -> number widens and number -> integer narrows.
+func (c *comparer) types(o, n *node) {
+	ov, nv := o.get(kwType), n.get(kwType)
+	if ov == nil && nv == nil {
+		return
+	}
+	os, okO := typeSet(ov)
+	ns, okN := typeSet(nv)
+	if !okO || !okN {
+		if !jsonvalue.Equal(ov, nv) {
+			c.keywordChanged(o, n, "type", ov, nv)
+		}
+		return
+	}
+	oldCoversNew, newCoversOld := covers(os, ns), covers(ns, os)
+	if oldCoversNew && newCoversOld {
+		return
+	}
+	ol, nl := typeList(os), typeList(ns)
+	switch {
+	case len(os) == 0:
+		c.emit("type-narrowed", "Type "+nl+" is now required where any type was accepted.", o, n, nil, nv, k("type"))
+	case len(ns) == 0:
+		c.emit("type-widened", "Type "+ol+" is no longer required; any type is accepted.", o, n, ov, nil, k("type"))
+	case newCoversOld:
+		c.emit("type-widened", "Type widened from "+ol+" to "+nl+".", o, n, ov, nv, k("type"))
+	case oldCoversNew:
+		c.emit("type-narrowed", "Type narrowed from "+ol+" to "+nl+"; callers sending the dropped types will be rejected.", o, n, ov, nv, k("type"))
+	default:
+		c.emit("type-changed", "Type changed from "+ol+" to "+nl+"; existing callers' values no longer match.", o, n, ov, nv, k("type"))
+	}
+}
+
+// typeSet returns the declared type names; ok is false for a malformed type.
+func typeSet(v *jsonvalue.Value) (set []string, ok bool) {
+	if v == nil {
+		return nil, true
+	}
+	switch v.Kind {
+	case jsonvalue.String:
+		return []string{v.Text}, true
+	case jsonvalue.Array:
+		for i := range v.Items {
+			if v.Items[i].Kind != jsonvalue.String {
+				return nil, false
+			}
+			set = append(set, v.Items[i].Text)
+		}
+		return set, true
+	}
+	return nil, false
+}
+
+// covers reports whether every type in sub is accepted by set (an empty set
+// accepts everything).
+func covers(set, sub []string) bool {
+	if len(set) == 0 {
+		return true
+	}
+	if len(sub) == 0 {
+		return false
+	}
+	has := func(t string) bool {
+		for _, s := range set {
+			if s == t {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range sub {
+		if !has(t) && !(t == "integer" && has("number")) {
+			return false
+		}
+	}
+	return true
+}
+
+func typeList(set []string) string {
+	if len(set) == 0 {
+		return "(any)"
+	}
+	l := append([]string(nil), set...)
+	sort.Strings(l)
+	out := l[:0]
+	for i, t := range l {
+		if i == 0 || t != l[i-1] {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, " | ")
+}

@@ -1,0 +1,477 @@
+package diff
+
+import (
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// The structural comparison: it pairs the schema nodes of two versions of one
+// tool (resolving $refs on the way), and hands each pair to the check
+// families, one file each, in SchemaPort's pass order. The families classify;
+// this file only walks, locates and records.
+
+// span is a byte range in a source file; ok is false when there is none.
+type span struct {
+	start, end int32
+	ok         bool
+}
+
+func memberSpan(m *jsonvalue.Member) span { return span{m.KeyStart, m.KeyEnd, true} }
+func valueSpan(v *jsonvalue.Value) span   { return span{v.Start, v.End, true} }
+
+// seg is one step of a schema path relative to a node.
+type seg struct {
+	key     string
+	index   int
+	isIndex bool
+}
+
+func k(key string) seg { return seg{key: key} }
+func ix(i int) seg     { return seg{index: i, isIndex: true} }
+
+// side is one version of the tool being compared.
+type side struct {
+	t       *tool.Tool
+	root    *jsonvalue.Value // inputSchema: $refs resolve against it
+	rootAt  span
+	hasRefs bool
+	reach   *reachability
+}
+
+// node is one schema on one side, with its keywords indexed.
+type node struct {
+	v *jsonvalue.Value // the effective schema object (a resolved $ref merged with its siblings)
+	// at is where the node is in its file: its key or array element, or for a
+	// stand-in, the nearest real ancestor.
+	at   span
+	real bool  // false for the empty stand-in of an absent subschema
+	id   int32 // identity for cycle detection: Start of the physical object
+	// viaRef marks a node reached through a $ref: its comparison may be
+	// repeated at many use sites, so a clean result is remembered.
+	viaRef bool
+	merged bool // a $ref merged with sibling keywords
+	// kw holds the members the families own; unknown holds the rest.
+	kw      [numKW]*jsonvalue.Member
+	unknown []*jsonvalue.Member
+	indexed bool
+}
+
+func (n *node) index() {
+	if n.indexed {
+		return
+	}
+	n.indexed = true
+	for i := range n.v.Members {
+		m := &n.v.Members[i]
+		if id, ok := keywordIDs[m.Key]; ok {
+			n.kw[id] = m
+		} else {
+			n.unknown = append(n.unknown, m)
+		}
+	}
+}
+
+// get returns a keyword's value, or nil when absent.
+func (n *node) get(id kw) *jsonvalue.Value {
+	if m := n.kw[id]; m != nil {
+		return &m.Value
+	}
+	return nil
+}
+
+var emptyObject = jsonvalue.Value{Kind: jsonvalue.Object}
+
+// kind says what a subschema slot holds.
+type kind uint8
+
+const (
+	kAbsent  kind = iota
+	kTrue         // literal true (or a $ref to it): accepts everything
+	kFalse        // literal false (or a $ref to it): accepts nothing
+	kSchema       // an object schema
+	kInvalid      // anything else: not a schema
+)
+
+// comparer compares the schemas of one pair of tools.
+type comparer struct {
+	name string
+	o, n *side
+	path []seg // current node's path below inputSchema
+	out  []Change
+	// unsafe > 0 inside not, if and oneOf branches: there a relaxation can
+	// still reject values, so nothing non-informational is proven safe.
+	unsafe int
+	// capInfo > 0 inside definitions no $ref reaches: nothing there can
+	// change what a caller may send.
+	capInfo  int
+	onStack  map[[2]int32]struct{}
+	clean    map[[2]int32]bool // $ref pairs compared completely with no change
+	cuts     int               // cycles cut so far: a result with a cut is incomplete
+	visits   int
+	limit    int
+	exceeded bool
+}
+
+// visitBudget bounds the node pairs one tool comparison may visit: $ref
+// fan-out can make a small file describe an exponentially large tree.
+const visitBudget = 100000
+
+// changeBudget bounds the changes one tool comparison may record.
+const changeBudget = 20000
+
+func newComparer(name string, o, n *side) *comparer {
+	return &comparer{name: name, o: o, n: n, limit: visitBudget}
+}
+
+// standIn is the empty schema that takes the place of an absent one, placed
+// at the nearest real ancestor.
+func standIn(at span) *node {
+	return &node{v: &emptyObject, at: at, id: -1}
+}
+
+// child turns the value in a subschema slot into a node, following $refs.
+func (c *comparer) child(s *side, v *jsonvalue.Value, at span) (*node, kind) {
+	if v == nil {
+		return nil, kAbsent
+	}
+	switch v.Kind {
+	case jsonvalue.Bool:
+		if v.Text == "true" {
+			return &node{v: &emptyObject, at: at, real: true, id: v.Start}, kTrue
+		}
+		return nil, kFalse
+	case jsonvalue.Object:
+		if !s.hasRefs {
+			return &node{v: v, at: at, real: true, id: v.Start}, kSchema
+		}
+		return s.resolve(v, at)
+	}
+	return nil, kInvalid
+}
+
+// push and pop maintain the current path.
+func (c *comparer) push(segs ...seg) int {
+	n := len(c.path)
+	c.path = append(c.path, segs...)
+	return n
+}
+
+func (c *comparer) pop(n int) { c.path = c.path[:n] }
+
+// pair compares two subschema nodes at path segs below the current node.
+func (c *comparer) pair(o, n *node, segs ...seg) {
+	if c.exceeded {
+		return
+	}
+	// A pair of $ref targets already being compared further up is a cycle:
+	// whatever differs in it is reported at the outer use site.
+	var key [2]int32
+	cyc := c.o.hasRefs || c.n.hasRefs
+	// Only pairs of plain (or pure $ref) nodes are remembered: a $ref with
+	// siblings differs per use site although its id is the target's.
+	memo := (o.viaRef || n.viaRef) && !o.merged && !n.merged
+	if cyc {
+		key = [2]int32{o.id, n.id}
+		if _, ok := c.onStack[key]; ok {
+			c.cuts++
+			return
+		}
+		if memo && c.clean[key] {
+			return
+		}
+		if c.onStack == nil {
+			c.onStack = make(map[[2]int32]struct{})
+		}
+		c.onStack[key] = struct{}{}
+	}
+	mark := c.push(segs...)
+	outBefore, cutsBefore := len(c.out), c.cuts
+	c.schema(o, n)
+	c.pop(mark)
+	if cyc {
+		delete(c.onStack, key)
+		if memo && len(c.out) == outBefore && c.cuts == cutsBefore && !c.exceeded {
+			if c.clean == nil {
+				c.clean = make(map[[2]int32]bool)
+			}
+			c.clean[key] = true
+		}
+	}
+}
+
+// schema runs every check family on one pair of nodes, in SchemaPort's pass
+// order (which only decides ties in the final sort).
+func (c *comparer) schema(o, n *node) {
+	c.visits++
+	if c.visits > c.limit || len(c.out) > changeBudget {
+		c.exceeded = true
+		return
+	}
+	if !c.o.hasRefs && !c.n.hasRefs && jsonvalue.Equal(o.v, n.v) {
+		return
+	}
+	o.index()
+	n.index()
+	c.refs(o, n)
+	c.types(o, n)
+	c.values(o, n)
+	c.bounds(o, n)
+	c.pattern(o, n)
+	c.arrays(o, n)
+	c.objects(o, n)
+	c.composition(o, n)
+	c.definitions(o, n)
+	c.metadata(o, n)
+	c.unknownKeywords(o, n)
+}
+
+// slotRules says how a single-subschema keyword is classified.
+type slotRules struct {
+	added, removed string // codes for a constraining schema appearing / going away
+	// trivial: absent, true and an annotation-only schema all mean "no
+	// constraint" here (items, additionalProperties, then, ...). Not so for
+	// not, if and contains, where {} is itself a constraint.
+	trivial bool
+	// closed, opened: codes for a switch to / from false ("" = schema-closed /
+	// schema-opened).
+	closed, opened string
+	// unsafe: edits inside cannot be proven safe (not, if).
+	unsafe bool
+	// nullIsAbsent: SchemaPort treats additionalProperties: null as absent.
+	nullIsAbsent bool
+}
+
+// slot compares one single-subschema keyword of o and n.
+func (c *comparer) slot(o, n *node, id kw, key string, r slotRules) {
+	ov, nv := o.get(id), n.get(id)
+	if ov == nil && nv == nil {
+		return
+	}
+	if r.nullIsAbsent {
+		if ov != nil && ov.Kind == jsonvalue.Null {
+			ov = nil
+		}
+		if nv != nil && nv.Kind == jsonvalue.Null {
+			nv = nil
+		}
+	}
+	var oat, nat span
+	if m := o.kw[id]; m != nil {
+		oat = memberSpan(m)
+	}
+	if m := n.kw[id]; m != nil {
+		nat = memberSpan(m)
+	}
+	on, ok := c.child(c.o, ov, oat)
+	nn, nk := c.child(c.n, nv, nat)
+	c.compareSlot(o, n, on, ok, nn, nk, ov, nv, r, k(key))
+}
+
+// compareSlot classifies a pair of subschema slot contents at rel.
+func (c *comparer) compareSlot(o, n, on *node, ok kind, nn *node, nk kind, ov, nv *jsonvalue.Value, r slotRules, rel ...seg) {
+	if ok == kAbsent && nk == kAbsent {
+		return
+	}
+	if ok == kInvalid || nk == kInvalid {
+		if !jsonvalue.Equal(ov, nv) {
+			c.keywordChangedAt(o, n, ov, nv, rel)
+		}
+		return
+	}
+	if ok == kFalse || nk == kFalse {
+		if ok == nk {
+			return
+		}
+		if nk == kFalse {
+			code := r.closed
+			if code == "" {
+				code = "schema-closed"
+			}
+			c.emit(code, "`"+lastKey(rel)+"` is now false and rejects everything it used to accept.", o, n, ov, nv, rel...)
+		} else {
+			code := r.opened
+			if code == "" {
+				code = "schema-opened"
+			}
+			c.emit(code, "`"+lastKey(rel)+"` was false and now accepts values.", o, n, ov, nv, rel...)
+		}
+		return
+	}
+	if r.trivial {
+		oOpen := ok != kSchema || acceptsAll(on)
+		nOpen := nk != kSchema || acceptsAll(nn)
+		switch {
+		case oOpen && nOpen:
+			if ok == kSchema || nk == kSchema {
+				c.pair(orStandIn(on, o, rel), orStandIn(nn, n, rel), rel...)
+			}
+		case oOpen:
+			c.emit(r.added, addedMessage(rel), o, n, ov, nv, rel...)
+		case nOpen:
+			c.emit(r.removed, removedMessage(rel), o, n, ov, nv, rel...)
+		default:
+			c.pair(on, nn, rel...)
+		}
+		return
+	}
+	switch {
+	case ok == kAbsent:
+		c.emit(r.added, addedMessage(rel), o, n, nil, nv, rel...)
+	case nk == kAbsent:
+		c.emit(r.removed, removedMessage(rel), o, n, ov, nil, rel...)
+	case r.unsafe:
+		c.unsafe++
+		c.pair(on, nn, rel...)
+		c.unsafe--
+	default:
+		c.pair(on, nn, rel...)
+	}
+}
+
+// orStandIn returns n, or an empty stand-in placed at the parent's
+// closest existing location for rel.
+func orStandIn(n *node, parent *node, rel []seg) *node {
+	if n != nil && n.v != nil {
+		return n
+	}
+	at, _ := walkSpan(parent, rel)
+	return standIn(at)
+}
+
+func lastKey(rel []seg) string {
+	for i := len(rel) - 1; i >= 0; i-- {
+		if !rel[i].isIndex {
+			return rel[i].key
+		}
+	}
+	return ""
+}
+
+func addedMessage(rel []seg) string {
+	return "`" + lastKey(rel) + "` was added and now constrains accepted values; existing callers may be rejected."
+}
+
+func removedMessage(rel []seg) string {
+	return "`" + lastKey(rel) + "` was removed; values it rejected are accepted now."
+}
+
+// acceptsAll reports whether a schema constrains nothing (only annotations).
+func acceptsAll(n *node) bool {
+	if n == nil {
+		return true
+	}
+	for i := range n.v.Members {
+		if !annotationOnly(n.v.Members[i].Key) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *comparer) keywordChangedAt(o, n *node, ov, nv *jsonvalue.Value, rel []seg) {
+	key := lastKey(rel)
+	if len(rel) == 1 {
+		c.keywordChanged(o, n, key, ov, nv)
+		return
+	}
+	c.emit("keyword-changed", "`"+key+"` changed to or from something that is not a schema; treat it as breaking.", o, n, ov, nv, rel...)
+}
+
+// walkSpan follows rel from n through the real source values. It returns the
+// span of the last step found and whether every step was found.
+func walkSpan(n *node, rel []seg) (span, bool) {
+	at := n.at
+	if n.v == nil {
+		return at, len(rel) == 0 && n.real
+	}
+	cur := n.v
+	for i, s := range rel {
+		if s.isIndex {
+			if cur.Kind != jsonvalue.Array || s.index < 0 || s.index >= len(cur.Items) {
+				return at, false
+			}
+			cur = &cur.Items[s.index]
+			if cur.End > 0 {
+				at = valueSpan(cur)
+			}
+			continue
+		}
+		m := cur.Member(s.key)
+		if m == nil {
+			return at, false
+		}
+		cur = &m.Value
+		if m.KeyEnd > 0 {
+			at = memberSpan(m)
+		}
+		_ = i
+	}
+	return at, n.real
+}
+
+// emit records a change at rel below the current node, locating it in both
+// files: New is the changed thing or its nearest surviving ancestor; Old is
+// the changed thing when it existed in the old file.
+func (c *comparer) emit(code, msg string, o, n *node, before, after *jsonvalue.Value, rel ...seg) {
+	var oldAt, newAt span
+	if o != nil {
+		if at, exact := walkSpan(o, rel); exact {
+			oldAt = at
+		}
+	}
+	if n != nil {
+		newAt, _ = walkSpan(n, rel)
+	}
+	c.record(code, "", msg, before, after, oldAt, newAt, rel)
+}
+
+// record appends a change; class "" means the code's default adjusted by the
+// context (capped inside unreachable definitions, escalated where unsafe).
+func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Value, oldAt, newAt span, rel []seg) {
+	if class == "" {
+		class = codeClass[code]
+	}
+	if c.capInfo > 0 {
+		class = Informational
+	} else if c.unsafe > 0 && class == NonBreaking {
+		class = Breaking
+	}
+	c.out = append(c.out, Change{
+		Classification: class,
+		Code:           code,
+		ToolName:       c.name,
+		Path:           c.pathString(rel),
+		Message:        msg,
+		Before:         before,
+		After:          after,
+		Old:            locate(c.o.t, oldAt),
+		New:            locate(c.n.t, newAt),
+	})
+}
+
+func (c *comparer) pathString(rel []seg) string {
+	var b strings.Builder
+	b.WriteString("inputSchema")
+	for _, list := range [2][]seg{c.path, rel} {
+		for _, s := range list {
+			if s.isIndex {
+				b.WriteString(schemapath.Index("", s.index))
+			} else {
+				b.WriteString(schemapath.Key("x", s.key)[1:])
+			}
+		}
+	}
+	return b.String()
+}
+
+// locate converts a byte span in t's file into a Location.
+func locate(t *tool.Tool, at span) Location {
+	if !at.ok || t == nil || t.Source == nil {
+		return Location{}
+	}
+	sp := t.Source.Span(at.start, at.end)
+	return Location{File: t.File(), Line: sp.Line, Column: sp.Column, EndLine: sp.EndLine, EndColumn: sp.EndColumn}
+}

@@ -1,0 +1,168 @@
+package anthropic
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// Check reports what Anthropic's default tool use would do with t, in the
+// canonical order.
+func Check(t *tool.Tool) []provider.Diagnostic {
+	e := provider.NewEmitter(t, ID)
+	emit := func(rule int, path, message, arg string) { e.Emit(&Rules[rule], path, message, arg) }
+
+	if !ValidToolName(t.Name) {
+		emit(ruleInvalidToolName, "name", ToolNameMessage(t.Name), "")
+	}
+	if MissingDescription(t) {
+		emit(ruleMissingDescription, "description", DescriptionMessage, "")
+	}
+	root := t.InputSchema()
+	switch RootType(root) {
+	case RootTypeMissing:
+		emit(ruleMissingRootType, "inputSchema.type", MissingRootTypeMessage, "")
+	case RootTypeNotObject:
+		emit(ruleRootNotObject, "inputSchema.type", RootNotObjectMessage(root), "")
+	}
+	if constrainsArguments(root) {
+		emit(ruleSchemaNotEnforced, provider.RootPath, "Anthropic's default tool use shows this schema to the model but does not validate arguments against it; check them in your handler, or send the tool with strict: true (see the anthropic-strict target).", "")
+	}
+
+	provider.Walk(root, provider.RootPath, func(s *jsonvalue.Value, path string) {
+		for _, kw := range NeverEnforced {
+			if s.Has(kw) {
+				emit(ruleConstraintNotEnforced, schemapath.Key(path, kw), "Anthropic never enforces `"+kw+"`; the model only reads it as a hint, so check it in your handler.", "")
+			}
+		}
+		if mi := s.Get("minItems"); mi != nil && mi.Kind == jsonvalue.Number && !SupportedMinItems(mi) {
+			emit(ruleConstraintNotEnforced, schemapath.Key(path, "minItems"), "Anthropic enforces `minItems` only for 0 and 1; `minItems: "+mi.Text+"` is a hint to the model, so check it in your handler.", "")
+		}
+		if ap := s.Get("additionalProperties"); ap != nil && !ap.IsFalse() {
+			emit(ruleConstraintNotEnforced, schemapath.Key(path, "additionalProperties"), "Anthropic enforces only `additionalProperties: false`; this setting is a hint to the model, so check extra keys in your handler.", "")
+		}
+		for _, kw := range Undocumented {
+			if s.Has(kw) {
+				emit(ruleKeywordNotDocumented, schemapath.Key(path, kw), "Anthropic does not document `"+kw+"` either way; it is passed to the model unenforced, so check it in your handler.", "")
+			}
+		}
+		if HasNonPrimitiveEnum(s) {
+			emit(ruleEnumNonPrimitive, schemapath.Key(path, "enum"), "Anthropic documents enums of strings, numbers, booleans and null only; this one has an object or array member. Use primitive values.", "")
+		}
+		if f, ok := UndocumentedFormat(s); ok {
+			emit(ruleUndocumentedFormat, schemapath.Key(path, "format"), "`format: "+jsonvalue.Quote(f)+"` is not one of Anthropic's documented formats; the model only reads it as a hint, so validate the value in your handler.", "")
+		}
+		if ref, ok := ExternalRef(s); ok {
+			emit(ruleExternalRef, schemapath.Key(path, "$ref"), "`$ref` points outside this schema ("+ref+"); nothing resolves it, so the model sees only the reference. Inline the referenced schema.", "")
+		}
+	})
+	return e.Finish()
+}
+
+// constrainsArguments: the root declares at least one property or required
+// name, so there is something default tool use leaves unenforced.
+func constrainsArguments(root *jsonvalue.Value) bool {
+	if p := root.Get("properties"); p != nil && p.Kind == jsonvalue.Object && len(p.Members) > 0 {
+		return true
+	}
+	r := root.Get("required")
+	return r != nil && r.Kind == jsonvalue.Array && len(r.Items) > 0
+}
+
+// ValidToolName reports whether name matches ^[a-zA-Z0-9_-]{1,64}$.
+func ValidToolName(name string) bool {
+	return len(name) <= 64 && provider.IsASCIIWord(name, "_-")
+}
+
+// ToolNameMessage explains why name is rejected.
+func ToolNameMessage(name string) string {
+	if n := provider.UTF16Len(name); n > 64 && provider.IsASCIIWord(name, "_-") {
+		return "Tool name is " + strconv.Itoa(n) + " characters long; Anthropic allows 64. Shorten it."
+	}
+	return "Tool name " + jsonvalue.Quote(name) + " is rejected by Anthropic; use 1 to 64 letters, digits, `_` or `-`."
+}
+
+// MissingDescription: the description is absent or blank after trimming.
+func MissingDescription(t *tool.Tool) bool {
+	d, ok := t.Description()
+	return !ok || provider.IsBlank(d)
+}
+
+// DescriptionMessage is the message of missing-tool-description.
+const DescriptionMessage = "The tool has no description, the main thing Claude uses to decide when to call it; add a few sentences."
+
+// MissingRootTypeMessage is the message of missing-input-schema-type.
+const MissingRootTypeMessage = "The root schema declares no type; Anthropic requires `\"type\": \"object\"` there. Add it."
+
+// RootNotObjectMessage is the message of input-schema-not-object.
+func RootNotObjectMessage(root *jsonvalue.Value) string {
+	var buf [4]string
+	return "The root schema declares type " + strings.Join(provider.SchemaTypes(root, buf[:0]), " | ") +
+		"; Anthropic accepts only `\"type\": \"object\"`. Put the arguments in an object."
+}
+
+// RootTypeProblem is what is wrong with the root type, if anything.
+type RootTypeProblem int
+
+// Root type verdicts.
+const (
+	RootTypeOK RootTypeProblem = iota
+	RootTypeMissing
+	RootTypeNotObject
+)
+
+// RootType judges the root schema's type: none declared, or not exactly
+// ["object"] (["object","null"] is not an object root).
+func RootType(root *jsonvalue.Value) RootTypeProblem {
+	var buf [4]string
+	types := provider.SchemaTypes(root, buf[:0])
+	switch {
+	case len(types) == 0:
+		return RootTypeMissing
+	case len(types) == 1 && types[0] == "object":
+		return RootTypeOK
+	}
+	return RootTypeNotObject
+}
+
+// SupportedMinItems reports whether the number v is 0 or 1, the only
+// minItems values Anthropic supports.
+func SupportedMinItems(v *jsonvalue.Value) bool {
+	return provider.NumberEquals(v, "0") || provider.NumberEquals(v, "1")
+}
+
+// HasNonPrimitiveEnum reports an enum array with an object or array member.
+func HasNonPrimitiveEnum(s *jsonvalue.Value) bool {
+	e := s.Get("enum")
+	if e == nil || e.Kind != jsonvalue.Array {
+		return false
+	}
+	for i := range e.Items {
+		if k := e.Items[i].Kind; k == jsonvalue.Object || k == jsonvalue.Array {
+			return true
+		}
+	}
+	return false
+}
+
+// UndocumentedFormat returns a string format outside DocumentedFormats.
+func UndocumentedFormat(s *jsonvalue.Value) (string, bool) {
+	f := s.Get("format")
+	if f == nil || f.Kind != jsonvalue.String || DocumentedFormats[f.Text] {
+		return "", false
+	}
+	return f.Text, true
+}
+
+// ExternalRef returns a string $ref that does not start with '#'.
+func ExternalRef(s *jsonvalue.Value) (string, bool) {
+	r := s.Get("$ref")
+	if r == nil || r.Kind != jsonvalue.String || strings.HasPrefix(r.Text, "#") {
+		return "", false
+	}
+	return r.Text, true
+}

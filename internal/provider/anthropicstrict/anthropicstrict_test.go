@@ -1,0 +1,70 @@
+package anthropicstrict
+
+import (
+	"testing"
+
+	pt "github.com/schemaport/schemaport-action/internal/provider/providertest"
+)
+
+// wrap puts a schema under $defs of an otherwise clean tool.
+func wrap(prop string) string {
+	return `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{},"additionalProperties":false,"$defs":{"p":` + prop + `}}}`
+}
+
+const clean = `{"name":"create_ticket","description":"Creates a ticket","inputSchema":{"type":"object",` +
+	`"properties":{"title":{"type":"string","pattern":"^[a-z\\b]+(x|y)?$","format":"uri","default":"a"},` +
+	`"tags":{"type":"array","items":{"type":"string","enum":["a",1,null]},"minItems":1},"n":{"type":["integer","null"],"contentEncoding":"x"}},` +
+	`"required":["title","tags","n"],"additionalProperties":false}}`
+
+var triggers = []pt.Trigger{
+	pt.Fire(ruleInvalidToolName, `{"name":"a b","description":"d","inputSchema":{"type":"object"}}`, "name"),
+	pt.Fire(ruleMissingDescription, `{"name":"t","inputSchema":{"type":"object"}}`, "description"),
+	pt.Fire(ruleMissingRootType, `{"name":"t","description":"d","inputSchema":{"properties":{}}}`, "inputSchema.type"),
+	pt.Fire(ruleRootNotObject, `{"name":"t","description":"d","inputSchema":{"type":"string"}}`, "inputSchema.type"),
+	pt.Fire(ruleDropsNumeric, wrap(`{"type":"number","exclusiveMinimum":0}`), "inputSchema.$defs.p.exclusiveMinimum"),
+	pt.Fire(ruleDropsString, wrap(`{"type":"string","minLength":1}`), "inputSchema.$defs.p.minLength"),
+	pt.Fire(ruleDropsArray, wrap(`{"type":"array","minItems":2}`), "inputSchema.$defs.p.minItems"),
+	pt.Fire(ruleDropsArray, wrap(`{"type":"array","uniqueItems":false}`), "inputSchema.$defs.p.uniqueItems"),
+	pt.Fire(ruleAlwaysPresent, wrap(`{"properties":{"a":{}},"additionalProperties":false}`), "inputSchema.$defs.p.properties.a"),
+	pt.Fire(ruleAdditionalPropertiesTrue, wrap(`{"type":"object","additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleClosedOpenObject, wrap(`{"type":"object","additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleAdditionalPropertiesSchema, wrap(`{"type":"object","additionalProperties":{"type":"string"}}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleKeywordUndocumented, wrap(`{"oneOf":[{"type":"string"}]}`), "inputSchema.$defs.p.oneOf"),
+	pt.Fire(ruleLocalRef, wrap(`{"$ref":"#/$defs/q"}`), "inputSchema.$defs.p.$ref"),
+	pt.Fire(ruleUnsupportedFormat, wrap(`{"type":"string","format":"iri"}`), "inputSchema.$defs.p.format"),
+	pt.Fire(ruleUnsupportedRegex, wrap(`{"type":"string","pattern":"(a)\\1"}`), "inputSchema.$defs.p.pattern"),
+	pt.Fire(ruleUnsupportedRegex, wrap(`{"type":"string","pattern":"^(?!x)"}`), "inputSchema.$defs.p.pattern"),
+	pt.Fire(ruleEnumNonPrimitive, wrap(`{"enum":[{"a":1}]}`), "inputSchema.$defs.p.enum"),
+	pt.Fire(ruleExternalRef, wrap(`{"$ref":"https://example.com/s.json"}`), "inputSchema.$defs.p.$ref"),
+}
+
+func TestRuleTable(t *testing.T) { pt.CheckRuleTable(t, "anthropic/", Rules) }
+
+func TestEveryRuleFires(t *testing.T) { pt.CheckTriggers(t, Rules, triggers, Check) }
+
+func TestCleanToolIsSilent(t *testing.T) { pt.CheckSilent(t, clean, Check) }
+
+func TestPublicCases(t *testing.T) { pt.RunCases(t, "testdata/check-cases.json", ID, Check) }
+
+func TestUnsupportedRegexFeature(t *testing.T) {
+	for pattern, want := range map[string]string{
+		`^[a-z]+$`:     "",
+		`[\b\1(?=]`:    "",
+		`a\\b`:         "",
+		`\d{2,4}`:      "",
+		`(a)\1`:        `backreference (\1)`,
+		`(?<n>a)\k<n>`: `named backreference (\k<...>)`,
+		`\bword`:       `word boundary (\b)`,
+		`x\B`:          `word boundary (\B)`,
+		`a(?=b)`:       "lookahead ((?=...)",
+		`a(?!b)`:       "lookahead ((?!...)",
+		`(?<=a)b`:      "lookbehind ((?<=...)",
+		`(?<!a)b`:      "lookbehind ((?<!...)",
+		`(?<name>a)b`:  "",
+		`trailing\`:    "",
+	} {
+		if got := unsupportedRegexFeature(pattern); got != want {
+			t.Errorf("%q: got %q, want %q", pattern, got, want)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+// Package anthropicstrict checks tools against Anthropic tool use with
+// `strict: true`, where inputs are validated against a documented subset of
+// JSON Schema and a request using anything outside it is rejected with HTTP
+// 400. Its codes keep SchemaPort's `anthropic/` prefix: the strict rules
+// were always Anthropic rules, and SchemaPort's strict tests name them so.
+package anthropicstrict
+
+import (
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/provider/anthropic"
+)
+
+// Target identity.
+const (
+	ID   = "anthropic-strict"
+	Name = "Anthropic (strict)"
+)
+
+// RulesReviewedAt is when these rules were last compared with Anthropic's
+// strict tool use and structured-output limitations pages.
+const RulesReviewedAt = "2026-08-20"
+
+const (
+	docsLimitations = anthropic.DocsJSONSchemaLimitations
+	docsStrict      = anthropic.DocsStrictToolUse
+)
+
+// Rows of Rules.
+const (
+	ruleInvalidToolName = iota
+	ruleMissingDescription
+	ruleMissingRootType
+	ruleRootNotObject
+	ruleDropsNumeric
+	ruleDropsString
+	ruleDropsArray
+	ruleAlwaysPresent
+	ruleAdditionalPropertiesTrue
+	ruleClosedOpenObject
+	ruleAdditionalPropertiesSchema
+	ruleKeywordUndocumented
+	ruleLocalRef
+	ruleUnsupportedFormat
+	ruleUnsupportedRegex
+	ruleEnumNonPrimitive
+	ruleExternalRef
+)
+
+// Rules is every diagnostic this target can report. Compile reads
+// "<ability>: <detail>", %s standing for the keyword or property.
+//
+// The last four rows are ours: SchemaPort keeps those keywords in a strict
+// request with a warning that Anthropic "may" reject it, but Anthropic
+// documents each as unsupported under strict: true, and an unsupported
+// feature is a 400. A request that cannot be sent is an error.
+var Rules = []provider.Rule{
+	ruleInvalidToolName: {Code: "anthropic/invalid-tool-name", Severity: provider.SeverityError,
+		Trigger: "name does not match ^[a-zA-Z0-9_-]{1,64}$",
+		Compile: "not compilable: Refused: renaming a tool would change the identity your code dispatches on. Rename it in the source schema.", DocsURL: anthropic.DocsDefineTools},
+	ruleMissingDescription: {Code: "anthropic/missing-tool-description", Severity: provider.SeverityInfo,
+		Trigger: "description absent or blank after trimming",
+		Compile: "compilable: Omits the `description` field, which the Messages API treats as optional.", DocsURL: anthropic.DocsDefineTools},
+	ruleMissingRootType: {Code: "anthropic/missing-input-schema-type", Severity: provider.SeverityError,
+		Trigger: "the root declares no type",
+		Compile: "compilable: Adds `\"type\": \"object\"` to the compiled `input_schema`.", DocsURL: anthropic.DocsMessagesAPI},
+	ruleRootNotObject: {Code: "anthropic/input-schema-not-object", Severity: provider.SeverityError,
+		Trigger: "the root's types are not exactly [\"object\"]",
+		Compile: "not compilable: Refused: rewriting the root type would change what arguments the tool takes.", DocsURL: anthropic.DocsMessagesAPI},
+	ruleDropsNumeric: {Code: "anthropic/strict-drops-numeric-constraint", Severity: provider.SeverityError,
+		Trigger: "minimum, maximum, exclusiveMinimum, exclusiveMaximum or multipleOf",
+		Compile: "lossy: Drops `%s`; the constraint is gone from the compiled schema.", DocsURL: docsLimitations},
+	ruleDropsString: {Code: "anthropic/strict-drops-string-constraint", Severity: provider.SeverityError,
+		Trigger: "minLength or maxLength",
+		Compile: "lossy: Drops `%s`; the constraint is gone from the compiled schema.", DocsURL: docsLimitations},
+	ruleDropsArray: {Code: "anthropic/strict-drops-array-constraint", Severity: provider.SeverityError,
+		Trigger: "maxItems, uniqueItems, or minItems other than 0 and 1",
+		Compile: "lossy: Drops `%s`; the constraint is gone from the compiled schema.", DocsURL: docsLimitations},
+	ruleAlwaysPresent: {Code: "anthropic/strict-always-present-property", Severity: provider.SeverityWarning,
+		Trigger: "an object property not listed in required (compiling makes every property required)",
+		Compile: "compilable: Emits `%s` as required; it is never omitted.", DocsURL: docsLimitations},
+	ruleAdditionalPropertiesTrue: {Code: "anthropic/strict-drops-additional-properties", Severity: provider.SeverityError,
+		Trigger: "an object with additionalProperties: true",
+		Compile: "compilable: Replaces `additionalProperties: true` with `false`.", DocsURL: docsLimitations},
+	ruleClosedOpenObject: {Code: "anthropic/strict-closed-open-object", Severity: provider.SeverityWarning,
+		Trigger: "paired with additionalProperties: true",
+		Compile: "compilable: Emits `additionalProperties: false`; undeclared keys are rejected.", DocsURL: docsLimitations},
+	ruleAdditionalPropertiesSchema: {Code: "anthropic/strict-drops-additional-properties", Severity: provider.SeverityError,
+		Trigger: "an object whose additionalProperties is neither false nor true (a schema, null, ...)",
+		Compile: "lossy: Replaces the value schema with `additionalProperties: false`, dropping the open typed map.", DocsURL: docsLimitations},
+	ruleKeywordUndocumented: {Code: "anthropic/strict-keyword-undocumented", Severity: provider.SeverityWarning,
+		Trigger: "maxProperties, minProperties, not, oneOf or prefixItems",
+		Compile: "compilable: Preserved verbatim in `input_schema`; SchemaPort will not drop a keyword Anthropic does not document as rejected.", DocsURL: docsLimitations},
+	ruleLocalRef: {Code: "anthropic/strict-local-ref", Severity: provider.SeverityWarning,
+		Trigger: "a $ref starting with # (recursive schemas are rejected under strict)",
+		Compile: "compilable: Preserved verbatim in `input_schema`; SchemaPort does not inline or resolve references.", DocsURL: docsStrict},
+	ruleUnsupportedFormat: {Code: "anthropic/strict-unsupported-string-format", Severity: provider.SeverityError,
+		Trigger: "a string format outside date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid",
+		Compile: "lossy: Drops `format: \"%s\"`; the format is no longer checked.", DocsURL: docsLimitations},
+	ruleUnsupportedRegex: {Code: "anthropic/strict-unsupported-regex", Severity: provider.SeverityError,
+		Trigger: "a pattern using a backreference, lookahead/lookbehind or word boundary (only simple regexes are supported)",
+		Compile: "lossy: Drops `pattern`; the constraint is gone from the compiled schema.", DocsURL: docsLimitations},
+	ruleEnumNonPrimitive: {Code: "anthropic/strict-enum-non-primitive-value", Severity: provider.SeverityError,
+		Trigger: "an enum with an object or array member (complex enum values are not supported)",
+		Compile: "lossy: Drops `enum`; the value is no longer restricted to the listed set.", DocsURL: docsLimitations},
+	ruleExternalRef: {Code: "anthropic/strict-external-ref", Severity: provider.SeverityError,
+		Trigger: "a $ref that does not start with # (external references are not supported)",
+		Compile: "not compilable: Refused: SchemaPort does not fetch external documents; inline the referenced schema in the source.", DocsURL: docsLimitations},
+}
+
+// dropClasses maps each keyword the strict subset rejects to its row.
+var dropClasses = []struct {
+	keyword string
+	rule    int
+}{
+	{"minimum", ruleDropsNumeric}, {"maximum", ruleDropsNumeric}, {"exclusiveMinimum", ruleDropsNumeric},
+	{"exclusiveMaximum", ruleDropsNumeric}, {"multipleOf", ruleDropsNumeric},
+	{"minLength", ruleDropsString}, {"maxLength", ruleDropsString},
+	{"maxItems", ruleDropsArray}, {"uniqueItems", ruleDropsArray},
+}
+
+// undocumented are the keywords in neither of Anthropic's lists. Unlike the
+// default target, `pattern` is not among them: strict tool use documents
+// simple regular expressions as supported, and the complex ones as not
+// (ruleUnsupportedRegex).
+var undocumented = []string{"maxProperties", "minProperties", "not", "oneOf", "prefixItems"}

@@ -1,0 +1,62 @@
+package core
+
+import (
+	"strings"
+	"testing"
+
+	pt "github.com/schemaport/schemaport-action/internal/provider/providertest"
+)
+
+func wrap(prop string) string {
+	return `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":` + prop + `}}}`
+}
+
+const clean = `{"name":"t","description":"d","inputSchema":{"type":"object","default":{"n":5},` +
+	`"properties":{"n":{"type":"integer","minimum":1,"maximum":10,"default":10,"examples":[1,2.0,1e1]},` +
+	`"s":{"type":"string","minLength":2,"maxLength":3,"pattern":"^(?!x)","default":"ab","examples":["😀😀"]},` +
+	`"e":{"enum":["a",{"k":[1]}],"default":{"k":[1.0]}},"b":{"type":["boolean","null"],"default":null},` +
+	`"r":{"$ref":"#/$defs/R","default":"x"},"m":{"type":"number","multipleOf":0.1,"default":0.3},` +
+	`"f":{"type":"string","format":"email","default":"not an email"}},` +
+	`"$defs":{"R":{"type":"string","const":"x"}}}}`
+
+var triggers = []pt.Trigger{
+	pt.Fire(ruleInvalidDefault, wrap(`{"type":"integer","default":"10"}`), "inputSchema.properties.p.default"),
+	pt.Fire(ruleInvalidDefault,
+		`{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"$ref":"#/$defs/R","default":"y"}},"$defs":{"R":{"const":"x"}}}}`,
+		"inputSchema.properties.p.default"),
+	pt.Fire(ruleInvalidDefault, wrap(`{"type":"object","if":{"required":["a"]},"then":{"properties":{"b":{"type":"string","pattern":"^x","default":"y"}}}}`), "inputSchema.properties.p.then.properties.b.default"),
+	pt.Fire(ruleInvalidExample, wrap(`{"type":"string","maxLength":2,"examples":["ok","too long"]}`), "inputSchema.properties.p.examples[1]"),
+}
+
+func TestRuleTable(t *testing.T) { pt.CheckRuleTable(t, "core/", Rules) }
+
+func TestEveryRuleFires(t *testing.T) { pt.CheckTriggers(t, Rules, triggers, Check) }
+
+func TestCleanToolIsSilent(t *testing.T) { pt.CheckSilent(t, clean, Check) }
+
+// The message carries the validator's reason, and every failing item is
+// reported once.
+func TestReasonAndCount(t *testing.T) {
+	got := Check(pt.Tool(t, wrap(`{"type":"object","properties":{"a":{"type":"integer","minimum":3}},"required":["a"],"default":{"a":1},"examples":[{"a":"x"},{"a":4},{}]}`)))
+	var lines []string
+	for _, d := range got {
+		lines = append(lines, d.Code+" @"+d.Path+": "+d.Message)
+	}
+	text := strings.Join(lines, "\n")
+	if len(got) != 3 {
+		t.Fatalf("want 3 diagnostics, got:\n%s", text)
+	}
+	for _, want := range []string{"properties.p.default: ", "at /a: minimum", "properties.p.examples[0]: ", "at /a: got string, want integer", "properties.p.examples[2]: ", "missing property 'a'"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in:\n%s", want, text)
+		}
+	}
+}
+
+// Keys that are not identifiers survive the trip through a JSON Pointer.
+func TestOddPropertyNames(t *testing.T) {
+	got := Check(pt.Tool(t, `{"name":"t","inputSchema":{"type":"object","properties":{"a/b~c d%":{"type":"integer","default":"x"}}}}`))
+	if len(got) != 1 || got[0].Path != `inputSchema.properties["a/b~c d%"].default` {
+		t.Errorf("got %+v", got)
+	}
+}

@@ -1,0 +1,203 @@
+package core
+
+import (
+	"errors"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// resourceURL names the inputSchema for the validator. Nothing is ever
+// loaded from it: the compiler refuses external documents.
+const resourceURL = "mem://schemaport/input-schema.json"
+
+var english = message.NewPrinter(language.English)
+
+// validator judges values against subschemas of one inputSchema. The
+// JSON Schema library (compiled lazily, once per tool) has the final word;
+// a quick check settles the common simple cases first, and it only ever
+// answers "valid", so every rejection and its reason come from the library.
+type validator struct {
+	root     *jsonvalue.Value
+	compiler *jsonschema.Compiler
+	broken   bool // the schema cannot be compiled: nothing can be judged
+	schemas  map[string]*jsonschema.Schema
+}
+
+// reject reports whether the subschema s (at JSON Pointer ptr in the
+// inputSchema) rejects value, and the validator's reason.
+func (v *validator) reject(s *jsonvalue.Value, ptr string, value *jsonvalue.Value) (string, bool) {
+	if quickValid(s, value) {
+		return "", false
+	}
+	sch := v.schema(ptr)
+	if sch == nil {
+		return "", false
+	}
+	var verr *jsonschema.ValidationError
+	if err := sch.Validate(jsonvalue.ToAny(value)); !errors.As(err, &verr) {
+		return "", false
+	}
+	return reason(verr), true
+}
+
+func (v *validator) schema(ptr string) *jsonschema.Schema {
+	if v.broken {
+		return nil
+	}
+	if sch, ok := v.schemas[ptr]; ok {
+		return sch
+	}
+	if v.compiler == nil {
+		v.compiler = tool.NewSchemaCompiler()
+		v.schemas = map[string]*jsonschema.Schema{}
+		if err := v.compiler.AddResource(resourceURL, jsonvalue.ToAny(v.root)); err != nil {
+			v.broken = true
+			return nil
+		}
+	}
+	// A subschema that does not compile on its own terms (the loader has
+	// reported why) is not judged.
+	sch, err := v.compiler.Compile(resourceURL + "#" + ptr)
+	if err != nil {
+		sch = nil
+	}
+	v.schemas[ptr] = sch
+	return sch
+}
+
+// reason renders the validator's leaf errors, sorted (the library's error
+// tree follows Go map order) and de-duplicated.
+func reason(verr *jsonschema.ValidationError) string {
+	var leaves []string
+	var collect func(e *jsonschema.ValidationError)
+	collect = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				collect(c)
+			}
+			return
+		}
+		msg := e.ErrorKind.LocalizedString(english)
+		if len(e.InstanceLocation) > 0 {
+			msg = "at /" + strings.Join(e.InstanceLocation, "/") + ": " + msg
+		}
+		leaves = append(leaves, msg)
+	}
+	collect(verr)
+	slices.Sort(leaves)
+	leaves = slices.Compact(leaves)
+	const most = 3
+	if len(leaves) > most {
+		leaves = append(leaves[:most], "and "+strconv.Itoa(len(leaves)-most)+" more")
+	}
+	return strings.Join(leaves, "; ")
+}
+
+// pointerToken escapes a key as a JSON Pointer token inside a URI fragment.
+func pointerToken(key string) string {
+	key = strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
+	return url.PathEscape(key)
+}
+
+// quickValid reports true only when s certainly accepts value: s uses
+// nothing but annotations and simple assertions (type, enum, const, numeric
+// bounds, multipleOf, string lengths) and value satisfies them all.
+// Anything else is left to the library.
+func quickValid(s, value *jsonvalue.Value) bool {
+	for i := range s.Members {
+		kw := &s.Members[i].Value
+		switch s.Members[i].Key {
+		case "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
+			"$comment", "format", "contentEncoding", "contentMediaType":
+			// Annotations; formats and content are not asserted.
+		case "type":
+			if !typeMatches(kw, value) {
+				return false
+			}
+		case "enum":
+			if kw.Kind != jsonvalue.Array || !slices.ContainsFunc(kw.Items, func(e jsonvalue.Value) bool { return jsonvalue.Equal(&e, value) }) {
+				return false
+			}
+		case "const":
+			if !jsonvalue.Equal(kw, value) {
+				return false
+			}
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+			if kw.Kind != jsonvalue.Number {
+				return false
+			}
+			if value.Kind == jsonvalue.Number && !withinBound(s.Members[i].Key, jsonvalue.CompareNumbers(value.Text, kw.Text)) {
+				return false
+			}
+		case "multipleOf":
+			if kw.Kind != jsonvalue.Number {
+				return false
+			}
+			if value.Kind == jsonvalue.Number {
+				if ok, known := jsonvalue.IsMultiple(value.Text, kw.Text); !ok || !known {
+					return false
+				}
+			}
+		case "minLength", "maxLength":
+			if kw.Kind != jsonvalue.Number {
+				return false
+			}
+			if value.Kind == jsonvalue.String {
+				c := jsonvalue.CompareNumbers(strconv.Itoa(utf8.RuneCountInString(value.Text)), kw.Text)
+				if s.Members[i].Key == "minLength" && c < 0 || s.Members[i].Key == "maxLength" && c > 0 {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// withinBound: cmp is value compared with the bound.
+func withinBound(kw string, cmp int) bool {
+	switch kw {
+	case "minimum":
+		return cmp >= 0
+	case "maximum":
+		return cmp <= 0
+	case "exclusiveMinimum":
+		return cmp > 0
+	}
+	return cmp < 0
+}
+
+func typeMatches(t, value *jsonvalue.Value) bool {
+	switch t.Kind {
+	case jsonvalue.String:
+		return isOfType(t.Text, value)
+	case jsonvalue.Array:
+		for i := range t.Items {
+			if t.Items[i].Kind == jsonvalue.String && isOfType(t.Items[i].Text, value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isOfType(name string, v *jsonvalue.Value) bool {
+	switch name {
+	case "integer":
+		return v.Kind == jsonvalue.Number && jsonvalue.IsIntegerLiteral(v.Text)
+	case "number":
+		return v.Kind == jsonvalue.Number
+	}
+	return v.Kind.String() == name
+}

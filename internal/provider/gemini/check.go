@@ -1,0 +1,245 @@
+package gemini
+
+import (
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// Check reports what Gemini function calling would do with t, in the
+// canonical order. References are inlined first, so findings inside a
+// definition appear once per use site, at the use-site path.
+func Check(t *tool.Tool) []provider.Diagnostic {
+	c := checker{e: provider.NewEmitter(t, ID)}
+	c.name(t.Name)
+	if d, ok := t.Description(); !ok || d == "" {
+		c.emit(ruleMissingDescription, "description", "The function has no description; Gemini's API reference marks it required and the model needs it to choose the tool. Add one.", "")
+	}
+	res := resolve(t.InputSchema())
+	for _, p := range res.dangling {
+		c.emit(ruleUnresolvableReference, p, "This `$ref` does not name a root `$defs` or `definitions` entry, and Gemini has no `$ref`; point it at one or inline the schema.", "")
+	}
+	for _, p := range res.recursive {
+		c.emit(ruleRecursiveReference, p, "This `$ref` is recursive, and Gemini has no `$ref`, so it cannot be inlined; bound the recursion by hand.", "")
+	}
+	for _, p := range res.inlined {
+		c.emit(ruleInlinedReference, p, "Gemini has no `$ref`; compiling inlines the referenced definition here, losing nothing.", "")
+	}
+	root := res.root
+	if root == nil || root.Kind != jsonvalue.Object {
+		return c.e.Finish()
+	}
+	c.parameterNames(root)
+	if omitsParameters(root) {
+		c.emit(ruleEmptyParameters, provider.RootPath, "The function takes no parameters, so compiling leaves out `parameters` entirely.", "")
+	}
+	c.booleans(root, provider.RootPath)
+	provider.Walk(root, provider.RootPath, c.subschema)
+	return c.e.Finish()
+}
+
+type checker struct {
+	e *provider.Emitter
+}
+
+func (c *checker) emit(rule int, path, message, arg string) {
+	c.e.Emit(&Rules[rule], path, message, arg)
+}
+
+func (c *checker) name(name string) {
+	if !provider.IsASCIIWord(name, "_.:-") || len(name) > 128 {
+		c.emit(ruleInvalidName, "name", "Function name "+jsonvalue.Quote(name)+" is rejected by Gemini; use up to 128 letters, digits, `_`, `.`, `:` or `-`.", "")
+		return
+	}
+	if f := name[0]; !(f == '_' || f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
+		c.emit(ruleNameLeadingCharacter, "name", "Function name "+jsonvalue.Quote(name)+" does not start with a letter or `_`, which Vertex AI and the SDK require; rename it to be safe.", "")
+	}
+}
+
+func (c *checker) parameterNames(root *jsonvalue.Value) {
+	props := root.Get("properties")
+	if props == nil || props.Kind != jsonvalue.Object {
+		return
+	}
+	base := schemapath.Key(provider.RootPath, "properties")
+	for i := range props.Members {
+		name := props.Members[i].Key
+		if validParameterName(name) {
+			continue
+		}
+		c.emit(ruleParameterName, schemapath.Key(base, name), "Parameter name "+jsonvalue.Quote(name)+" may be rejected: the SDK and Vertex AI allow letters, digits and `_`, starting with a letter or `_`, up to 64 characters. Rename it.", "")
+	}
+}
+
+// validParameterName: ^[A-Za-z_][A-Za-z0-9_]*$, at most 64 characters.
+func validParameterName(name string) bool {
+	if len(name) > 64 || !provider.IsASCIIWord(name, "_") {
+		return false
+	}
+	return name[0] < '0' || name[0] > '9'
+}
+
+// parameterlessKeys may sit on a root that compiles to no parameters.
+var parameterlessKeys = map[string]bool{
+	"type": true, "title": true, "description": true, "properties": true, "required": true, "propertyOrdering": true,
+}
+
+func omitsParameters(root *jsonvalue.Value) bool {
+	if p := root.Get("properties"); p != nil && p.Kind == jsonvalue.Object && len(p.Members) > 0 {
+		return false
+	}
+	if r := root.Get("required"); r != nil && r.Kind == jsonvalue.Array && len(r.Items) > 0 {
+		return false
+	}
+	for i := range root.Members {
+		if !parameterlessKeys[root.Members[i].Key] {
+			return false
+		}
+	}
+	return true
+}
+
+// booleans reports false where a subschema belongs: properties values,
+// prefixItems/anyOf/oneOf/allOf elements, items and not (additionalProperties
+// is dropped whole, and definitions are gone after inlining).
+func (c *checker) booleans(s *jsonvalue.Value, path string) {
+	record := func(v *jsonvalue.Value, at string) {
+		switch {
+		case v.IsFalse():
+			c.emit(ruleFalseSubschema, at, "A `false` schema accepts nothing, which a Gemini Schema cannot say; compiled, it accepts anything. Remove it or restate the rule.", "")
+		case v.Kind == jsonvalue.Object:
+			c.booleans(v, at)
+		}
+	}
+	if p := s.Get("properties"); p != nil && p.Kind == jsonvalue.Object {
+		base := schemapath.Key(path, "properties")
+		for i := range p.Members {
+			record(&p.Members[i].Value, schemapath.Key(base, p.Members[i].Key))
+		}
+	}
+	for _, slot := range [...]string{"prefixItems", "anyOf", "oneOf", "allOf"} {
+		if l := s.Get(slot); l != nil && l.Kind == jsonvalue.Array {
+			base := schemapath.Key(path, slot)
+			for i := range l.Items {
+				record(&l.Items[i], schemapath.Index(base, i))
+			}
+		}
+	}
+	for _, slot := range [...]string{"items", "not"} {
+		if v := s.Get(slot); v != nil {
+			record(v, schemapath.Key(path, slot))
+		}
+	}
+}
+
+func (c *checker) subschema(s *jsonvalue.Value, path string) {
+	if ap := s.Get("additionalProperties"); ap != nil && !ap.IsTrue() {
+		at := schemapath.Key(path, "additionalProperties")
+		if ap.IsFalse() {
+			c.emit(ruleAdditionalPropertiesFalse, at, "Gemini has no `additionalProperties`, so this object cannot be closed; reject unknown keys in your handler.", "")
+		} else {
+			c.emit(ruleAdditionalPropertiesSchema, at, "Gemini has no `additionalProperties`; compiling drops the schema for extra keys, so check them in your handler.", "")
+		}
+	}
+	if o := s.Get("oneOf"); o != nil && o.Kind == jsonvalue.Array {
+		c.emit(ruleOneOf, schemapath.Key(path, "oneOf"), "Gemini has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive.", "")
+	}
+	for _, d := range droppedKeywords {
+		if s.Has(d.keyword) {
+			c.emit(d.rule, schemapath.Key(path, d.keyword), "Gemini has no `"+d.keyword+"`, so "+d.what+" is lost when compiling; check it in your handler.", d.keyword)
+		}
+	}
+	if k := s.Get("const"); k != nil {
+		if k.Kind == jsonvalue.String {
+			c.emit(ruleStringConst, schemapath.Key(path, "const"), "Gemini has no `const`; compiling writes a one-value `enum`, which accepts the same value.", "")
+		} else {
+			c.emit(ruleOtherConst, schemapath.Key(path, "const"), "Gemini has no `const` and its enums hold strings only, so this constant is dropped; check the value in your handler.", "")
+		}
+	}
+	if e := s.Get("enum"); e != nil && e.Kind == jsonvalue.Array && !allStrings(e) {
+		c.emit(ruleNonStringEnum, schemapath.Key(path, "enum"), "Gemini enums hold strings only; this one has other values, so compiling drops it. Use string values.", "")
+	}
+	c.types(s, path)
+	for i := range s.Members {
+		kw := s.Members[i].Key
+		switch {
+		case annotations[kw]:
+			c.emit(ruleAnnotationDropped, schemapath.Key(path, kw), "`"+kw+"` is an annotation Gemini has no field for; it is dropped, which changes nothing accepted.", kw)
+		case !handled[kw]:
+			c.emit(ruleUnsupportedKeyword, schemapath.Key(path, kw), "`"+kw+"` is not a Gemini Schema field and is dropped when compiling; remove it or check what it constrained in your handler.", kw)
+		}
+	}
+	var present []string
+	for _, kw := range unenforced {
+		if s.Has(kw) {
+			present = append(present, "`"+kw+"`")
+		}
+	}
+	if len(present) > 0 {
+		c.emit(ruleConstraintNotEnforced, path, "Gemini enforces "+strings.Join(present, ", ")+" only in VALIDATED function-calling mode; otherwise check them in your handler.", "")
+	}
+	if s.Has("format") {
+		c.emit(ruleFormatNotEnforced, schemapath.Key(path, "format"), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
+	}
+	if s.Has("default") {
+		c.emit(ruleDefaultNotEnforced, schemapath.Key(path, "default"), "Gemini accepts `default` but ignores it; apply the default in your handler.", "")
+	}
+}
+
+func allStrings(arr *jsonvalue.Value) bool {
+	for i := range arr.Items {
+		if arr.Items[i].Kind != jsonvalue.String {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) types(s *jsonvalue.Value, path string) {
+	var buf [4]string
+	types := provider.SchemaTypes(s, buf[:0])
+	nonNull := 0
+	for _, t := range types {
+		if !typeNames[t] {
+			c.emit(ruleUnsupportedType, schemapath.Key(path, "type"), "`"+t+"` is not a Gemini type; compiling drops it. Use string, number, integer, boolean, array, object or null.", "")
+		}
+		if t != "null" {
+			nonNull++
+		}
+	}
+	if nonNull > 1 {
+		c.emit(ruleMultiTypeUnion, schemapath.Key(path, "type"), "Gemini takes one type per schema; compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented.", "")
+	}
+	branches := false
+	if a := s.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array && !isNullablePair(a) {
+		branches = true
+	}
+	if o := s.Get("oneOf"); o != nil && o.Kind == jsonvalue.Array {
+		branches = true
+	}
+	if branches && nonNull == 1 {
+		c.emit(ruleTypeWithAnyOf, schemapath.Key(path, "type"), "Gemini rejects `type` beside union branches; compiling drops the type, so move it into each branch.", "")
+	}
+}
+
+// isNullablePair: exactly two branches, one exactly {"type":"null"} and the
+// other an object — Gemini's nullable X, not a union.
+func isNullablePair(anyOf *jsonvalue.Value) bool {
+	if len(anyOf.Items) != 2 {
+		return false
+	}
+	nullOnly := func(v *jsonvalue.Value) bool {
+		return v.Kind == jsonvalue.Object && len(v.Members) == 1 && v.Members[0].Key == "type" &&
+			v.Members[0].Value.Kind == jsonvalue.String && v.Members[0].Value.Text == "null"
+	}
+	switch {
+	case nullOnly(&anyOf.Items[0]):
+		return anyOf.Items[1].Kind == jsonvalue.Object
+	case nullOnly(&anyOf.Items[1]):
+		return anyOf.Items[0].Kind == jsonvalue.Object
+	}
+	return false
+}

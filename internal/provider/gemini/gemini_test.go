@@ -1,0 +1,98 @@
+package gemini
+
+import (
+	"strings"
+	"testing"
+
+	pt "github.com/schemaport/schemaport-action/internal/provider/providertest"
+)
+
+// wrap puts a property schema into an otherwise clean tool, at
+// inputSchema.properties.p.
+func wrap(prop string) string {
+	return `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":` + prop + `},"required":["p"]}}`
+}
+
+const clean = `{"name":"search_orders","description":"Searches orders","inputSchema":{"type":"object",` +
+	`"title":"Search","properties":{"status":{"type":"string","enum":["open","shipped"],"nullable":true,"example":"open"},` +
+	`"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"tags":{"type":"array","items":{"type":["string","null"]}},` +
+	`"more":{"type":"object","properties":{"a":{"type":"boolean"}},"additionalProperties":true,"propertyOrdering":["a"]}},` +
+	`"required":["status"]}}`
+
+var triggers = []pt.Trigger{
+	pt.Fire(ruleInvalidName, `{"name":"refund order!","description":"d","inputSchema":{"type":"object","properties":{"a":{}}}}`, "name"),
+	pt.Fire(ruleInvalidName, `{"name":"`+strings.Repeat("a", 129)+`","description":"d","inputSchema":{"type":"object","properties":{"a":{}}}}`, "name"),
+	pt.Fire(ruleNameLeadingCharacter, `{"name":"-x","description":"d","inputSchema":{"type":"object","properties":{"a":{}}}}`, "name"),
+	pt.Fire(ruleMissingDescription, `{"name":"t","description":"","inputSchema":{"type":"object","properties":{"a":{}}}}`, "description"),
+	pt.Fire(ruleRecursiveReference, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"$ref":"#/$defs/N"}},"$defs":{"N":{"type":"array","items":{"$ref":"#/$defs/N"}}}}}`, "inputSchema.properties.p.items.$ref"),
+	pt.Fire(ruleUnresolvableReference, wrap(`{"$ref":"#/$defs/missing"}`), "inputSchema.properties.p.$ref"),
+	pt.Fire(ruleUnresolvableReference, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"$ref":"#/properties/q"},"q":{"type":"string"}}}}`, "inputSchema.properties.p.$ref"),
+	pt.Fire(ruleInlinedReference, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"$ref":"#/definitions/S"}},"definitions":{"S":{"type":"string"}}}}`, "inputSchema.properties.p.$ref"),
+	pt.Fire(ruleParameterName, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"order id":{"type":"string"}}}}`, `inputSchema.properties["order id"]`),
+	pt.Fire(ruleParameterName, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"`+strings.Repeat("a", 65)+`":{"type":"string"}}}}`, "inputSchema.properties."+strings.Repeat("a", 65)),
+	pt.Fire(ruleEmptyParameters, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{},"required":[]}}`, "inputSchema"),
+	pt.Fire(ruleFalseSubschema, wrap(`{"anyOf":[{"type":"string"},{"not":false}]}`), "inputSchema.properties.p.anyOf[1].not"),
+	pt.Fire(ruleAdditionalPropertiesFalse, wrap(`{"type":"object","additionalProperties":false}`), "inputSchema.properties.p.additionalProperties"),
+	pt.Fire(ruleAdditionalPropertiesSchema, wrap(`{"type":"object","additionalProperties":{}}`), "inputSchema.properties.p.additionalProperties"),
+	pt.Fire(ruleOneOf, wrap(`{"oneOf":[{"type":"string"}]}`), "inputSchema.properties.p.oneOf"),
+	pt.Fire(ruleAllOf, wrap(`{"allOf":[{"type":"string"}]}`), "inputSchema.properties.p.allOf"),
+	pt.Fire(ruleNot, wrap(`{"not":{"type":"string"}}`), "inputSchema.properties.p.not"),
+	pt.Fire(ruleMultipleOf, wrap(`{"type":"number","multipleOf":2}`), "inputSchema.properties.p.multipleOf"),
+	pt.Fire(ruleExclusiveMinimum, wrap(`{"type":"number","exclusiveMinimum":0}`), "inputSchema.properties.p.exclusiveMinimum"),
+	pt.Fire(ruleExclusiveMaximum, wrap(`{"type":"number","exclusiveMaximum":0}`), "inputSchema.properties.p.exclusiveMaximum"),
+	pt.Fire(ruleUniqueItems, wrap(`{"type":"array","uniqueItems":false}`), "inputSchema.properties.p.uniqueItems"),
+	pt.Fire(rulePrefixItems, wrap(`{"type":"array","prefixItems":[]}`), "inputSchema.properties.p.prefixItems"),
+	pt.Fire(ruleStringConst, wrap(`{"const":"x"}`), "inputSchema.properties.p.const"),
+	pt.Fire(ruleOtherConst, wrap(`{"const":null}`), "inputSchema.properties.p.const"),
+	pt.Fire(ruleNonStringEnum, wrap(`{"enum":["a",null]}`), "inputSchema.properties.p.enum"),
+	pt.Fire(ruleUnsupportedType, wrap(`{"type":"decimal"}`), "inputSchema.properties.p.type"),
+	pt.Fire(ruleMultiTypeUnion, wrap(`{"type":["string","integer","null"]}`), "inputSchema.properties.p.type"),
+	pt.Fire(ruleTypeWithAnyOf, wrap(`{"type":"string","anyOf":[{"maxLength":1},{"minLength":3}]}`), "inputSchema.properties.p.type"),
+	pt.Fire(ruleTypeWithAnyOf, wrap(`{"type":["string","null"],"oneOf":[{"type":"string"}]}`), "inputSchema.properties.p.type"),
+	pt.Fire(ruleAnnotationDropped, wrap(`{"type":"string","$comment":"c"}`), "inputSchema.properties.p.$comment"),
+	pt.Fire(ruleUnsupportedKeyword, wrap(`{"type":"object","patternProperties":{}}`), "inputSchema.properties.p.patternProperties"),
+	pt.Fire(ruleUnsupportedKeyword, wrap(`{"type":"string","x-tag":1}`), `inputSchema.properties.p["x-tag"]`),
+	pt.Fire(ruleConstraintNotEnforced, wrap(`{"type":"object","maxProperties":3}`), "inputSchema.properties.p"),
+	pt.Fire(ruleFormatNotEnforced, wrap(`{"type":"string","format":"date"}`), "inputSchema.properties.p.format"),
+	pt.Fire(ruleDefaultNotEnforced, wrap(`{"type":"string","default":"a"}`), "inputSchema.properties.p.default"),
+}
+
+func TestRuleTable(t *testing.T) { pt.CheckRuleTable(t, "gemini/", Rules) }
+
+func TestEveryRuleFires(t *testing.T) { pt.CheckTriggers(t, Rules, triggers, Check) }
+
+func TestCleanToolIsSilent(t *testing.T) { pt.CheckSilent(t, clean, Check) }
+
+func TestPublicCases(t *testing.T) { pt.RunCases(t, "testdata/check-cases.json", ID, Check) }
+
+// A definition is checked where it is used, once per use, with the $ref's
+// siblings overriding it; an unused definition is never checked.
+func TestDefinitionsAreCheckedAtUseSites(t *testing.T) {
+	tl := pt.Tool(t, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{`+
+		`"a":{"$ref":"#/$defs/M","description":"x"},"b":{"$ref":"#/$defs/M","maximum":3}},"required":["a","b"],`+
+		`"$defs":{"M":{"type":"number","minimum":0},"Unused":{"type":"number","multipleOf":3}}}}`)
+	var got []string
+	for _, d := range Check(tl) {
+		got = append(got, d.Code+"@"+d.Path)
+	}
+	want := []string{
+		"gemini/unsupported-schema-reference@inputSchema.properties.a.$ref",
+		"gemini/unsupported-schema-reference@inputSchema.properties.b.$ref",
+		"gemini/constraint-not-enforced@inputSchema.properties.a",
+		"gemini/constraint-not-enforced@inputSchema.properties.b",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Inlining must not touch the tool it was given.
+func TestResolveDoesNotModifyTheTool(t *testing.T) {
+	text := `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":{"$ref":"#/$defs/M"}},"$defs":{"M":{"type":"string"}}}}`
+	tl := pt.Tool(t, text)
+	before := tl.Value.Get("inputSchema").Get("properties").Get("a")
+	Check(tl)
+	if after := tl.Value.Get("inputSchema").Get("properties").Get("a"); after != before || !after.Has("$ref") || len(after.Members) != 1 {
+		t.Errorf("the tool's schema changed: %+v", after)
+	}
+}

@@ -1,0 +1,193 @@
+package gemini
+
+import (
+	"slices"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+)
+
+// resolved is the schema as Gemini would receive it: every $ref to a
+// root-level definition inlined at its use site, the definitions removed.
+// Rules then run on it, so a definition's findings are reported at each
+// place it is used (paths that exist only after inlining point, in the
+// file, at the nearest existing key: the use site).
+type resolved struct {
+	root      *jsonvalue.Value
+	recursive []string // paths of $refs that lead back into themselves
+	dangling  []string // paths of $refs to no root definition
+	inlined   []string // paths of $refs inlined
+}
+
+type resolver struct {
+	defs map[string]*jsonvalue.Value // "#/$defs/<name>" and "#/definitions/<name>", literal
+	out  resolved
+}
+
+// resolve inlines references the way Gemini's SDK path needs them: a ref is
+// looked up literally (no pointer unescaping, no nested pointers) among the
+// root's $defs and definitions; a ref already being expanded is recursive;
+// the referenced schema is expanded at the use-site path and the $ref's
+// siblings override its keys. Nodes without references are shared, not
+// copied.
+func resolve(root *jsonvalue.Value) resolved {
+	r := resolver{}
+	if root == nil || root.Kind != jsonvalue.Object {
+		r.out.root = root
+		return r.out
+	}
+	for _, kw := range [...]string{"$defs", "definitions"} {
+		if m := root.Get(kw); m != nil && m.Kind == jsonvalue.Object {
+			for i := range m.Members {
+				if v := &m.Members[i].Value; v.Kind == jsonvalue.Object {
+					if r.defs == nil {
+						r.defs = map[string]*jsonvalue.Value{}
+					}
+					key := "#/" + kw + "/" + m.Members[i].Key
+					if _, dup := r.defs[key]; !dup {
+						r.defs[key] = v
+					}
+				}
+			}
+		}
+	}
+	out := r.node(root, "inputSchema", nil)
+	if isObject(out.Get("$defs")) || isObject(out.Get("definitions")) {
+		out = without(out, "$defs", "definitions")
+	}
+	r.out.root = out
+	return r.out
+}
+
+func isObject(v *jsonvalue.Value) bool { return v != nil && v.Kind == jsonvalue.Object }
+
+func (r *resolver) node(s *jsonvalue.Value, path string, stack []string) *jsonvalue.Value {
+	cur := s
+	if ref := s.Get("$ref"); ref != nil && ref.Kind == jsonvalue.String {
+		at := schemapath.Key(path, "$ref")
+		siblings := without(s, "$ref")
+		target := r.defs[ref.Text]
+		switch {
+		case target == nil:
+			r.out.dangling = append(r.out.dangling, at)
+			cur = siblings
+		case slices.Contains(stack, ref.Text):
+			r.out.recursive = append(r.out.recursive, at)
+			cur = siblings
+		default:
+			r.out.inlined = append(r.out.inlined, at)
+			expanded := r.node(target, path, append(stack[:len(stack):len(stack)], ref.Text))
+			cur = merge(expanded, siblings)
+		}
+	}
+	return r.children(cur, path, stack)
+}
+
+// children resolves the subschemas of s (properties values; prefixItems,
+// anyOf, oneOf, allOf elements; items, not, additionalProperties), copying
+// s only when one of them changed. $defs and definitions are not entered:
+// they are what gets inlined, not where.
+func (r *resolver) children(s *jsonvalue.Value, path string, stack []string) *jsonvalue.Value {
+	var out *jsonvalue.Value // the copy of s, made on the first change
+	set := func(i int, v jsonvalue.Value) {
+		if out == nil {
+			c := *s
+			c.Members = slices.Clone(s.Members)
+			out = &c
+		}
+		out.Members[i].Value = v
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
+		switch m.Key {
+		case "properties":
+			if m.Value.Kind != jsonvalue.Object {
+				continue
+			}
+			base := schemapath.Key(path, "properties")
+			var props []jsonvalue.Member
+			for j := range m.Value.Members {
+				p := &m.Value.Members[j]
+				if p.Value.Kind != jsonvalue.Object {
+					continue
+				}
+				if got := r.node(&p.Value, schemapath.Key(base, p.Key), stack); got != &p.Value {
+					if props == nil {
+						props = slices.Clone(m.Value.Members)
+					}
+					props[j].Value = *got
+				}
+			}
+			if props != nil {
+				v := m.Value
+				v.Members = props
+				set(i, v)
+			}
+		case "prefixItems", "anyOf", "oneOf", "allOf":
+			if m.Value.Kind != jsonvalue.Array {
+				continue
+			}
+			base := schemapath.Key(path, m.Key)
+			var items []jsonvalue.Value
+			for j := range m.Value.Items {
+				it := &m.Value.Items[j]
+				if it.Kind != jsonvalue.Object {
+					continue
+				}
+				if got := r.node(it, schemapath.Index(base, j), stack); got != it {
+					if items == nil {
+						items = slices.Clone(m.Value.Items)
+					}
+					items[j] = *got
+				}
+			}
+			if items != nil {
+				v := m.Value
+				v.Items = items
+				set(i, v)
+			}
+		case "items", "not", "additionalProperties":
+			if m.Value.Kind != jsonvalue.Object {
+				continue
+			}
+			if got := r.node(&m.Value, schemapath.Key(path, m.Key), stack); got != &m.Value {
+				set(i, *got)
+			}
+		}
+	}
+	if out == nil {
+		return s
+	}
+	return out
+}
+
+// without returns a copy of the object s minus the given keys.
+func without(s *jsonvalue.Value, keys ...string) *jsonvalue.Value {
+	c := *s
+	c.Members = make([]jsonvalue.Member, 0, len(s.Members))
+	for _, m := range s.Members {
+		if !slices.Contains(keys, m.Key) {
+			c.Members = append(c.Members, m)
+		}
+	}
+	return &c
+}
+
+// merge is JavaScript's {...base, ...over}: base's keys in their order
+// (with over's value where over has the key), then over's other keys.
+func merge(base, over *jsonvalue.Value) *jsonvalue.Value {
+	c := *base
+	c.Members = make([]jsonvalue.Member, 0, len(base.Members)+len(over.Members))
+	for _, m := range base.Members {
+		if o := over.Member(m.Key); o != nil {
+			m.Value = o.Value
+		}
+		c.Members = append(c.Members, m)
+	}
+	for _, m := range over.Members {
+		if base.Member(m.Key) == nil {
+			c.Members = append(c.Members, m)
+		}
+	}
+	return &c
+}

@@ -1,0 +1,188 @@
+// Package gemini checks tools against Gemini function declarations
+// (FunctionDeclaration.parameters), whose Schema object has 22 fields: no
+// $ref, no additionalProperties, no oneOf/allOf/not, string-only enums.
+package gemini
+
+import "github.com/schemaport/schemaport-action/internal/provider"
+
+// Target identity.
+const (
+	ID   = "gemini"
+	Name = "Gemini"
+)
+
+// RulesReviewedAt is when these rules were last compared with Gemini's
+// documentation (the date SchemaPort's review, which they follow, records).
+const RulesReviewedAt = "2026-08-20"
+
+// Documentation the rules cite.
+const (
+	docsDiscovery       = "https://generativelanguage.googleapis.com/$discovery/rest?version=v1beta"
+	docsVertexDiscovery = "https://aiplatform.googleapis.com/$discovery/rest?version=v1"
+	docsSDK             = "https://github.com/googleapis/js-genai"
+	docsFunctionCalling = "https://ai.google.dev/gemini-api/docs/function-calling"
+)
+
+// Rows of Rules.
+const (
+	ruleInvalidName = iota
+	ruleNameLeadingCharacter
+	ruleMissingDescription
+	ruleRecursiveReference
+	ruleUnresolvableReference
+	ruleInlinedReference
+	ruleParameterName
+	ruleEmptyParameters
+	ruleFalseSubschema
+	ruleAdditionalPropertiesFalse
+	ruleAdditionalPropertiesSchema
+	ruleOneOf
+	ruleAllOf
+	ruleNot
+	ruleMultipleOf
+	ruleExclusiveMinimum
+	ruleExclusiveMaximum
+	ruleUniqueItems
+	rulePrefixItems
+	ruleStringConst
+	ruleOtherConst
+	ruleNonStringEnum
+	ruleUnsupportedType
+	ruleMultiTypeUnion
+	ruleTypeWithAnyOf
+	ruleAnnotationDropped
+	ruleUnsupportedKeyword
+	ruleConstraintNotEnforced
+	ruleFormatNotEnforced
+	ruleDefaultNotEnforced
+)
+
+// Rules is every diagnostic this target can report. Compile reads
+// "<ability>: <detail>", %s standing for the keyword.
+var Rules = []provider.Rule{
+	ruleInvalidName: {Code: "gemini/invalid-function-name", Severity: provider.SeverityError,
+		Trigger: "name does not match ^[A-Za-z0-9_.:-]+$ or is longer than 128",
+		Compile: "not compilable: Refused: renaming the tool would change the contract callers use.", DocsURL: docsDiscovery},
+	ruleNameLeadingCharacter: {Code: "gemini/function-name-leading-character", Severity: provider.SeverityWarning,
+		Trigger: "an otherwise valid name that does not start with a letter or _",
+		Compile: "compilable: Emits the name unchanged.", DocsURL: docsVertexDiscovery},
+	ruleMissingDescription: {Code: "gemini/missing-function-description", Severity: provider.SeverityWarning,
+		Trigger: "description absent or empty (whitespace counts as a description)",
+		Compile: "compilable: Emits the declaration without a description; SchemaPort never invents one.", DocsURL: docsDiscovery},
+	ruleRecursiveReference: {Code: "gemini/unresolvable-schema-reference", Severity: provider.SeverityError,
+		Trigger: "a $ref that leads back to a definition being inlined",
+		Compile: "not compilable: Refused: a recursive reference cannot be expanded into a finite schema.", DocsURL: docsFunctionCalling},
+	ruleUnresolvableReference: {Code: "gemini/unresolvable-schema-reference", Severity: provider.SeverityError,
+		Trigger: "a $ref not of the form #/$defs/<name> or #/definitions/<name> naming a root definition",
+		Compile: "not compilable: Refused: the reference does not point at a root-level `$defs` or `definitions` entry.", DocsURL: docsFunctionCalling},
+	ruleInlinedReference: {Code: "gemini/unsupported-schema-reference", Severity: provider.SeverityError,
+		Trigger: "a $ref to a root definition (Gemini has no $ref; it is inlined)",
+		Compile: "compilable: Inlines the referenced schema; no constraint is lost.", DocsURL: docsFunctionCalling},
+	ruleParameterName: {Code: "gemini/parameter-name-charset", Severity: provider.SeverityWarning,
+		Trigger: "a top-level property name not matching ^[A-Za-z_][A-Za-z0-9_]*$ or longer than 64",
+		Compile: "compilable: Emits the parameter name unchanged.", DocsURL: docsSDK},
+	ruleEmptyParameters: {Code: "gemini/empty-parameters-omitted", Severity: provider.SeverityInfo,
+		Trigger: "a root with no properties, no required and only type/title/description/properties/required/propertyOrdering",
+		Compile: "compilable: Emits a `FunctionDeclaration` with no `parameters` field.", DocsURL: docsSDK},
+	ruleFalseSubschema: {Code: "gemini/boolean-subschema", Severity: provider.SeverityError,
+		Trigger: "false in properties, prefixItems, anyOf, oneOf, allOf, items or not",
+		Compile: "lossy: Emits an unconstrained schema in place of `false`.", DocsURL: docsFunctionCalling},
+	ruleAdditionalPropertiesFalse: {Code: "gemini/unsupported-additional-properties", Severity: provider.SeverityError,
+		Trigger: "additionalProperties: false",
+		Compile: "lossy: Drops `additionalProperties: false`; the object stays open.", DocsURL: docsFunctionCalling},
+	ruleAdditionalPropertiesSchema: {Code: "gemini/unsupported-additional-properties", Severity: provider.SeverityError,
+		Trigger: "additionalProperties other than true or false (a schema, null, ...)",
+		Compile: "lossy: Drops the `additionalProperties` schema; extra properties become unconstrained.", DocsURL: docsFunctionCalling},
+	ruleOneOf: {Code: "gemini/unsupported-one-of", Severity: provider.SeverityError,
+		Trigger: "a oneOf array",
+		Compile: "lossy: Emits the branches as `anyOf`, losing the exactly-one requirement.", DocsURL: docsFunctionCalling},
+	ruleAllOf: {Code: "gemini/unsupported-all-of", Severity: provider.SeverityError,
+		Trigger: "allOf present", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	ruleNot: {Code: "gemini/unsupported-not", Severity: provider.SeverityError,
+		Trigger: "not present", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	ruleMultipleOf: {Code: "gemini/unsupported-multiple-of", Severity: provider.SeverityError,
+		Trigger: "multipleOf present", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	ruleExclusiveMinimum: {Code: "gemini/unsupported-exclusive-minimum", Severity: provider.SeverityError,
+		Trigger: "exclusiveMinimum present", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	ruleExclusiveMaximum: {Code: "gemini/unsupported-exclusive-maximum", Severity: provider.SeverityError,
+		Trigger: "exclusiveMaximum present", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	ruleUniqueItems: {Code: "gemini/unsupported-unique-items", Severity: provider.SeverityError,
+		Trigger: "uniqueItems present (even false)", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	rulePrefixItems: {Code: "gemini/unsupported-prefix-items", Severity: provider.SeverityError,
+		Trigger: "prefixItems present", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	ruleStringConst: {Code: "gemini/unsupported-const", Severity: provider.SeverityError,
+		Trigger: "a string const (becomes a one-value enum)",
+		Compile: "compilable: Emits `enum` with the single allowed value and `format: \"enum\"`.", DocsURL: docsFunctionCalling},
+	ruleOtherConst: {Code: "gemini/unsupported-const", Severity: provider.SeverityError,
+		Trigger: "a const that is not a string",
+		Compile: "lossy: Drops `const`; the value stops being pinned.", DocsURL: docsFunctionCalling},
+	ruleNonStringEnum: {Code: "gemini/non-string-enum-values", Severity: provider.SeverityError,
+		Trigger: "an enum with a member that is not a string (null included)",
+		Compile: "lossy: Drops `enum`; the value stops being restricted to the listed set.", DocsURL: docsFunctionCalling},
+	ruleUnsupportedType: {Code: "gemini/unsupported-type", Severity: provider.SeverityError,
+		Trigger: "each type name other than string, number, integer, boolean, array, object, null",
+		Compile: "lossy: Drops the unknown type; the value stops being type-constrained.", DocsURL: docsFunctionCalling},
+	ruleMultiTypeUnion: {Code: "gemini/multi-type-union", Severity: provider.SeverityWarning,
+		Trigger: "more than one non-null type",
+		Compile: "compilable: Emits one `anyOf` branch per type, mirroring the SDK conversion.", DocsURL: docsFunctionCalling},
+	ruleTypeWithAnyOf: {Code: "gemini/type-with-any-of", Severity: provider.SeverityError,
+		Trigger: "one non-null type beside anyOf (other than a nullable pair) or oneOf",
+		Compile: "lossy: Drops `type` and keeps the branches; the type constraint is lost.", DocsURL: docsFunctionCalling},
+	ruleAnnotationDropped: {Code: "gemini/dropped-annotation-keyword", Severity: provider.SeverityInfo,
+		Trigger: "$anchor, $comment, $id, $schema, deprecated, examples, readOnly or writeOnly",
+		Compile: "compilable: Drops `%s`.", DocsURL: docsFunctionCalling},
+	ruleUnsupportedKeyword: {Code: "gemini/unsupported-keyword", Severity: provider.SeverityError,
+		Trigger: "any other keyword Gemini's Schema has no field for (patternProperties, if, x-*, contentEncoding, ...)",
+		Compile: "lossy: Drops `%s`; anything it constrained stops being checked.", DocsURL: docsFunctionCalling},
+	ruleConstraintNotEnforced: {Code: "gemini/constraint-not-enforced", Severity: provider.SeverityWarning,
+		Trigger: "once per subschema with minimum, maximum, minLength, maxLength, pattern, minItems, maxItems, minProperties or maxProperties",
+		Compile: "compilable: Emits the constraint unchanged.", DocsURL: docsFunctionCalling},
+	ruleFormatNotEnforced: {Code: "gemini/format-not-enforced", Severity: provider.SeverityWarning,
+		Trigger: "format present (any value)",
+		Compile: "compilable: Emits `format` unchanged.", DocsURL: docsFunctionCalling},
+	ruleDefaultNotEnforced: {Code: "gemini/default-not-enforced", Severity: provider.SeverityWarning,
+		Trigger: "default present",
+		Compile: "compilable: Emits `default` unchanged.", DocsURL: docsFunctionCalling},
+}
+
+// droppedKeywords are validation keywords Gemini's Schema has no field for.
+var droppedKeywords = []struct {
+	keyword string
+	rule    int
+	what    string
+}{
+	{"allOf", ruleAllOf, "every constraint in `allOf`"},
+	{"not", ruleNot, "the negated schema in `not`"},
+	{"multipleOf", ruleMultipleOf, "the divisibility constraint"},
+	{"exclusiveMinimum", ruleExclusiveMinimum, "the exclusive lower bound"},
+	{"exclusiveMaximum", ruleExclusiveMaximum, "the exclusive upper bound"},
+	{"uniqueItems", ruleUniqueItems, "the uniqueness constraint"},
+	{"prefixItems", rulePrefixItems, "the tuple positions"},
+}
+
+// unenforced are Schema fields Gemini accepts but enforces only in VALIDATED
+// function-calling mode, in the order the message lists them.
+var unenforced = []string{"minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties"}
+
+var annotations = map[string]bool{
+	"$anchor": true, "$comment": true, "$id": true, "$schema": true,
+	"deprecated": true, "examples": true, "readOnly": true, "writeOnly": true,
+}
+
+// handled are the keywords some rule already speaks for: the 22 Schema
+// fields, the dropped keywords and the ones inlining or rewriting removes.
+var handled = map[string]bool{
+	"type": true, "format": true, "title": true, "description": true, "nullable": true, "default": true,
+	"example": true, "enum": true, "properties": true, "required": true, "propertyOrdering": true,
+	"items": true, "minItems": true, "maxItems": true, "minimum": true, "maximum": true,
+	"minLength": true, "maxLength": true, "minProperties": true, "maxProperties": true, "pattern": true, "anyOf": true,
+
+	"allOf": true, "not": true, "multipleOf": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
+	"uniqueItems": true, "prefixItems": true,
+
+	"additionalProperties": true, "const": true, "definitions": true, "oneOf": true, "$defs": true, "$ref": true,
+}
+
+var typeNames = map[string]bool{
+	"string": true, "number": true, "integer": true, "boolean": true, "array": true, "object": true, "null": true,
+}

@@ -1,0 +1,124 @@
+package provider
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+// utf16Compare is the reference: compare the UTF-16 encodings.
+func utf16Compare(a, b string) int {
+	x, y := utf16.Encode([]rune(a)), utf16.Encode([]rune(b))
+	return slices.Compare(x, y)
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}
+
+func TestCompareUTF16(t *testing.T) {
+	words := []string{"", "a", "ab", "b", "$ref", "[", "Z", "z", "inputSchema", "inputSchema.$defs", "inputSchema.additionalProperties",
+		"\uE000", "\uFFFD", "\uFFFF", "😀", "😁", "𐀀", "a😀", "a\uFFFF", "é", "ée", "\u00e9\U0001F600", "\u00e9\uF900"}
+	for _, a := range words {
+		for _, b := range words {
+			if got, want := sign(CompareUTF16(a, b)), sign(utf16Compare(a, b)); got != want {
+				t.Errorf("CompareUTF16(%q, %q) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+	// The one place byte order and UTF-16 order disagree.
+	if CompareUTF16("😀", "\uFFFF") >= 0 || strings.Compare("😀", "\uFFFF") <= 0 {
+		t.Error("a supplementary character sorts before U+FFFF in UTF-16")
+	}
+}
+
+func TestUTF16LenAndBlank(t *testing.T) {
+	for s, n := range map[string]int{"": 0, "abc": 3, "é": 1, "😀": 2, "a😀b": 4} {
+		if got := UTF16Len(s); got != n {
+			t.Errorf("UTF16Len(%q) = %d, want %d", s, got, n)
+		}
+	}
+	for s, blank := range map[string]bool{"": true, " \t\n": true, "\u00a0\ufeff\u2003": true, "\u0085": false, " x ": false} {
+		if IsBlank(s) != blank {
+			t.Errorf("IsBlank(%q) != %v", s, blank)
+		}
+	}
+}
+
+func TestSortDiagnostics(t *testing.T) {
+	ds := []Diagnostic{
+		{Severity: SeverityInfo, Path: "a", Code: "x/1"},
+		{Severity: SeverityWarning, Path: "name", Code: "x/1"},
+		{Severity: SeverityError, Path: "inputSchema.properties", Code: "x/2", Message: "first"},
+		{Severity: SeverityError, Path: "inputSchema.$defs", Code: "x/3"},
+		{Severity: SeverityError, Path: "inputSchema.properties", Code: "x/2", Message: "second"},
+		{Severity: SeverityError, Path: "description", Code: "x/9"},
+		{Severity: SeverityError, Path: "inputSchema.properties", Code: "x/1"},
+	}
+	SortDiagnostics(ds)
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Severity+" "+d.Path+" "+d.Code+d.Message)
+	}
+	want := []string{
+		"error description x/9", "error inputSchema.$defs x/3", "error inputSchema.properties x/1",
+		"error inputSchema.properties x/2first", "error inputSchema.properties x/2second",
+		"warning name x/1", "info a x/1",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestRuleCompile(t *testing.T) {
+	for text, want := range map[string]Compile{
+		"compilable: Drops `%s`.":              {true, false, "Drops `kw`."},
+		"lossy: Refused unless x: y":           {true, true, "Refused unless x: y"},
+		"not compilable: Refused: no %s here.": {false, false, "Refused: no kw here."},
+	} {
+		r := Rule{Compile: text}
+		if got := r.CompileWith("kw"); got != want {
+			t.Errorf("%q: got %+v, want %+v", text, got, want)
+		}
+	}
+	for _, bad := range []string{"", "lossy", "maybe: x", "Lossy: x"} {
+		if _, _, _, ok := (&Rule{Compile: bad}).Ability(); ok {
+			t.Errorf("%q must not parse", bad)
+		}
+	}
+	if (Compile{Supported: true}).IsLossy() || !(Compile{Supported: true, Lossy: true}).IsLossy() || !(Compile{}).IsLossy() {
+		t.Error("IsLossy")
+	}
+}
+
+func TestWalkOrder(t *testing.T) {
+	v, err := jsonvalue.Parse([]byte(`{"items":{},"not":{},"anyOf":[{},true,{}],"properties":{"b":{},"10":{},"a":{"additionalProperties":{}},"2":{}},` +
+		`"$defs":{"d":{}},"if":{},"patternProperties":{"x":{}},"prefixItems":[{}],"allOf":[{}],"oneOf":[{}],"additionalProperties":false}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	Walk(v, "s", func(_ *jsonvalue.Value, path string) { got = append(got, path) })
+	want := []string{"s", `s.properties["2"]`, `s.properties["10"]`, "s.properties.b", "s.properties.a", "s.properties.a.additionalProperties",
+		"s.$defs.d", "s.prefixItems[0]", "s.anyOf[0]", "s.anyOf[2]", "s.oneOf[0]", "s.allOf[0]", "s.items", "s.not"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+func TestArrayIndexKeys(t *testing.T) {
+	for key, ok := range map[string]bool{"0": true, "7": true, "4294967294": true, "4294967295": false, "01": false, "": false, "1a": false, "-1": false} {
+		if _, got := arrayIndex(key); got != ok {
+			t.Errorf("arrayIndex(%q) = %v", key, got)
+		}
+	}
+}

@@ -1,0 +1,303 @@
+package report
+
+import (
+	"bufio"
+	"cmp"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// Annotation levels (workflow command names).
+const (
+	LevelError   = "error"
+	LevelWarning = "warning"
+	LevelNotice  = "notice"
+)
+
+// Priorities: which annotations win the few places GitHub shows. Lower is
+// more important.
+const (
+	PriorityBreaking = iota // breaking changes and input errors
+	PriorityError
+	PriorityWarning
+	PriorityNotice
+	PriorityMinor // informational changes
+)
+
+// MaxAnnotationsPerLevel is how many annotations of each level GitHub turns
+// into annotations per step (runner ExecutionContext._maxCountPerIssueType).
+const MaxAnnotationsPerLevel = 10
+
+// maxAnnotationMessage keeps messages under the runner's 4096-character cut
+// so the end of a message is ours, not the runner's.
+const maxAnnotationMessage = 4000
+
+// LoadRuleID is the code of an input error in annotations and SARIF.
+const LoadRuleID = "load/input-error"
+
+// Annotation is one workflow command. File is relative to the repository
+// root with '/' separators. Columns are written only for a single-line
+// annotation (the runner drops them otherwise); EndColumn is the last column
+// of the range, inclusive.
+type Annotation struct {
+	Level     string
+	File      string
+	Line      int
+	Col       int
+	EndLine   int
+	EndColumn int
+	Title     string
+	Message   string
+	Priority  int
+}
+
+// Annotations writes items as workflow commands, the most important first,
+// at most limitPerLevel of each level (<= 0: no limit). When some do not
+// fit, the last command is one notice saying how many more there are and
+// where to find them; a notice place is kept free for it.
+//
+// Every value is escaped as the runner unescapes it (message: %, CR, LF;
+// properties also ':' and ','), so untrusted text can neither end the
+// command line nor start a second command.
+func Annotations(w io.Writer, items []Annotation, limitPerLevel int) error {
+	sorted := slices.Clone(items)
+	for i := range sorted {
+		sorted[i].Level = normalizeLevel(sorted[i].Level)
+	}
+	slices.SortStableFunc(sorted, compareAnnotations)
+	shown, hidden := selectAnnotations(sorted, limitPerLevel, limitPerLevel)
+	if hidden > 0 && limitPerLevel > 0 {
+		shown, hidden = selectAnnotations(sorted, limitPerLevel, limitPerLevel-1)
+	}
+	bw := bufio.NewWriter(w)
+	for _, a := range shown {
+		bw.WriteString(annotationCommand(a) + "\n")
+	}
+	if hidden > 0 {
+		noun := "more findings are"
+		if hidden == 1 {
+			noun = "more finding is"
+		}
+		bw.WriteString(annotationCommand(Annotation{
+			Level:   LevelNotice,
+			Title:   "More findings",
+			Message: strconv.Itoa(hidden) + " " + noun + " in the job summary and the SARIF report (GitHub shows " + strconv.Itoa(limitPerLevel) + " annotations of each kind per step).",
+		}) + "\n")
+	}
+	return bw.Flush()
+}
+
+func normalizeLevel(l string) string {
+	switch l {
+	case LevelError, LevelWarning:
+		return l
+	}
+	return LevelNotice
+}
+
+func compareAnnotations(a, b Annotation) int {
+	return cmp.Or(
+		cmp.Compare(a.Priority, b.Priority),
+		strings.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Col, b.Col),
+		strings.Compare(a.Title, b.Title),
+		strings.Compare(a.Message, b.Message),
+	)
+}
+
+func selectAnnotations(sorted []Annotation, limit, noticeLimit int) (shown []Annotation, hidden int) {
+	counts := map[string]int{}
+	for _, a := range sorted {
+		l := limit
+		if a.Level == LevelNotice {
+			l = noticeLimit
+		}
+		if limit > 0 && counts[a.Level] >= l {
+			hidden++
+			continue
+		}
+		counts[a.Level]++
+		shown = append(shown, a)
+	}
+	return shown, hidden
+}
+
+// annotationCommand formats one command. Escaping is go-githubactions'
+// (tested against injection in this package); properties are written in
+// sorted order, so the line is deterministic.
+func annotationCommand(a Annotation) string {
+	props := githubactions.CommandProperties{}
+	if f := mapPath(nil, a.File); f != "" {
+		props["file"] = cleanLog(f)
+	}
+	if a.Title != "" {
+		props["title"] = cleanLog(truncateRunes(a.Title, 200))
+	}
+	if a.Line > 0 {
+		endLine := a.EndLine
+		if endLine < a.Line {
+			endLine = a.Line
+		}
+		props["line"] = strconv.Itoa(a.Line)
+		props["endLine"] = strconv.Itoa(endLine)
+		if endLine == a.Line && a.Col > 0 {
+			props["col"] = strconv.Itoa(a.Col)
+			if a.EndColumn >= a.Col {
+				props["endColumn"] = strconv.Itoa(a.EndColumn)
+			}
+		}
+	}
+	cmd := githubactions.Command{
+		Name:       normalizeLevel(a.Level),
+		Message:    cleanLog(truncateRunes(a.Message, maxAnnotationMessage)),
+		Properties: props,
+	}
+	return cmd.String()
+}
+
+// MapFiles rewrites every annotation's file with m (display path to
+// repository-relative path).
+func MapFiles(items []Annotation, m PathMapper) {
+	for i := range items {
+		items[i].File = mapPath(m, items[i].File)
+	}
+}
+
+// CheckAnnotations turns check findings into annotations: errors, warnings
+// and notices for error, warning and info diagnostics.
+func CheckAnnotations(res *check.Result) []Annotation {
+	if res == nil {
+		return nil
+	}
+	var out []Annotation
+	for i := range res.Tools {
+		tr := &res.Tools[i]
+		for _, t := range uniqueTargets(tr.Targets) {
+			for j := range t.Diagnostics {
+				d := &t.Diagnostics[j]
+				loc := diagnosticSpan(tr.Tool, d)
+				a := Annotation{File: loc.file, Title: d.Code, Message: checkMessage(tr.Tool, t, d)}
+				setSpan(&a, loc.Span)
+				switch d.Severity {
+				case provider.SeverityError:
+					a.Level, a.Priority = LevelError, PriorityError
+				case provider.SeverityWarning:
+					a.Level, a.Priority = LevelWarning, PriorityWarning
+				default:
+					a.Level, a.Priority = LevelNotice, PriorityNotice
+				}
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// checkMessage is the text of a finding outside the terminal: which target
+// and tool, what is wrong, where in the schema, and what compiling does.
+func checkMessage(t *tool.Tool, tr *check.TargetResult, d *provider.Diagnostic) string {
+	name := d.ToolName
+	if name == "" && t != nil {
+		name = t.Name
+	}
+	var b strings.Builder
+	b.WriteString(targetName(tr) + ", tool " + name + ": " + d.Message + "\n")
+	b.WriteString("Path: " + d.Path + "\n")
+	b.WriteString(compileHint(d.Compile))
+	if d.DocsURL != "" {
+		b.WriteString("\nDocs: " + d.DocsURL)
+	}
+	return b.String()
+}
+
+// DiffAnnotations turns changes into annotations: breaking changes are
+// errors (warnings when approved), the others notices.
+func DiffAnnotations(res *diff.Result, approved bool) []Annotation {
+	if res == nil {
+		return nil
+	}
+	out := make([]Annotation, 0, len(res.Changes))
+	for i := range res.Changes {
+		c := &res.Changes[i]
+		at, _ := changeLocations(c)
+		a := Annotation{File: at.File, Title: c.Code, Message: changeMessage(c, approved)}
+		setSpan(&a, tool.Span{Line: at.Line, Column: at.Column, EndLine: at.EndLine, EndColumn: at.EndColumn})
+		switch c.Classification {
+		case diff.Breaking:
+			a.Level, a.Priority = LevelError, PriorityBreaking
+			if approved {
+				a.Level = LevelWarning
+			}
+		case diff.NonBreaking:
+			a.Level, a.Priority = LevelNotice, PriorityNotice
+		default:
+			a.Level, a.Priority = LevelNotice, PriorityMinor
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// changeMessage is the text of a change outside the terminal: the tool, what
+// changed, the path, and the values before and after on one line each.
+func changeMessage(c *diff.Change, approved bool) string {
+	var b strings.Builder
+	switch c.Classification {
+	case diff.Breaking:
+		if approved {
+			b.WriteString("Approved breaking change")
+		} else {
+			b.WriteString("Breaking change")
+		}
+	case diff.NonBreaking:
+		b.WriteString("Non-breaking change")
+	default:
+		b.WriteString("Informational change")
+	}
+	b.WriteString(" in tool " + c.ToolName + ": " + c.Message + "\nPath: " + c.Path)
+	if c.Before != nil || c.After != nil {
+		b.WriteString("\nBefore: " + compactValue(c.Before, 300))
+		b.WriteString("\nAfter: " + compactValue(c.After, 300))
+	}
+	if _, was := changeLocations(c); was.File != "" {
+		b.WriteString("\nWas at: " + position(was.File, was.Line, was.Column) + " in the base version")
+	}
+	return b.String()
+}
+
+// LoadErrorAnnotations points an error annotation at each input error.
+func LoadErrorAnnotations(errs []tool.LoadError) []Annotation {
+	out := make([]Annotation, 0, len(errs))
+	for _, e := range errs {
+		msg := e.Message
+		if e.Path != "" {
+			msg += "\nPath: " + e.Path
+		}
+		a := Annotation{Level: LevelError, Priority: PriorityBreaking, File: e.SourcePath, Title: LoadRuleID, Message: msg}
+		setSpan(&a, e.Span)
+		out = append(out, a)
+	}
+	return out
+}
+
+// setSpan copies a span (exclusive end column) into an annotation
+// (inclusive end column).
+func setSpan(a *Annotation, s tool.Span) {
+	if s.Line < 1 {
+		return
+	}
+	a.Line, a.Col, a.EndLine = s.Line, s.Column, s.EndLine
+	if s.EndColumn > s.Column {
+		a.EndColumn = s.EndColumn - 1
+	}
+}

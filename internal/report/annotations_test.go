@@ -1,0 +1,322 @@
+package report
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// parsedCommand is a workflow command as the runner reads it
+// (ActionCommand.TryParseV2 and its unescaping).
+type parsedCommand struct {
+	name    string
+	props   map[string]string
+	message string
+}
+
+func runnerUnescape(s string) string {
+	for _, m := range [][2]string{{"%0D", "\r"}, {"%0A", "\n"}, {"%3A", ":"}, {"%2C", ","}, {"%25", "%"}} {
+		s = strings.ReplaceAll(s, m[0], m[1])
+	}
+	return s
+}
+
+// parseCommands splits output into lines and parses every line that the
+// runner would take for a command.
+func parseCommands(t *testing.T, out string) []parsedCommand {
+	t.Helper()
+	var cmds []parsedCommand
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		// The runner splits on \n and trims; \r must never appear either.
+		if strings.ContainsRune(line, '\r') {
+			t.Fatalf("raw CR in %q", line)
+		}
+		l := strings.TrimLeft(line, " \t")
+		if !strings.HasPrefix(l, "::") {
+			t.Fatalf("a line that is not a command: %q", line)
+		}
+		end := strings.Index(l[2:], "::")
+		if end < 0 {
+			t.Fatalf("no end of command in %q", line)
+		}
+		head, msg := l[2:2+end], l[2+end+2:]
+		c := parsedCommand{props: map[string]string{}, message: runnerUnescape(msg)}
+		name, props, _ := strings.Cut(head, " ")
+		c.name = name
+		if props != "" {
+			for _, p := range strings.Split(props, ",") {
+				k, v, ok := strings.Cut(p, "=")
+				if !ok {
+					t.Fatalf("property without '=' in %q", line)
+				}
+				c.props[strings.ToLower(k)] = runnerUnescape(v)
+			}
+		}
+		cmds = append(cmds, c)
+	}
+	return cmds
+}
+
+func annotate(t *testing.T, items []Annotation, limit int) string {
+	t.Helper()
+	return string(render(t, func(b *bytes.Buffer) error { return Annotations(b, items, limit) }))
+}
+
+var hostile = []string{
+	"\n::error::injected",
+	"%0A::error::injected",
+	"::stop-commands::token",
+	"a,title=evil,line=1",
+	"file:x:y",
+	"\r\n::warning file=a.json::b",
+	"50%25 off %",
+	"tab\there",
+	"end\n",
+}
+
+func TestAnnotationsCannotInject(t *testing.T) {
+	var items []Annotation
+	for i, h := range hostile {
+		items = append(items, Annotation{
+			Level: LevelError, File: "tools/" + h + ".json", Line: i + 1, Col: 2, EndLine: i + 1, EndColumn: 5,
+			Title: "code" + h, Message: "message " + h,
+		})
+	}
+	out := annotate(t, items, 0)
+	cmds := parseCommands(t, out)
+	if len(cmds) != len(items) {
+		t.Fatalf("%d commands for %d annotations:\n%s", len(cmds), len(items), out)
+	}
+	got := map[string]parsedCommand{}
+	for _, c := range cmds {
+		if c.name != "error" {
+			t.Errorf("command %q", c.name)
+		}
+		got[c.props["title"]] = c
+	}
+	// Every value comes back exactly as given: escaping is lossless for
+	// both the message and the properties.
+	for i, h := range hostile {
+		c, ok := got["code"+h]
+		if !ok {
+			t.Errorf("title %q lost", "code"+h)
+			continue
+		}
+		if c.message != "message "+h || c.props["file"] != "tools/"+h+".json" || c.props["line"] != strconv.Itoa(i+1) {
+			t.Errorf("round trip of %q: %+v", h, c)
+		}
+	}
+}
+
+func TestAnnotationsFromHostileToolText(t *testing.T) {
+	// A property name, a message and a changed value full of command syntax
+	// and an ESC, through the check and diff helpers.
+	src, v := sourceFrom(t, "tools/evil.json", []byte("{\"name\":\"evil\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"x\\n::error::owned\":{\"type\":\"string\"}}}}"))
+	tl := &tool.Tool{Name: "evil", Value: v, Source: src}
+	key := schemapath.Key("inputSchema.properties", "x\n::error::owned")
+	res := checkFixture(t)
+	res.Tools = append(res.Tools, check.ToolResult{Tool: tl, Targets: []check.TargetResult{target("mcp", "MCP",
+		diag(tl, "mcp", "warning", "mcp/x", key, "Description says \n::error file=x::pwned %0A \x1b[2J", provider.Compile{}, ""))}})
+	d := diffFixture(t)
+	d.Changes[1].Message = "Property `x\r\n::stop-commands::abc` was added."
+	d.Changes[1].After = literal(t, `{"description":"\n::error::in value"}`)
+	items := append(CheckAnnotations(res), DiffAnnotations(d, false)...)
+	out := annotate(t, items, 0)
+	if strings.ContainsRune(out, 0x1b) {
+		t.Errorf("an ESC from a tool file reached the log")
+	}
+	cmds := parseCommands(t, out)
+	if len(cmds) != len(items) {
+		t.Fatalf("%d commands for %d annotations", len(cmds), len(items))
+	}
+	found := false
+	for _, c := range cmds {
+		if c.props["title"] == "mcp/x" {
+			found = true
+			if c.props["line"] != "1" || !strings.Contains(c.message, "::error file=x::pwned %0A") {
+				t.Errorf("hostile finding: %+v", c)
+			}
+		}
+	}
+	if !found {
+		t.Error("hostile finding missing")
+	}
+}
+
+func TestGoGitHubActionsEscaping(t *testing.T) {
+	// We rely on go-githubactions for escaping; pin what it does.
+	line := annotationCommand(Annotation{Level: LevelWarning, File: "a,b:c%.json", Title: "t\r\n", Message: "m%\r\n:,", Line: 3})
+	want := "::warning endLine=3,file=a%2Cb%3Ac%25.json,line=3,title=t%0D%0A::m%25%0D%0A:,"
+	if line != want {
+		t.Errorf("got  %s\nwant %s", line, want)
+	}
+}
+
+func TestAnnotationColumnsOnlyOnOneLine(t *testing.T) {
+	cmds := parseCommands(t, annotate(t, []Annotation{
+		{Level: LevelError, File: "a.json", Line: 3, Col: 5, EndLine: 3, EndColumn: 9, Title: "single"},
+		{Level: LevelError, File: "a.json", Line: 3, Col: 5, EndLine: 6, EndColumn: 2, Title: "multi"},
+		{Level: LevelError, File: "a.json", Line: 4, Col: 5, EndLine: 2, EndColumn: 2, Title: "backwards"},
+		{Level: LevelError, File: "./b.json", Title: "fileonly"},
+	}, 0))
+	byTitle := map[string]map[string]string{}
+	for _, c := range cmds {
+		byTitle[c.props["title"]] = c.props
+	}
+	if p := byTitle["single"]; p["col"] != "5" || p["endColumn"] != "" && p["endcolumn"] != "9" {
+		t.Errorf("single line %v", p)
+	}
+	if p := byTitle["multi"]; p["col"] != "" || p["endcolumn"] != "" || p["endline"] != "6" {
+		t.Errorf("multi line %v", p)
+	}
+	if p := byTitle["backwards"]; p["endline"] != "4" {
+		t.Errorf("backwards span %v", p)
+	}
+	if p := byTitle["fileonly"]; p["file"] != "b.json" || p["line"] != "" {
+		t.Errorf("file only %v", p)
+	}
+}
+
+func many(level string, prio, n int, prefix string) []Annotation {
+	var out []Annotation
+	for i := range n {
+		out = append(out, Annotation{Level: level, Priority: prio, File: "f.json", Line: i + 1, Title: prefix + strconv.Itoa(i), Message: "m"})
+	}
+	return out
+}
+
+func countLevels(cmds []parsedCommand) map[string]int {
+	m := map[string]int{}
+	for _, c := range cmds {
+		m[c.name]++
+	}
+	return m
+}
+
+func TestAnnotationLimits(t *testing.T) {
+	items := append(many(LevelError, PriorityError, 5, "check-error-"), many(LevelError, PriorityBreaking, 8, "breaking-")...)
+	items = append(items, many(LevelWarning, PriorityWarning, 12, "warning-")...)
+	items = append(items, many(LevelNotice, PriorityNotice, 3, "notice-")...)
+	cmds := parseCommands(t, annotate(t, items, MaxAnnotationsPerLevel))
+	if got := countLevels(cmds); got["error"] != 10 || got["warning"] != 10 || got["notice"] != 4 {
+		t.Errorf("levels %v", got)
+	}
+	// Breaking changes win the error places, in order.
+	for i := range 8 {
+		if cmds[i].props["title"] != "breaking-"+strconv.Itoa(i) {
+			t.Fatalf("position %d is %s", i, cmds[i].props["title"])
+		}
+	}
+	shownChecks := 0
+	for _, c := range cmds {
+		if strings.HasPrefix(c.props["title"], "check-error-") {
+			shownChecks++
+		}
+	}
+	if shownChecks != 2 {
+		t.Errorf("%d check errors shown, want 2", shownChecks)
+	}
+	last := cmds[len(cmds)-1]
+	if last.name != "notice" || !strings.HasPrefix(last.message, "5 more findings are in the job summary and the SARIF report") {
+		t.Errorf("last command %+v", last)
+	}
+
+	// Many notices: one place is kept for the overflow notice.
+	cmds = parseCommands(t, annotate(t, many(LevelNotice, PriorityNotice, 25, "n-"), MaxAnnotationsPerLevel))
+	if len(cmds) != 10 || !strings.HasPrefix(cmds[9].message, "16 more findings") {
+		t.Errorf("%d commands, last %q", len(cmds), cmds[len(cmds)-1].message)
+	}
+
+	// Exactly at the limit: no overflow notice.
+	cmds = parseCommands(t, annotate(t, many(LevelError, PriorityError, 10, "e-"), MaxAnnotationsPerLevel))
+	if len(cmds) != 10 || countLevels(cmds)["notice"] != 0 {
+		t.Errorf("%d commands at the limit", len(cmds))
+	}
+	if out := annotate(t, nil, MaxAnnotationsPerLevel); out != "" {
+		t.Errorf("no items wrote %q", out)
+	}
+}
+
+func TestAnnotationsGolden(t *testing.T) {
+	items := LoadErrorAnnotations(loadErrorsFixture())
+	items = append(items, CheckAnnotations(checkFixture(t))...)
+	items = append(items, DiffAnnotations(diffFixture(t), false)...)
+	MapFiles(items, RepoRelative("/repo", "/repo/sub"))
+	out := annotate(t, items, MaxAnnotationsPerLevel)
+	golden(t, "annotations.txt", []byte(out))
+	if again := annotate(t, items, MaxAnnotationsPerLevel); again != out {
+		t.Error("two renders differ")
+	}
+}
+
+func TestDiffAnnotations(t *testing.T) {
+	res := diffFixture(t)
+	for _, approved := range []bool{false, true} {
+		byCode := map[string]Annotation{}
+		for _, a := range DiffAnnotations(res, approved) {
+			byCode[a.Title] = a
+		}
+		b := byCode["property-removed"]
+		wantLevel := LevelError
+		if approved {
+			wantLevel = LevelWarning
+		}
+		if b.Level != wantLevel || b.Priority != PriorityBreaking {
+			t.Errorf("approved=%v: breaking change is %s/%d", approved, b.Level, b.Priority)
+		}
+		// A removed property points at the nearest surviving place in the new file.
+		if b.File != "v2/search-orders.json" || b.Line != 6 || !strings.Contains(b.Message, "Was at: v1/search-orders.json:9:7") {
+			t.Errorf("removed property: %+v", b)
+		}
+		if !strings.Contains(b.Message, "search_orders") || !strings.Contains(b.Message, "Path: inputSchema.properties.includeItems") ||
+			!strings.Contains(b.Message, `Before: {"type":"boolean"}`) {
+			t.Errorf("message lacks tool, path or before: %q", b.Message)
+		}
+		if gone := byCode["tool-removed"]; gone.File != "v1/legacy.json" || gone.Line != 2 {
+			t.Errorf("a tool whose file is gone points at %s:%d", gone.File, gone.Line)
+		}
+		if n := byCode["optional-property-added"]; n.Level != LevelNotice {
+			t.Errorf("non-breaking change is %s", n.Level)
+		}
+	}
+	if DiffAnnotations(nil, false) != nil || len(DiffAnnotations(&diff.Result{}, false)) != 0 {
+		t.Error("empty diff gave annotations")
+	}
+}
+
+func TestCheckAnnotations(t *testing.T) {
+	items := CheckAnnotations(checkFixture(t))
+	if len(items) != 6 {
+		t.Fatalf("%d annotations", len(items))
+	}
+	a := items[0]
+	if a.Level != LevelError || a.Title != "openai/object-missing-additional-properties" || a.File != "tools/refund-order.json" ||
+		a.Line != 4 || a.Col != 3 || a.EndLine != 4 || a.EndColumn != 15 {
+		t.Errorf("first annotation %+v", a)
+	}
+	if !strings.Contains(a.Message, "tool refund_order") || !strings.Contains(a.Message, "Path: inputSchema.additionalProperties") ||
+		!strings.Contains(a.Message, "Can compile this: Adds") {
+		t.Errorf("message %q", a.Message)
+	}
+	levels := map[string]int{}
+	for _, a := range items {
+		levels[a.Level]++
+	}
+	if levels[LevelError] != 2 || levels[LevelWarning] != 3 || levels[LevelNotice] != 1 {
+		t.Errorf("levels %v", levels)
+	}
+}
+
+func TestLongMessagesAreCut(t *testing.T) {
+	cmds := parseCommands(t, annotate(t, []Annotation{{Level: LevelError, Message: strings.Repeat("é", 5000)}}, 0))
+	if n := len([]rune(cmds[0].message)); n != maxAnnotationMessage {
+		t.Errorf("message has %d characters", n)
+	}
+}

@@ -1,0 +1,218 @@
+package report
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// CheckText writes a check result for people: tools in order, each target
+// in the requested order, each finding with its position, code, message,
+// schema path, the source line with a caret under the offending key, what
+// compiling would do, and the docs link. It ends with the Result line.
+func CheckText(w io.Writer, res *check.Result, opts TextOptions) error {
+	bw := bufio.NewWriter(w)
+	p := painter(opts.Color)
+	var total check.Summary
+	if res == nil || len(res.Tools) == 0 {
+		bw.WriteString("No tools found.\n\n")
+	} else {
+		for i := range res.Tools {
+			tr := &res.Tools[i]
+			name := ""
+			if tr.Tool != nil {
+				name = tr.Tool.Name
+			}
+			bw.WriteString(p.paint(ansiBold, "Tool:") + " " + clean(name) + "\n")
+			targets := uniqueTargets(tr.Targets)
+			if len(targets) == 0 {
+				bw.WriteString("\nNo targets were checked.\n")
+			}
+			for _, t := range targets {
+				bw.WriteString("\n" + p.paint(ansiBold, clean(targetName(t))) + "\n")
+				if len(t.Diagnostics) == 0 {
+					bw.WriteString(p.paint(ansiGreen, markOK) + " Compatible\n")
+					continue
+				}
+				for j := range t.Diagnostics {
+					d := &t.Diagnostics[j]
+					count(&total, d.Severity)
+					writeFinding(bw, p, tr.Tool, d)
+				}
+			}
+			bw.WriteString("\n")
+		}
+	}
+	bw.WriteString("Result: " + plural(total.Error, "error") + ", " + plural(total.Warning, "warning") + ", " + plural(total.Info, "info") + "\n")
+	return bw.Flush()
+}
+
+func writeFinding(bw *bufio.Writer, p painter, t *tool.Tool, d *provider.Diagnostic) {
+	loc := diagnosticSpan(t, d)
+	mark, color := severityMark(d.Severity)
+	bw.WriteString(p.paint(color, mark) + " " + clean(position(loc.file, loc.Line, loc.Column)) + " " + clean(d.Code) + "\n")
+	bw.WriteString("  " + clean(d.Message) + "\n")
+	bw.WriteString("  Path: " + clean(d.Path) + "\n")
+	if t != nil && t.Source != nil && loc.file == t.File() {
+		writeSnippet(bw, p, color, t.Source, loc.Span)
+	}
+	bw.WriteString("  " + clean(compileHint(d.Compile)) + "\n")
+	if d.DocsURL != "" {
+		bw.WriteString("  " + p.paint(ansiDim, "Docs: "+clean(d.DocsURL)) + "\n")
+	}
+}
+
+// compileHint says in one line whether compiling for the provider fixes the
+// finding, and at what cost.
+func compileHint(c provider.Compile) string {
+	var s string
+	switch {
+	case !c.Supported:
+		s = "Cannot compile"
+	case c.Lossy:
+		s = "Can compile with --allow-lossy"
+	default:
+		s = "Can compile this"
+	}
+	if c.Detail != "" {
+		s += ": " + c.Detail
+	}
+	return s
+}
+
+func severityMark(sev string) (mark, color string) {
+	switch sev {
+	case provider.SeverityError:
+		return markError, ansiRed
+	case provider.SeverityWarning:
+		return markWarning, ansiYellow
+	}
+	return markInfo, ansiCyan
+}
+
+func targetName(t *check.TargetResult) string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return t.ID
+}
+
+func count(s *check.Summary, sev string) {
+	switch sev {
+	case provider.SeverityError:
+		s.Error++
+	case provider.SeverityWarning:
+		s.Warning++
+	default:
+		s.Info++
+	}
+}
+
+// uniqueTargets drops a repeated target id so that no output names a target
+// twice (the JSON report keys targets by id).
+func uniqueTargets(ts []check.TargetResult) []*check.TargetResult {
+	out := make([]*check.TargetResult, 0, len(ts))
+	for i := range ts {
+		dup := false
+		for _, o := range out {
+			if o.ID == ts[i].ID {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, &ts[i])
+		}
+	}
+	return out
+}
+
+type span struct {
+	file string
+	tool.Span
+}
+
+// diagnosticSpan is where a diagnostic points: its own position fields, or,
+// when the engine left them empty, the tool's span for the path.
+func diagnosticSpan(t *tool.Tool, d *provider.Diagnostic) span {
+	s := span{file: d.File, Span: tool.Span{Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}}
+	if s.file == "" && t != nil {
+		s.file = t.File()
+	}
+	if s.Line == 0 && t != nil && s.file == t.File() {
+		s.Span, _ = t.Locate(d.Path)
+	}
+	return s
+}
+
+// snippetWidth is how many characters of a source line are shown; a longer
+// line (minified JSON) is cut to a window around the caret.
+const snippetWidth = 120
+
+// writeSnippet quotes the source line of sp with a caret under the span:
+//
+//	3 |   "inputSchema": {
+//	  |   ^~~~~~~~~~~~~
+func writeSnippet(bw *bufio.Writer, p painter, color string, src *tool.Source, sp tool.Span) {
+	if sp.Line < 1 || sp.Column < 1 {
+		return
+	}
+	text := src.Line(sp.Line)
+	if strings.TrimSpace(text) == "" {
+		return // nothing to point at (or a line past the end)
+	}
+	runes := []rune(text)
+	col := sp.Column - 1
+	if col > len(runes) {
+		return
+	}
+	width := 1
+	if sp.EndLine == sp.Line && sp.EndColumn > sp.Column {
+		width = sp.EndColumn - sp.Column
+	} else if sp.EndLine > sp.Line && len(runes) > col {
+		width = len(runes) - col
+	}
+	start, end := 0, len(runes)
+	if end > snippetWidth {
+		start = max(0, col-snippetWidth/3)
+		end = min(len(runes), start+snippetWidth)
+		start = max(0, min(start, end-snippetWidth))
+	}
+	var line, caret strings.Builder
+	if start > 0 {
+		line.WriteString("…")
+		caret.WriteByte(' ')
+	}
+	for i := start; i < end; i++ {
+		r := runes[i]
+		switch {
+		case r == '\t':
+			line.WriteByte('\t')
+		case isUnsafeRune(r):
+			line.WriteRune(utf8.RuneError)
+		default:
+			line.WriteRune(r)
+		}
+		if i < col {
+			if r == '\t' {
+				caret.WriteByte('\t')
+			} else {
+				caret.WriteByte(' ')
+			}
+		}
+	}
+	if end < len(runes) {
+		line.WriteString("…")
+	}
+	width = max(1, min(width, end-col))
+	gutter := strconv.Itoa(sp.Line)
+	pad := strings.Repeat(" ", len(gutter))
+	bw.WriteString("  " + gutter + " | " + line.String() + "\n")
+	bw.WriteString("  " + pad + " | " + caret.String() + p.paint(color, "^"+strings.Repeat("~", width-1)) + "\n")
+}

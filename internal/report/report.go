@@ -1,0 +1,152 @@
+// Package report renders every output of the tool: text for people, JSON
+// for scripts, SARIF for code scanning, workflow annotations and the job
+// summary for GitHub Actions. Renderers only read the check, diff and load
+// results; they never decide an exit code.
+//
+// All text that comes from tool files (names, descriptions inside messages,
+// property names inside paths) is untrusted: every format escapes it for its
+// own medium, so no tool file can paint a terminal, inject a workflow
+// command or break a Markdown table.
+package report
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// TextOptions tune the text renderers.
+type TextOptions struct {
+	// Color paints markers, headings and carets with ANSI codes. The caller
+	// turns it on only for a terminal without NO_COLOR.
+	Color bool
+}
+
+// ANSI codes of loader.md §12.6.
+const (
+	ansiBold   = "1"
+	ansiDim    = "2"
+	ansiRed    = "31"
+	ansiGreen  = "32"
+	ansiYellow = "33"
+	ansiCyan   = "36"
+)
+
+// Markers shared by every text output.
+const (
+	markOK      = "✓"
+	markError   = "✗"
+	markWarning = "⚠"
+	markInfo    = "ℹ"
+)
+
+type painter bool
+
+func (p painter) paint(code, s string) string {
+	if !p || s == "" {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+// plural gives "1 error", "2 errors", "0 errors".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// isUnsafeRune reports runes that must not reach a terminal or a log raw:
+// C0 and C1 controls, DEL, and the bidirectional overrides and isolates that
+// can make a line read differently from what it is.
+func isUnsafeRune(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	case r == 0x200e, r == 0x200f, r == 0x061c:
+		return true
+	}
+	return false
+}
+
+// clean makes untrusted text safe for one line of terminal output: unsafe
+// runes become visible \uXXXX escapes and invalid UTF-8 becomes U+FFFD.
+func clean(s string) string { return cleanKeeping(s, "") }
+
+// cleanLog is clean for text that goes through workflow-command escaping,
+// which encodes CR and LF itself: they are kept, so is a tab; an ESC would
+// colour the Actions log and is escaped.
+func cleanLog(s string) string { return cleanKeeping(s, "\r\n\t") }
+
+func cleanKeeping(s, keep string) string {
+	if !needsClean(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteRune(utf8.RuneError)
+		case r < utf8.RuneSelf && strings.IndexByte(keep, byte(r)) >= 0:
+			b.WriteRune(r)
+		case isUnsafeRune(r):
+			b.WriteString(`\u`)
+			h := strconv.FormatInt(int64(r), 16)
+			b.WriteString(strings.Repeat("0", 4-len(h)))
+			b.WriteString(h)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func needsClean(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || isUnsafeRune(r) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+// position formats file:line:col, leaving out what is unknown.
+func position(file string, line, col int) string {
+	s := file
+	if line > 0 {
+		s += ":" + strconv.Itoa(line)
+		if col > 0 {
+			s += ":" + strconv.Itoa(col)
+		}
+	}
+	return s
+}
+
+// truncateRunes cuts s to at most n characters, ending with "…" when cut.
+func truncateRunes(s string, n int) string {
+	if n <= 0 || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, count := 0, 0
+	for i < len(s) && count < n-1 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		count++
+	}
+	return s[:i] + "…"
+}

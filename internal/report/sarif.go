@@ -1,0 +1,664 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"iter"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/version"
+)
+
+// SARIFInput is everything one SARIF run reports.
+type SARIFInput struct {
+	Check *check.Result
+	Diff  *diff.Result
+	// BreakingApproved lowers breaking changes from error to warning (the
+	// pull request carries the approval label).
+	BreakingApproved bool
+	LoadErrors       []tool.LoadError
+	// Category becomes runs[0].automationDetails.id ("schemaport/"); empty
+	// leaves automationDetails out.
+	Category string
+	// Paths maps display paths to repository-relative ones; nil keeps them.
+	Paths PathMapper
+	// Rules are the providers' rule tables, used for the rule descriptions of
+	// check codes; codes not found get a description built from the code.
+	Rules []provider.Rule
+	// MaxResults caps the results: 0 means GitHub's limit per run
+	// (MaxSARIFResults), negative means no cap. Errors are kept first, then
+	// warnings, then notes; the run says how many were left out.
+	MaxResults int
+}
+
+// MaxSARIFResults is code scanning's limit of results per run; a file with
+// more is rejected.
+const MaxSARIFResults = 25000
+
+// FingerprintKey is our partialFingerprints key: a hash of tool, target,
+// schema path and code, so an alert follows a finding when lines move.
+const FingerprintKey = "schemaportFinding/v1"
+
+const sarifSchemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// SARIF writes one SARIF 2.1.0 log with one run. Rules are sorted by id and
+// results by location, rule and message, so the same input gives the same
+// bytes.
+//
+// The structs are our own rather than go-sarif's: go-sarif assigns
+// ruleIndex by a linear search per result and silently writes
+// 18446744073709551615 for an unknown rule, escapes HTML in strings (unlike
+// our other JSON), and its pointer-per-field API costs more code than the
+// dozen structs below.
+func SARIF(w io.Writer, in SARIFInput) error {
+	findings, left, unlocated := collectFindings(&in)
+	rules, index := buildRules(&in, findings)
+	slices.SortFunc(findings, compareFindings)
+	assignFingerprints(findings)
+
+	run := sarifRun{
+		Tool:       sarifTool{Driver: sarifDriver{Name: version.Name, Version: version.Version, InformationURI: version.InformationURI, Rules: rules}},
+		ColumnKind: "unicodeCodePoints",
+	}
+	if in.Category != "" {
+		run.AutomationDetails = &sarifAutomation{ID: in.Category}
+	}
+	var notes []sarifNotification
+	if left > 0 {
+		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{
+			Text: strconv.Itoa(left) + " more results were left out: code scanning accepts at most " + strconv.Itoa(resultCap(in.MaxResults)) + " per run. The JSON report has them all."}})
+	}
+	if unlocated > 0 {
+		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{
+			Text: strconv.Itoa(unlocated) + " results without a file were left out: code scanning needs a location for each. The JSON report has them."}})
+	}
+	if len(notes) > 0 {
+		run.Invocations = []sarifInvocation{{ExecutionSuccessful: true, ToolExecutionNotifications: notes}}
+	}
+	return writeSARIFLog(w, &run, func(yield func(sarifResult) bool) {
+		for i := range findings {
+			f := &findings[i]
+			if !yield(f.result(index[f.ruleID])) {
+				return
+			}
+		}
+	})
+}
+
+// writeSARIFLog writes the log as encoding/json would indent a sarifLog
+// holding run with these results (a test holds it to that), but result by
+// result, so the document is never in memory twice.
+func writeSARIFLog(w io.Writer, run *sarifRun, results iter.Seq[sarifResult]) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var scratch bytes.Buffer
+	enc := json.NewEncoder(&scratch)
+	enc.SetEscapeHTML(false)
+	put := func(v any, prefix string) error {
+		scratch.Reset()
+		enc.SetIndent(prefix, "  ")
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		bw.Write(bytes.TrimSuffix(scratch.Bytes(), []byte("\n")))
+		return nil
+	}
+	const runIn = "      "
+	bw.WriteString("{\n  \"$schema\": " + jsonvalue.Quote(sarifSchemaURI) + ",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n")
+	bw.WriteString(runIn + "\"tool\": ")
+	if err := put(run.Tool, runIn); err != nil {
+		return err
+	}
+	if len(run.Invocations) > 0 {
+		bw.WriteString(",\n" + runIn + "\"invocations\": ")
+		if err := put(run.Invocations, runIn); err != nil {
+			return err
+		}
+	}
+	bw.WriteString(",\n" + runIn + "\"results\": [")
+	n := 0
+	var err error
+	for r := range results {
+		if n > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n" + runIn + "  ")
+		if err = put(r, runIn+"  "); err != nil {
+			break
+		}
+		n++
+	}
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		bw.WriteString("\n" + runIn)
+	}
+	bw.WriteString("]")
+	if run.AutomationDetails != nil {
+		bw.WriteString(",\n" + runIn + "\"automationDetails\": ")
+		if err := put(run.AutomationDetails, runIn); err != nil {
+			return err
+		}
+	}
+	bw.WriteString(",\n" + runIn + "\"columnKind\": " + jsonvalue.Quote(run.ColumnKind) + "\n    }\n  ]\n}\n")
+	return bw.Flush()
+}
+
+func resultCap(n int) int {
+	if n == 0 {
+		return MaxSARIFResults
+	}
+	return n
+}
+
+// finding is one result before sorting and numbering.
+type finding struct {
+	ruleID  string
+	kind    string // "check", "diff", "load"
+	level   string // SARIF level
+	message string
+	file    string
+	span    tool.Span
+	// identity for the fingerprint and the logical location
+	toolName, target, path string
+	// rule description inputs
+	providerID, targetName, docsURL, classification string
+	fingerprint                                     string
+}
+
+func sarifLevel(severity string) string {
+	switch severity {
+	case provider.SeverityError:
+		return "error"
+	case provider.SeverityWarning:
+		return "warning"
+	}
+	return "note"
+}
+
+func levelRank(l string) int {
+	switch l {
+	case "error":
+		return 0
+	case "warning":
+		return 1
+	}
+	return 2
+}
+
+// walkFindings calls fn for every finding with its level; build makes the
+// full finding only for those the caller keeps.
+func walkFindings(in *SARIFInput, fn func(level string, build func() finding)) {
+	for _, e := range in.LoadErrors {
+		fn("error", func() finding {
+			msg := e.Message
+			if e.Path != "" {
+				msg += "\nPath: " + e.Path
+			}
+			return finding{ruleID: LoadRuleID, kind: "load", level: "error", message: msg,
+				file: mapPath(in.Paths, e.SourcePath), span: e.Span, toolName: e.SourcePath, target: "load", path: e.Path}
+		})
+	}
+	if in.Check != nil {
+		for i := range in.Check.Tools {
+			tr := &in.Check.Tools[i]
+			for _, t := range uniqueTargets(tr.Targets) {
+				for j := range t.Diagnostics {
+					d := &t.Diagnostics[j]
+					fn(sarifLevel(d.Severity), func() finding {
+						loc := diagnosticSpan(tr.Tool, d)
+						name := d.ToolName
+						if name == "" && tr.Tool != nil {
+							name = tr.Tool.Name
+						}
+						msg := d.Message + "\nTarget: " + targetName(t) + "\nTool: " + name + "\nPath: " + d.Path + "\n" + compileHint(d.Compile)
+						return finding{ruleID: d.Code, kind: "check", level: sarifLevel(d.Severity), message: msg,
+							file: mapPath(in.Paths, loc.file), span: loc.Span, toolName: name, target: t.ID, path: d.Path,
+							providerID: cmp.Or(d.ProviderID, t.ID), targetName: targetName(t), docsURL: d.DocsURL}
+					})
+				}
+			}
+		}
+	}
+	if in.Diff != nil {
+		for i := range in.Diff.Changes {
+			c := &in.Diff.Changes[i]
+			level := "note"
+			if c.Classification == diff.Breaking {
+				level = "error"
+				if in.BreakingApproved {
+					level = "warning"
+				}
+			}
+			fn(level, func() finding {
+				at, _ := changeLocations(c)
+				msg := changeMessage(c, in.BreakingApproved)
+				return finding{ruleID: c.Code, kind: "diff", level: level, message: msg,
+					file: mapPath(in.Paths, at.File), span: tool.Span{Line: at.Line, Column: at.Column, EndLine: at.EndLine, EndColumn: at.EndColumn},
+					toolName: c.ToolName, target: "diff", path: c.Path, classification: c.Classification}
+			})
+		}
+	}
+}
+
+// collectFindings keeps at most the cap, most severe first and otherwise in
+// input order, without building the ones it drops. It also drops findings
+// with no file (code scanning rejects a result without a location) and
+// counts them apart.
+func collectFindings(in *SARIFInput) (out []finding, capped, unlocated int) {
+	limit := resultCap(in.MaxResults)
+	var perLevel [3]int
+	walkFindings(in, func(level string, _ func() finding) { perLevel[levelRank(level)]++ })
+	total := perLevel[0] + perLevel[1] + perLevel[2]
+	var quota [3]int
+	if limit < 0 || total <= limit {
+		quota = perLevel
+	} else {
+		rest := limit
+		for r := range quota {
+			quota[r] = min(perLevel[r], rest)
+			rest -= quota[r]
+		}
+	}
+	kept := quota[0] + quota[1] + quota[2]
+	out = make([]finding, 0, kept)
+	walkFindings(in, func(level string, build func() finding) {
+		r := levelRank(level)
+		if quota[r] == 0 {
+			return
+		}
+		quota[r]--
+		if f := build(); f.file != "" {
+			out = append(out, f)
+		} else {
+			unlocated++
+		}
+	})
+	return out, total - kept, unlocated
+}
+
+func compareFindings(a, b finding) int {
+	return cmp.Or(
+		strings.Compare(a.file, b.file),
+		cmp.Compare(a.span.Line, b.span.Line),
+		cmp.Compare(a.span.Column, b.span.Column),
+		strings.Compare(a.ruleID, b.ruleID),
+		strings.Compare(a.toolName, b.toolName),
+		strings.Compare(a.target, b.target),
+		strings.Compare(a.path, b.path),
+		strings.Compare(a.message, b.message),
+		cmp.Compare(a.span.EndLine, b.span.EndLine),
+		cmp.Compare(a.span.EndColumn, b.span.EndColumn),
+	)
+}
+
+// assignFingerprints hashes tool, target, path and code (load errors: file,
+// path and message, having no other identity). Findings sharing a hash are
+// numbered by message so the numbering does not depend on line numbers.
+func assignFingerprints(fs []finding) {
+	groups := map[string][]int{}
+	var keys []string
+	for i := range fs {
+		f := &fs[i]
+		parts := []string{f.kind, f.toolName, f.target, f.path, f.ruleID}
+		if f.kind == "load" {
+			parts = append(parts, f.message)
+		}
+		sum := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+		h := hex.EncodeToString(sum[:16])
+		if _, ok := groups[h]; !ok {
+			keys = append(keys, h)
+		}
+		groups[h] = append(groups[h], i)
+	}
+	for _, h := range keys {
+		g := groups[h]
+		slices.SortStableFunc(g, func(a, b int) int { return strings.Compare(fs[a].message, fs[b].message) })
+		for n, i := range g {
+			fs[i].fingerprint = h + ":" + strconv.Itoa(n+1)
+		}
+	}
+}
+
+func (f *finding) result(ruleIndex int) sarifResult {
+	r := sarifResult{
+		RuleID:              f.ruleID,
+		RuleIndex:           ruleIndex,
+		Level:               f.level,
+		Message:             sarifText{Text: f.message},
+		PartialFingerprints: map[string]string{FingerprintKey: f.fingerprint},
+	}
+	loc := sarifLocation{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(f.file), Region: region(f.span)}}
+	if f.path != "" || f.kind != "load" {
+		ll := sarifLogicalLocation{Name: f.path, Kind: "property"}
+		if f.kind != "load" {
+			ll.FullyQualifiedName = f.toolName
+			if f.path != "" {
+				ll.FullyQualifiedName += "." + f.path
+			} else {
+				ll.Name = f.toolName
+				ll.Kind = "object"
+			}
+		}
+		loc.LogicalLocations = []sarifLogicalLocation{ll}
+	}
+	r.Locations = []sarifLocation{loc}
+	props := sarifResultProperties{ToolName: f.toolName, Target: f.target, SchemaPath: f.path, Classification: f.classification}
+	if f.kind == "load" {
+		props.ToolName, props.Target = "", ""
+	}
+	if props != (sarifResultProperties{}) {
+		r.Properties = &props
+	}
+	return r
+}
+
+// artifactLocation makes a relative path a %SRCROOT%-based URI reference
+// and an absolute one a file URI.
+func artifactLocation(file string) sarifArtifactLocation {
+	if strings.HasPrefix(file, "/") {
+		return sarifArtifactLocation{URI: "file://" + escapeURIPath(file)}
+	}
+	return sarifArtifactLocation{URI: escapeURIPath(file), URIBaseID: "%SRCROOT%"}
+}
+
+// escapeURIPath percent-encodes everything but unreserved characters,
+// sub-delimiters that are safe in a path, '@' and '/'. ':' is encoded so a
+// relative path never reads as a scheme.
+func escapeURIPath(p string) string {
+	const hexUpper = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9',
+			strings.IndexByte("-._~!$&'()*+,;=@/", c) >= 0:
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hexUpper[c>>4])
+			b.WriteByte(hexUpper[c&15])
+		}
+	}
+	return b.String()
+}
+
+func region(s tool.Span) *sarifRegion {
+	if s.Line < 1 {
+		return nil
+	}
+	r := &sarifRegion{StartLine: s.Line}
+	if s.Column >= 1 {
+		r.StartColumn = s.Column
+	}
+	switch {
+	case s.EndLine > s.Line && s.EndColumn >= 1:
+		r.EndLine, r.EndColumn = s.EndLine, s.EndColumn
+	case s.EndLine == s.Line && s.Column >= 1 && s.EndColumn > s.Column:
+		r.EndLine, r.EndColumn = s.EndLine, s.EndColumn
+	}
+	return r
+}
+
+// ruleFacts gathers what the results say about one rule.
+type ruleFacts struct {
+	id, kind, level, providerID, targetName, docsURL, classification string
+}
+
+func buildRules(in *SARIFInput, fs []finding) ([]sarifRule, map[string]int) {
+	facts := map[string]*ruleFacts{}
+	for i := range fs {
+		f := &fs[i]
+		rf := facts[f.ruleID]
+		if rf == nil {
+			rf = &ruleFacts{id: f.ruleID, kind: f.kind, level: f.level, providerID: f.providerID, targetName: f.targetName, docsURL: f.docsURL, classification: f.classification}
+			facts[f.ruleID] = rf
+			continue
+		}
+		// Keep the most severe level and the smallest non-empty values so
+		// the rule does not depend on result order.
+		if levelRank(f.level) < levelRank(rf.level) {
+			rf.level, rf.classification = f.level, f.classification
+		}
+		rf.docsURL = minNonEmpty(rf.docsURL, f.docsURL)
+		rf.targetName = minNonEmpty(rf.targetName, f.targetName)
+		rf.providerID = minNonEmpty(rf.providerID, f.providerID)
+	}
+	table := map[string]provider.Rule{}
+	for _, r := range in.Rules {
+		if _, ok := table[r.Code]; !ok {
+			table[r.Code] = r
+		}
+	}
+	ids := make([]string, 0, len(facts))
+	for id := range facts {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	rules := make([]sarifRule, 0, len(ids))
+	index := make(map[string]int, len(ids))
+	for i, id := range ids {
+		index[id] = i
+		r, known := table[id]
+		rules = append(rules, describeRule(facts[id], r, known))
+	}
+	return rules, index
+}
+
+func minNonEmpty(a, b string) string {
+	if a == "" || (b != "" && b < a) {
+		return b
+	}
+	return a
+}
+
+func describeRule(rf *ruleFacts, pr provider.Rule, known bool) sarifRule {
+	short := humanizeCode(rf.id)
+	var full, help, helpURI string
+	var tags []string
+	level := rf.level
+	switch rf.kind {
+	case "load":
+		short = "Input error"
+		full = "A tool file could not be loaded: it is not valid JSON, not a canonical tool, or its inputSchema is not a valid JSON Schema. Nothing is checked until every input loads."
+		help = "Fix the file at the reported position; the message says what is wrong."
+		helpURI = version.InformationURI
+		tags = []string{"schemaport", "input"}
+	case "check":
+		who := cmp.Or(rf.targetName, rf.providerID)
+		short = who + ": " + short
+		full = who + " rejects, drops or does not enforce part of a tool definition that triggers " + rf.id + "."
+		help = "The result message says what " + who + " does with the tool and whether compiling for it fixes that. The provider documentation lists what it accepts."
+		helpURI = cmp.Or(rf.docsURL, version.InformationURI)
+		if known {
+			if pr.Trigger != "" {
+				full = who + ": " + pr.Trigger
+			}
+			if supported, lossy, detail, ok := pr.Ability(); ok {
+				c := provider.Compile{Supported: supported, Lossy: lossy, Detail: strings.ReplaceAll(detail, "%s", "…")}
+				help = compileHint(c)
+			}
+			helpURI = cmp.Or(pr.DocsURL, helpURI)
+			if pr.Severity != "" {
+				level = sarifLevel(pr.Severity)
+			}
+		}
+		tags = []string{"schemaport", "check", rf.providerID}
+	default:
+		switch rf.classification {
+		case diff.Breaking:
+			short = "Breaking change: " + short
+			full = "A change between the base and the new version of a tool that callers built against the old schema can break on. Revert it, or approve it with the pull request label."
+		case diff.NonBreaking:
+			short = "Non-breaking change: " + short
+			full = "A change that callers built against the old schema keep working with."
+		default:
+			short = "Informational change: " + short
+			full = "A change that does not alter what callers can send (documentation or annotations)."
+		}
+		if c, ok := diffCodes[rf.id]; ok && c.Trigger != "" {
+			full += " Reported when " + c.Trigger + "."
+		}
+		help = "The message gives the schema path and the values before and after."
+		helpURI = version.InformationURI
+		tags = []string{"schemaport", "diff", cmp.Or(rf.classification, diff.Informational)}
+	}
+	return sarifRule{
+		ID:                   rf.id,
+		ShortDescription:     sarifText{Text: truncateRunes(short, 1000)},
+		FullDescription:      sarifText{Text: truncateRunes(full, 1000)},
+		Help:                 sarifMultiText{Text: help + " " + helpURI, Markdown: mdText(help) + "\n\n[Documentation](" + helpURI + ")"},
+		HelpURI:              helpURI,
+		DefaultConfiguration: sarifConfiguration{Level: level},
+		Properties:           sarifRuleProperties{Tags: tags},
+	}
+}
+
+// diffCodes indexes the diff engine's code table for rule descriptions.
+var diffCodes = func() map[string]diff.Code {
+	m := make(map[string]diff.Code, len(diff.Codes))
+	for _, c := range diff.Codes {
+		m[c.ID] = c
+	}
+	return m
+}()
+
+// humanizeCode turns "openai/object-missing-additional-properties" into
+// "Object missing additional properties".
+func humanizeCode(code string) string {
+	if i := strings.LastIndexByte(code, '/'); i >= 0 {
+		code = code[i+1:]
+	}
+	s := strings.ReplaceAll(code, "-", " ")
+	if s == "" {
+		return code
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// SARIF 2.1.0 structures, only the fields we write, in the order we want.
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+// sarifRun is the run as encoding/json would write it. SARIF streams the
+// results instead of filling Results; a test encodes the whole struct to
+// hold the streamed layout to this one.
+type sarifRun struct {
+	Tool              sarifTool         `json:"tool"`
+	Invocations       []sarifInvocation `json:"invocations,omitempty"`
+	Results           []sarifResult     `json:"results"`
+	AutomationDetails *sarifAutomation  `json:"automationDetails,omitempty"`
+	ColumnKind        string            `json:"columnKind"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string              `json:"id"`
+	ShortDescription     sarifText           `json:"shortDescription"`
+	FullDescription      sarifText           `json:"fullDescription"`
+	Help                 sarifMultiText      `json:"help"`
+	HelpURI              string              `json:"helpUri,omitempty"`
+	DefaultConfiguration sarifConfiguration  `json:"defaultConfiguration"`
+	Properties           sarifRuleProperties `json:"properties"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifMultiText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifConfiguration struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProperties struct {
+	Tags []string `json:"tags"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
+}
+
+type sarifAutomation struct {
+	ID string `json:"id"`
+}
+
+type sarifResult struct {
+	RuleID              string                 `json:"ruleId"`
+	RuleIndex           int                    `json:"ruleIndex"`
+	Level               string                 `json:"level"`
+	Message             sarifText              `json:"message"`
+	Locations           []sarifLocation        `json:"locations"`
+	PartialFingerprints map[string]string      `json:"partialFingerprints"`
+	Properties          *sarifResultProperties `json:"properties,omitempty"`
+}
+
+type sarifResultProperties struct {
+	ToolName       string `json:"toolName,omitempty"`
+	Target         string `json:"target,omitempty"`
+	SchemaPath     string `json:"schemaPath,omitempty"`
+	Classification string `json:"classification,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysicalLocation  `json:"physicalLocation"`
+	LogicalLocations []sarifLogicalLocation `json:"logicalLocations,omitempty"`
+}
+
+type sarifPhysicalLocation struct {
+	ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+	Region           *sarifRegion          `json:"region,omitempty"`
+}
+
+type sarifArtifactLocation struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
+}
+
+type sarifLogicalLocation struct {
+	Name               string `json:"name,omitempty"`
+	FullyQualifiedName string `json:"fullyQualifiedName,omitempty"`
+	Kind               string `json:"kind,omitempty"`
+}

@@ -1,0 +1,455 @@
+package report
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// MaxSummaryBytes is GitHub's limit for one step summary; a larger file is
+// not shown at all.
+const MaxSummaryBytes = 1 << 20
+
+// SummaryInput is what the job summary reports.
+type SummaryInput struct {
+	// Failed is the run's verdict, decided by the caller's thresholds.
+	Failed bool
+	Check  *check.Result // nil when the check did not run
+	Diff   *diff.Result  // nil when there was nothing to compare against
+	// LoadErrors are the head version's input errors; BaseLoadErrors the
+	// base version's.
+	LoadErrors     []tool.LoadError
+	BaseLoadErrors []tool.LoadError
+	// BreakingApproved: the pull request carries ApprovalLabel, so breaking
+	// changes are reported but accepted.
+	BreakingApproved bool
+	ApprovalLabel    string
+	BaseSHA, HeadSHA string
+	// Notes are shown under the verdict (for example why there is no diff).
+	Notes []string
+	// Paths maps display paths to repository-relative ones; nil keeps them.
+	Paths PathMapper
+	// MaxBytes caps the document (0: MaxSummaryBytes). When the findings do
+	// not fit, the summary stops at a finding boundary, closes what is open
+	// and says how many findings are left out.
+	MaxBytes int
+}
+
+// Summary writes the job summary in GitHub-flavoured Markdown: the verdict,
+// counts per target, breaking changes with before/after excerpts, other
+// changes, and check findings per tool and target in collapsible sections.
+// Every untrusted string is escaped so it renders as text: it cannot open a
+// tag, a link or a table cell.
+func Summary(w io.Writer, in SummaryInput) error {
+	limit := in.MaxBytes
+	if limit <= 0 {
+		limit = MaxSummaryBytes
+	}
+	m := &mdWriter{limit: limit}
+	writeVerdict(m, &in)
+	writeLoadErrors(m, "Input errors", in.LoadErrors, in.Paths)
+	writeLoadErrors(m, "Input errors in the base version", in.BaseLoadErrors, in.Paths)
+	if in.Check != nil {
+		writeCheckCounts(m, in.Check)
+	}
+	if in.Diff != nil {
+		writeDiffSections(m, &in)
+	}
+	if in.Check != nil {
+		writeCheckFindings(m, in.Check, in.Paths)
+	}
+	_, err := io.WriteString(w, m.finish())
+	return err
+}
+
+// mdWriter builds the document under a byte budget. Items (one finding, one
+// change) are all-or-nothing; once one does not fit, the rest are only
+// counted. Open HTML elements are tracked so a cut document stays well
+// formed.
+type mdWriter struct {
+	b       strings.Builder
+	limit   int
+	cut     bool
+	omitted int
+	closers []string
+}
+
+// reserve is kept free for the closing tags and the note of a cut.
+const summaryReserve = 1024
+
+// add writes s unless the budget is spent; it reports whether s was written.
+func (m *mdWriter) add(s string) bool {
+	if m.cut {
+		return false
+	}
+	if m.b.Len()+len(s)+summaryReserve > m.limit {
+		m.cut = true
+		return false
+	}
+	m.b.WriteString(s)
+	return true
+}
+
+// item writes one finding or change, counting it when it does not fit.
+func (m *mdWriter) item(s string) {
+	if !m.add(s) {
+		m.omitted++
+	}
+}
+
+// open writes an opening element and remembers how to close it.
+func (m *mdWriter) open(s, closer string) bool {
+	if !m.add(s) {
+		return false
+	}
+	m.closers = append(m.closers, closer)
+	return true
+}
+
+func (m *mdWriter) close() {
+	n := len(m.closers)
+	if n == 0 {
+		return
+	}
+	c := m.closers[n-1]
+	m.closers = m.closers[:n-1]
+	// A closer always fits: the reserve is kept for it.
+	m.b.WriteString(c)
+}
+
+func (m *mdWriter) finish() string {
+	for len(m.closers) > 0 {
+		m.close()
+	}
+	if m.cut {
+		note := "\n> [!NOTE]\n> This summary was cut to stay under GitHub's size limit"
+		if m.omitted > 0 {
+			note += ": " + plural(m.omitted, "more finding") + " not shown"
+		}
+		note += ". The SARIF report and the JSON report have everything.\n"
+		m.b.WriteString(note)
+	}
+	s := m.b.String()
+	if len(s) > m.limit {
+		// Only a budget smaller than the reserve gets here.
+		s = s[:m.limit]
+	}
+	return s
+}
+
+func writeVerdict(m *mdWriter, in *SummaryInput) {
+	if in.Failed {
+		m.add("## " + markError + " SchemaPort: failed\n\n")
+	} else {
+		m.add("## " + markOK + " SchemaPort: passed\n\n")
+	}
+	var lines []string
+	if n := len(in.LoadErrors); n > 0 {
+		lines = append(lines, "Nothing was checked: "+plural(n, "input error")+" must be fixed first.")
+	}
+	if in.Check != nil {
+		var s check.Summary
+		for i := range in.Check.Tools {
+			for _, t := range uniqueTargets(in.Check.Tools[i].Targets) {
+				for j := range t.Diagnostics {
+					count(&s, t.Diagnostics[j].Severity)
+				}
+			}
+		}
+		lines = append(lines, "**Check:** "+plural(len(in.Check.Tools), "tool")+", "+plural(s.Error, "error")+", "+plural(s.Warning, "warning")+", "+plural(s.Info, "info")+".")
+	}
+	if in.Diff != nil {
+		s := summarize(in.Diff.Changes)
+		line := "**Diff:** " + strconv.Itoa(s.Breaking) + " breaking, " + strconv.Itoa(s.NonBreaking) + " non-breaking, " + strconv.Itoa(s.Informational) + " informational."
+		if s.Breaking > 0 && in.BreakingApproved {
+			line += " The breaking changes were approved"
+			if in.ApprovalLabel != "" {
+				line += " with the " + mdCode(in.ApprovalLabel) + " label"
+			}
+			line += ", so they do not fail the run."
+		}
+		lines = append(lines, line)
+	}
+	if in.BaseSHA != "" || in.HeadSHA != "" {
+		lines = append(lines, "Compared "+mdCode(shortSHA(in.BaseSHA))+" (base) with "+mdCode(shortSHA(in.HeadSHA))+" (head).")
+	}
+	for _, n := range in.Notes {
+		lines = append(lines, mdText(n))
+	}
+	if len(lines) > 0 {
+		m.add(strings.Join(lines, "<br>\n") + "\n\n")
+	}
+}
+
+func shortSHA(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+func writeLoadErrors(m *mdWriter, title string, errs []tool.LoadError, paths PathMapper) {
+	if len(errs) == 0 {
+		return
+	}
+	m.add("### " + title + "\n\n| File | Path | Problem |\n|---|---|---|\n")
+	for _, e := range errs {
+		m.item("| " + mdCode(position(mapPath(paths, e.SourcePath), e.Line, e.Column)) + " | " + mdCodeOrDash(e.Path) + " | " + mdText(e.Message) + " |\n")
+	}
+	m.add("\n")
+}
+
+// targetCounts is one row of the per-target table.
+type targetCounts struct {
+	name                        string
+	compatible, errs, warn, inf int
+}
+
+func writeCheckCounts(m *mdWriter, res *check.Result) {
+	var rows []*targetCounts
+	byID := map[string]*targetCounts{}
+	for i := range res.Tools {
+		for _, t := range uniqueTargets(res.Tools[i].Targets) {
+			r := byID[t.ID]
+			if r == nil {
+				r = &targetCounts{name: targetName(t)}
+				byID[t.ID] = r
+				rows = append(rows, r)
+			}
+			if len(t.Diagnostics) == 0 {
+				r.compatible++
+			}
+			for j := range t.Diagnostics {
+				switch t.Diagnostics[j].Severity {
+				case provider.SeverityError:
+					r.errs++
+				case provider.SeverityWarning:
+					r.warn++
+				default:
+					r.inf++
+				}
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	var b strings.Builder
+	b.WriteString("### Check\n\n| Target | Compatible tools | Errors | Warnings | Infos |\n|---|--:|--:|--:|--:|\n")
+	for _, r := range rows {
+		b.WriteString("| " + mdText(r.name) + " | " + strconv.Itoa(r.compatible) + " of " + strconv.Itoa(len(res.Tools)) + " | " + strconv.Itoa(r.errs) + " | " + strconv.Itoa(r.warn) + " | " + strconv.Itoa(r.inf) + " |\n")
+	}
+	b.WriteString("\n")
+	m.add(b.String())
+}
+
+func writeDiffSections(m *mdWriter, in *SummaryInput) {
+	changes := in.Diff.Changes
+	groups := byTool(changes)
+	title := "### Breaking changes\n\n"
+	if in.BreakingApproved {
+		title = "### Breaking changes (approved)\n\n"
+	}
+	wroteTitle := false
+	for _, g := range groups {
+		wroteTool := false
+		for _, i := range g {
+			c := &changes[i]
+			if c.Classification != diff.Breaking {
+				continue
+			}
+			if !wroteTitle {
+				m.add(title)
+				wroteTitle = true
+			}
+			if !wroteTool {
+				m.add("#### " + mdCode(c.ToolName) + "\n\n")
+				wroteTool = true
+			}
+			m.item(breakingChangeMarkdown(c, in.Paths))
+		}
+	}
+	var others []int
+	for _, g := range groups {
+		for _, i := range g {
+			if changes[i].Classification != diff.Breaking {
+				others = append(others, i)
+			}
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	if !m.open("<details><summary>Other changes: "+plural(len(others), "change")+" that do not break callers</summary>\n\n| Tool | Class | Code | Path | Where | Change |\n|---|---|---|---|---|---|\n", "\n</details>\n\n") {
+		m.omitted += len(others)
+		return
+	}
+	for _, i := range others {
+		c := &changes[i]
+		at, _ := changeLocations(c)
+		m.item("| " + mdCode(c.ToolName) + " | " + c.Classification + " | " + mdCode(c.Code) + " | " + mdCodeOrDash(c.Path) + " | " + mdCodeOrDash(position(mapPath(in.Paths, at.File), at.Line, at.Column)) + " | " + mdText(c.Message) + " |\n")
+	}
+	m.close()
+}
+
+func breakingChangeMarkdown(c *diff.Change, paths PathMapper) string {
+	var b strings.Builder
+	at, was := changeLocations(c)
+	b.WriteString("- " + mdCode(c.Code) + " at " + mdCodeOrDash(c.Path))
+	switch {
+	case c.New.File == "" && c.Old.File != "":
+		b.WriteString(", was in " + mdCode(position(mapPath(paths, c.Old.File), c.Old.Line, c.Old.Column)) + " (gone from the new version)")
+	case at.File != "":
+		b.WriteString(" in " + mdCode(position(mapPath(paths, at.File), at.Line, at.Column)))
+		if was.File != "" {
+			b.WriteString(" (was at " + mdCode(position(mapPath(paths, was.File), was.Line, was.Column)) + ")")
+		}
+	}
+	b.WriteString("<br>\n  " + mdText(c.Message) + "\n")
+	if c.Before != nil || c.After != nil {
+		lines := excerpt(c.Before, c.After)
+		var body strings.Builder
+		for _, l := range lines {
+			body.WriteString(strings.ReplaceAll(clean(l.String()), "\r", "") + "\n")
+		}
+		fence := codeFence(body.String())
+		b.WriteString("\n  " + fence + "diff\n")
+		for _, l := range strings.SplitAfter(strings.TrimSuffix(body.String(), "\n"), "\n") {
+			b.WriteString("  " + l)
+		}
+		b.WriteString("\n  " + fence + "\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// codeFence returns a backtick fence longer than any backtick run in body,
+// so the body cannot close the code block.
+func codeFence(body string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(body); i++ {
+		if body[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
+}
+
+func writeCheckFindings(m *mdWriter, res *check.Result, paths PathMapper) {
+	wroteTitle := false
+	for i := range res.Tools {
+		tr := &res.Tools[i]
+		name := ""
+		if tr.Tool != nil {
+			name = tr.Tool.Name
+		}
+		for _, t := range uniqueTargets(tr.Targets) {
+			if len(t.Diagnostics) == 0 {
+				continue
+			}
+			if !wroteTitle {
+				m.add("### Check findings\n\n")
+				wroteTitle = true
+			}
+			var s check.Summary
+			for j := range t.Diagnostics {
+				count(&s, t.Diagnostics[j].Severity)
+			}
+			head := "<details><summary>" + mdCode(name) + " · " + mdText(targetName(t)) + ": " + plural(s.Error, "error") + ", " + plural(s.Warning, "warning") + ", " + plural(s.Info, "info") + "</summary>\n\n| | Code | Path | Where | Finding |\n|---|---|---|---|---|\n"
+			if !m.open(head, "\n</details>\n\n") {
+				m.omitted += len(t.Diagnostics)
+				continue
+			}
+			for j := range t.Diagnostics {
+				d := &t.Diagnostics[j]
+				loc := diagnosticSpan(tr.Tool, d)
+				mark, _ := severityMark(d.Severity)
+				m.item("| " + mark + " | " + mdCode(d.Code) + " | " + mdCodeOrDash(d.Path) + " | " + mdCode(position(mapPath(paths, loc.file), loc.Line, loc.Column)) + " | " + mdText(d.Message) + "<br>" + mdText(compileHint(d.Compile)) + " |\n")
+			}
+			m.close()
+		}
+	}
+}
+
+// mdText escapes untrusted text for GitHub Markdown, in a paragraph, a
+// table cell or an HTML block alike: HTML and Markdown punctuation become
+// character references (so nothing opens a tag, a link, emphasis, math or a
+// cell), line breaks become <br>, and control characters become visible
+// escapes.
+func mdText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = mdLine(clean(l))
+	}
+	return strings.Join(lines, "<br>")
+}
+
+// mdLine escapes one line; when its backticks pair up (messages quote
+// names as `name`), the quoted parts are shown as <code>.
+func mdLine(s string) string {
+	parts := strings.Split(s, "`")
+	if len(parts) < 3 || len(parts)%2 == 0 {
+		return mdEscapeLine(s)
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i%2 == 1 {
+			b.WriteString("<code>" + mdEscapeLine(p) + "</code>")
+		} else {
+			b.WriteString(mdEscapeLine(p))
+		}
+	}
+	return b.String()
+}
+
+func mdEscapeLine(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&quot;")
+		case '|', '\\', '`', '*', '_', '[', ']', '(', ')', '#', '!', '~', '{', '}', '$', '@', '\'':
+			b.WriteString("&#" + strconv.Itoa(int(c)) + ";")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// mdCode shows untrusted text as inline code. It uses <code> with escaped
+// content rather than backticks, which cannot be escaped inside a table.
+func mdCode(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = mdEscapeLine(clean(l))
+	}
+	return "<code>" + strings.Join(lines, "<br>") + "</code>"
+}
+
+func mdCodeOrDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return mdCode(s)
+}

@@ -1,0 +1,167 @@
+package report
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+func summaryOf(t *testing.T, in SummaryInput) string {
+	t.Helper()
+	return string(render(t, func(b *bytes.Buffer) error { return Summary(b, in) }))
+}
+
+func fullSummaryInput(t *testing.T) SummaryInput {
+	return SummaryInput{
+		Failed:         true,
+		Check:          checkFixture(t),
+		Diff:           diffFixture(t),
+		BaseLoadErrors: loadErrorsFixture()[:1],
+		ApprovalLabel:  "breaking-change-approved",
+		BaseSHA:        "0123456789abcdef0123456789abcdef01234567",
+		HeadSHA:        "fedcba9876543210fedcba9876543210fedcba98",
+		Notes:          []string{"Compared against the merge commit's first parent."},
+		Paths:          RepoRelative("/repo", "/repo"),
+	}
+}
+
+func TestSummaryGolden(t *testing.T) {
+	out := summaryOf(t, fullSummaryInput(t))
+	golden(t, "summary.md", []byte(out))
+	if again := summaryOf(t, fullSummaryInput(t)); again != out {
+		t.Error("two renders differ")
+	}
+	if !strings.Contains(out, "## ✗ SchemaPort: failed") || !strings.Contains(out, "| OpenAI | 0 of 2 | 2 | 2 | 0 |") ||
+		!strings.Contains(out, "| Anthropic | 2 of 2 | 0 | 0 | 0 |") || !strings.Contains(out, "### Breaking changes") ||
+		!strings.Contains(out, "  -   \"store_credit\",\n") {
+		t.Errorf("summary lacks verdict, counts or excerpt:\n%s", out)
+	}
+	assertWellFormed(t, out)
+}
+
+// assertWellFormed checks what could break the page: every <details> is
+// closed, every table row has as many cells as its header, and no raw tag
+// from a tool file got through.
+func assertWellFormed(t *testing.T, out string) {
+	t.Helper()
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("raw ESC in the summary")
+	}
+	cells, open := -1, 0
+	inFence := ""
+	for _, line := range strings.Split(out, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if inFence != "" {
+			// Code block content is shown as text, whatever it holds.
+			if trimmed == inFence {
+				inFence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(trimmed, "```") {
+			inFence = strings.TrimSuffix(trimmed, "diff")
+			continue
+		}
+		if strings.Contains(line, "<script") {
+			t.Errorf("raw tag from a tool file: %s", line)
+		}
+		open += strings.Count(line, "<details>") - strings.Count(line, "</details>")
+		if open < 0 || open > 1 {
+			t.Errorf("details nesting %d at %s", open, line)
+		}
+		if !strings.HasPrefix(line, "|") {
+			cells = -1
+			continue
+		}
+		n := strings.Count(line, "|") - strings.Count(line, `\|`)
+		if cells < 0 {
+			cells = n
+		} else if n != cells {
+			t.Errorf("row has %d pipes, header %d: %s", n, cells, line)
+		}
+	}
+	if open != 0 || inFence != "" {
+		t.Errorf("unclosed details (%d) or fence (%q)", open, inFence)
+	}
+}
+
+func TestSummaryEscapesToolText(t *testing.T) {
+	in := fullSummaryInput(t)
+	d := &in.Check.Tools[1].Targets[0].Diagnostics[0]
+	d.Message = "Bad <script>alert(1)</script> | cell | [link](javascript:alert(1)) $x$ @team\nsecond line"
+	d.Path = `inputSchema.properties["a|b<i>"]`
+	in.Check.Tools[1].Tool.Name = "tool|<b>x</b>"
+	in.Diff.Changes[2].Message = "Enum value ``` </details> removed."
+	in.Diff.Changes[2].After = literal(t, `["a","`+"```"+`\n</details>"]`)
+	out := summaryOf(t, in)
+	assertWellFormed(t, out)
+	if !strings.Contains(out, "Bad &lt;script&gt;alert&#40;1&#41;&lt;/script&gt; &#124; cell &#124; &#91;link&#93;&#40;javascript:alert&#40;1&#41;&#41; &#36;x&#36; &#64;team<br>second line") {
+		t.Errorf("message not escaped as expected:\n%s", out)
+	}
+	// The hostile excerpt stays inside a fence longer than its backticks.
+	if !strings.Contains(out, "````diff") {
+		t.Errorf("fence not lengthened:\n%s", out)
+	}
+}
+
+func TestSummarySizeCap(t *testing.T) {
+	res := manyDiagnostics(t, 3000, 30) // 90,000 findings, far over 1 MiB
+	out := summaryOf(t, SummaryInput{Check: res, Failed: true})
+	if len(out) > MaxSummaryBytes {
+		t.Fatalf("summary is %d bytes", len(out))
+	}
+	if !strings.Contains(out, "This summary was cut to stay under GitHub's size limit") {
+		t.Errorf("no cut note")
+	}
+	m := regexp.MustCompile(`: (\d+) more findings not shown`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("cut note does not count the findings left out")
+	}
+	shown := strings.Count(out, "| ✗ |") + strings.Count(out, "| ⚠ |") + strings.Count(out, "| ℹ |")
+	if shown+atoi(t, m[1]) != 90000 {
+		t.Errorf("%d shown + %s left out != 90000", shown, m[1])
+	}
+	assertWellFormed(t, out)
+
+	small := summaryOf(t, SummaryInput{Check: res, Diff: diffFixture(t), MaxBytes: 8 << 10})
+	if len(small) > 8<<10 {
+		t.Errorf("small summary is %d bytes", len(small))
+	}
+	assertWellFormed(t, small)
+
+	// Under the limit nothing is cut.
+	if out := summaryOf(t, fullSummaryInput(t)); strings.Contains(out, "was cut") {
+		t.Error("small summary was cut")
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func TestSummaryVerdicts(t *testing.T) {
+	in := fullSummaryInput(t)
+	in.Failed, in.BreakingApproved = false, true
+	out := summaryOf(t, in)
+	if !strings.Contains(out, "## ✓ SchemaPort: passed") || !strings.Contains(out, "approved with the <code>breaking-change-approved</code> label") ||
+		!strings.Contains(out, "### Breaking changes (approved)") {
+		t.Errorf("approved summary:\n%s", out[:min(len(out), 800)])
+	}
+	out = summaryOf(t, SummaryInput{Failed: true, LoadErrors: loadErrorsFixture()})
+	if !strings.Contains(out, "Nothing was checked: 3 input errors must be fixed first.") || !strings.Contains(out, "### Input errors") ||
+		!strings.Contains(out, "<code>tools/bad.json:12:9</code>") {
+		t.Errorf("load error summary:\n%s", out)
+	}
+	out = summaryOf(t, SummaryInput{Check: &check.Result{Tools: []check.ToolResult{{Tool: &tool.Tool{Name: "t"}, Targets: []check.TargetResult{{ID: "openai", Name: "OpenAI"}}}}}})
+	if strings.Contains(out, "Check findings") || !strings.Contains(out, "| OpenAI | 1 of 1 | 0 | 0 | 0 |") {
+		t.Errorf("clean summary:\n%s", out)
+	}
+}

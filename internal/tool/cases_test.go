@@ -1,0 +1,202 @@
+package tool
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The public loader cases (copied from the shared spec into
+// testdata/loader-cases.json) run against Load. A case that the README's
+// "do better" list supersedes is adjusted in caseOverrides, with the reason.
+
+type loaderCase struct {
+	Name     string            `json:"name"`
+	Argv     []string          `json:"argv"`
+	Files    map[string]string `json:"files"`
+	Symlinks map[string]string `json:"symlinks"`
+	Expect   caseExpect        `json:"expect"`
+	Main     *caseExpect       `json:"expectMain"`
+}
+
+type caseExpect struct {
+	Exit        int         `json:"exit"`
+	ErrorCount  int         `json:"errorCount"`
+	Errors      []caseError `json:"errors"`
+	ToolsSorted []string    `json:"toolsSorted"`
+	UsageError  string      `json:"usageError"`
+}
+
+type caseError struct {
+	File            string  `json:"file"`
+	Path            *string `json:"path"`
+	MessageContains string  `json:"messageContains"`
+}
+
+// caseOverrides replaces a case's expectation where the README's "do
+// better" list wins over SchemaPort 0.1.0's behaviour.
+var caseOverrides = map[string]func(e *caseExpect){
+	// Do better 7 / loader.md S1: wrapper element paths say where the
+	// element is, `tools[0]`, not `[0]`.
+	"wrapper-error-paths-omit-tools-prefix": func(e *caseExpect) {
+		p := "tools[0].name"
+		e.Errors[0].Path = &p
+	},
+	// Do better 2 / S8: the same file named twice is read once, so its tool
+	// is loaded once (SchemaPort loads it twice, silently).
+	"same-file-twice-is-not-a-duplicate": func(e *caseExpect) {
+		e.ToolsSorted = []string{"tool_one"}
+	},
+}
+
+func readCases(t *testing.T) []loaderCase {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "loader-cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Cases []loaderCase `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.Cases
+}
+
+// writeTree creates files (and then symlinks) under dir.
+func writeTree(t *testing.T, dir string, files, links map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range links {
+		p := filepath.Join(dir, filepath.FromSlash(link))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// positionals drops the command word and every --flag with its value.
+func positionals(argv []string) []string {
+	var out []string
+	for i := 1; i < len(argv); i++ {
+		if strings.HasPrefix(argv[i], "--") {
+			i++
+			continue
+		}
+		out = append(out, argv[i])
+	}
+	return out
+}
+
+func TestLoaderCases(t *testing.T) {
+	cases := readCases(t)
+	if len(cases) != 61 {
+		t.Fatalf("expected the 61 public cases, found %d", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			want := c.Expect
+			if c.Main != nil {
+				want = *c.Main // main's $ref checks are what we implement
+			}
+			if fix := caseOverrides[c.Name]; fix != nil {
+				fix(&want)
+			}
+			dir := t.TempDir()
+			writeTree(t, dir, c.Files, c.Symlinks)
+			paths := positionals(c.Argv)
+			if want.UsageError != "" {
+				// A usage error is raised by the CLI before loading
+				// (cmd/action tests it); the loader has nothing to do.
+				if len(paths) != 0 {
+					t.Fatalf("usage-error case with paths %v", paths)
+				}
+				return
+			}
+			if len(paths) == 0 {
+				// The CLI takes the path from schemaport.config.json.
+				var cfg struct{ Schemas string }
+				if err := json.Unmarshal([]byte(c.Files["schemaport.config.json"]), &cfg); err != nil || cfg.Schemas == "" {
+					t.Fatalf("no paths and no config schemas: %v", err)
+				}
+				paths = []string{cfg.Schemas}
+			}
+			var errs []LoadError
+			var tools []*Tool
+			if c.Argv[0] == "diff" {
+				// diff loads each side on its own: old errors, then new.
+				old := Load(paths[:1], Options{Cwd: dir})
+				cur := Load(paths[1:], Options{Cwd: dir})
+				errs = append(append(errs, old.Errors...), cur.Errors...)
+				tools = cur.Tools
+			} else {
+				res := Load(paths, Options{Cwd: dir})
+				errs, tools = res.Errors, res.Tools
+			}
+			compareCase(t, want, errs, tools)
+		})
+	}
+}
+
+func compareCase(t *testing.T, want caseExpect, errs []LoadError, tools []*Tool) {
+	t.Helper()
+	if got := exitFor(errs); got != want.Exit {
+		t.Errorf("exit = %d, want %d", got, want.Exit)
+	}
+	if len(errs) != want.ErrorCount || len(errs) != len(want.Errors) {
+		t.Errorf("got %d errors, want %d (listed %d):\n%s", len(errs), want.ErrorCount, len(want.Errors), dumpErrors(errs))
+	}
+	for i := 0; i < len(errs) && i < len(want.Errors); i++ {
+		g, w := errs[i], want.Errors[i]
+		wantPath := ""
+		if w.Path != nil {
+			wantPath = *w.Path
+		}
+		if g.SourcePath != w.File || g.Path != wantPath || !strings.Contains(g.Message, w.MessageContains) {
+			t.Errorf("error %d = %s | %s | %s\n want %s | %s | contains %q", i, g.SourcePath, g.Path, g.Message, w.File, wantPath, w.MessageContains)
+		}
+		if g.Path != "" || strings.HasPrefix(g.Message, "Invalid JSON") || strings.HasPrefix(g.Message, "Duplicate") {
+			if g.Line < 1 || g.Column < 1 {
+				t.Errorf("error %d has no position: %+v", i, g)
+			}
+		}
+	}
+	var names []string
+	for _, tl := range tools {
+		names = append(names, tl.Name)
+	}
+	if strings.Join(names, "\n") != strings.Join(want.ToolsSorted, "\n") || len(names) != len(want.ToolsSorted) {
+		t.Errorf("tools = %q, want %q", names, want.ToolsSorted)
+	}
+}
+
+// exitFor is the CLI's rule for a `--fail-on never` run: 2 on any load
+// error, else 0.
+func exitFor(errs []LoadError) int {
+	if len(errs) > 0 {
+		return 2
+	}
+	return 0
+}
+
+func dumpErrors(errs []LoadError) string {
+	var b strings.Builder
+	for _, e := range errs {
+		b.WriteString("  " + e.SourcePath + " | " + e.Path + " | " + e.Message + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,403 @@
+package tool
+
+import (
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+)
+
+// Load reads every path (files and directories), validates every tool
+// candidate in them and checks that tool names are unique across all of
+// them. It never stops at the first problem and never panics on any input:
+// every problem is a LoadError. Paths are resolved against opts.Cwd.
+//
+// Files are parsed and validated in parallel; the result does not depend on
+// scheduling. Errors are grouped by input path in argument order; within a
+// path they are sorted by display path + message (UTF-16 code units,
+// stable), as SchemaPort does. Tools are sorted by name.
+func Load(paths []string, opts Options) *Result {
+	l := newLoader(opts.Cwd)
+	groups := make([][]LoadError, len(paths))
+	for i, p := range paths {
+		l.collect(p, i, &groups[i])
+	}
+	results := l.loadFiles()
+
+	var tools []*Tool
+	for i, r := range results {
+		owner := l.files[i].group
+		groups[owner] = append(groups[owner], r.errs...)
+		tools = append(tools, r.tools...)
+	}
+	// Duplicate names, in discovery order (argument order, walk order,
+	// position in file): each later definition is reported once, against
+	// the first.
+	first := make(map[string]*Tool, len(tools))
+	for i, r := range results {
+		for _, t := range r.tools {
+			prev, dup := first[t.Name]
+			if !dup {
+				first[t.Name] = t
+				continue
+			}
+			owner := l.files[i].group
+			groups[owner] = append(groups[owner], duplicateError(t, prev))
+		}
+	}
+
+	res := &Result{}
+	for _, g := range groups {
+		sortErrors(g)
+		res.Errors = append(res.Errors, g...)
+	}
+	sort.SliceStable(tools, func(i, j int) bool { return utf16Compare(tools[i].Name, tools[j].Name) < 0 })
+	res.Tools = tools
+	return res
+}
+
+// DisplayPath renders an absolute path the way users see it: relative to
+// cwd with '/' separators; "." for cwd itself; the absolute path (with '/')
+// when it lies outside cwd, that is when the relative form would start with
+// a ".." segment (a sibling named "..foo" is still inside).
+func DisplayPath(cwd, abs string) string {
+	rel, err := filepath.Rel(cwd, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	if rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(rel)
+}
+
+type loader struct {
+	cwd   string
+	files []fileJob
+	seen  map[string]bool
+}
+
+// fileJob is one file to read, owned by the input path that found it first.
+type fileJob struct {
+	abs, display string
+	group        int
+}
+
+func newLoader(cwd string) *loader {
+	if cwd == "" {
+		if wd, err := os.Getwd(); err == nil {
+			cwd = wd
+		} else {
+			cwd = "."
+		}
+	}
+	if abs, err := filepath.Abs(cwd); err == nil {
+		cwd = abs
+	}
+	return &loader{cwd: cwd, seen: map[string]bool{}}
+}
+
+func (l *loader) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(l.cwd, p)
+}
+
+func (l *loader) display(abs string) string { return DisplayPath(l.cwd, abs) }
+
+// add queues a file unless an earlier path already queued it: the same
+// file named twice, or reached through overlapping arguments, is read once.
+func (l *loader) add(abs string, group int) {
+	if l.seen[abs] {
+		return
+	}
+	l.seen[abs] = true
+	l.files = append(l.files, fileJob{abs: abs, display: l.display(abs), group: group})
+}
+
+// collect resolves one input path into files, or into the one error that
+// says why it cannot be loaded.
+func (l *loader) collect(p string, group int, errs *[]LoadError) {
+	abs := l.abs(p)
+	pathErr := func(msg string) {
+		*errs = append(*errs, LoadError{SourcePath: l.display(abs), Message: msg})
+	}
+	info, err := osStat(abs) // follows symlinks: a named link is loaded
+	switch {
+	case err != nil && notExist(err):
+		if li, lerr := osLstat(abs); lerr == nil && li.Mode()&os.ModeSymlink != 0 {
+			pathErr("Path does not exist: it is a symbolic link whose target is missing.")
+			return
+		}
+		pathErr("Path does not exist.")
+		return
+	case err != nil:
+		pathErr("Path cannot be read: " + errReason(err) + ".")
+		return
+	case info.Mode().IsRegular():
+		l.add(abs, group)
+		return
+	case !info.IsDir():
+		pathErr("Path is not a regular file or a directory.")
+		return
+	}
+	failed := false
+	n := walkDir(abs, func(f string) { l.add(f, group) }, func(dir string, err error) {
+		failed = true
+		*errs = append(*errs, LoadError{SourcePath: l.display(dir), Message: "Directory cannot be read: " + errReason(err) + "."})
+	})
+	if n == 0 && !failed {
+		pathErr("Directory contains no .json tool definitions.")
+	}
+}
+
+type fileResult struct {
+	tools []*Tool
+	errs  []LoadError
+}
+
+// loadFiles reads, parses and validates every queued file on a pool of
+// GOMAXPROCS workers. Each result lands at its file's index, so the
+// outcome is independent of scheduling.
+func (l *loader) loadFiles() []fileResult {
+	results := make([]fileResult, len(l.files))
+	workers := runtime.GOMAXPROCS(0)
+	if workers > len(l.files) {
+		workers = len(l.files)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(l.files) {
+					return
+				}
+				results[i] = loadFile(l.files[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+// fileStart is the span used for problems with a file as a whole.
+var fileStart = Span{Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
+
+// maxFileSize keeps byte offsets within the int32 the document model uses.
+const maxFileSize = math.MaxInt32
+
+func loadFile(job fileJob) fileResult {
+	var r fileResult
+	fail := func(msg string, span Span) {
+		r.errs = append(r.errs, LoadError{SourcePath: job.display, Message: msg, Span: span})
+	}
+	data, err := readFile(job.abs)
+	if err != nil {
+		fail("Could not read file: "+errReason(err)+".", fileStart)
+		return r
+	}
+	src := &Source{Path: job.display, Abs: job.abs, Data: data}
+	root, err := jsonvalue.Parse(data)
+	if err != nil {
+		msg, span := parseError(src, err)
+		fail(msg, span)
+		return r
+	}
+	for _, c := range candidates(root) {
+		issues := validateTool(c.value)
+		if len(issues) == 0 {
+			r.tools = append(r.tools, &Tool{Name: c.value.Get("name").Text, Value: c.value, Source: src, Base: c.base})
+			continue
+		}
+		for _, is := range issues {
+			path := joinBase(c.base, is.path)
+			var span Span
+			if path == "" {
+				path = "(root)"
+				span = src.Span(c.value.Start, c.value.Start)
+			} else {
+				start, end, _ := LocateIn(root, path)
+				span = src.Span(start, end)
+			}
+			r.errs = append(r.errs, LoadError{SourcePath: job.display, Path: path, Message: is.msg, Span: span})
+		}
+	}
+	return r
+}
+
+var errTooLarge = &os.PathError{Op: "read", Err: errString("the file is 2 GiB or larger, too large to load")}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+// readFile reads a whole file, refusing files whose offsets would not fit
+// the document model.
+func readFile(path string) ([]byte, error) {
+	f, err := osOpen(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := int64(0)
+	if info, err := f.Stat(); err == nil {
+		size = info.Size()
+	}
+	if size >= maxFileSize {
+		return nil, errTooLarge
+	}
+	data := make([]byte, 0, size+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) >= maxFileSize {
+			return nil, errTooLarge
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+	}
+}
+
+type candidate struct {
+	value *jsonvalue.Value
+	base  string
+}
+
+// candidates splits a file's value by shape (loader.md §1): an array of
+// tools, a wrapper object whose `tools` is an array (paths "tools[i]", not
+// SchemaPort's "[i]"), or one tool.
+func candidates(root *jsonvalue.Value) []candidate {
+	items := root
+	prefix := ""
+	if root.Kind == jsonvalue.Object {
+		if t := root.Get("tools"); t != nil && t.Kind == jsonvalue.Array {
+			items, prefix = t, "tools"
+		}
+	}
+	if items.Kind != jsonvalue.Array {
+		return []candidate{{value: root}}
+	}
+	out := make([]candidate, len(items.Items))
+	for i := range items.Items {
+		out[i] = candidate{value: &items.Items[i], base: schemapath.Index(prefix, i)}
+	}
+	return out
+}
+
+// parseError turns a parser error into our message and the span of the
+// fault.
+func parseError(src *Source, err error) (string, Span) {
+	switch e := err.(type) {
+	case *jsonvalue.DuplicateKeyError:
+		l1, c1 := src.Position(e.FirstStart)
+		span := src.Span(e.SecondStart, stringEnd(src.Data, e.SecondStart))
+		return "Invalid JSON: key " + codeSpan(e.Key) + " appears twice (first at line " + strconv.Itoa(l1) +
+			" column " + strconv.Itoa(c1) + "); remove one.", span
+	case *jsonvalue.SyntaxError:
+		off := clampOffset(e.Offset, len(src.Data))
+		span := src.Span(off, runeEnd(src.Data, off))
+		return "Invalid JSON: " + e.Reason + " at line " + strconv.Itoa(span.Line) + " column " + strconv.Itoa(span.Column), span
+	}
+	return "Invalid JSON: " + err.Error(), fileStart
+}
+
+func clampOffset(off int64, n int) int32 {
+	if off < 0 {
+		return 0
+	}
+	if off > int64(n) {
+		return int32(n)
+	}
+	return int32(off)
+}
+
+// runeEnd is the offset just past the character at off.
+func runeEnd(data []byte, off int32) int32 {
+	if int(off) >= len(data) {
+		return off
+	}
+	end := off + 1
+	for int(end) < len(data) && data[end]&0xC0 == 0x80 {
+		end++
+	}
+	return end
+}
+
+// stringEnd is the offset just past the JSON string literal at off.
+func stringEnd(data []byte, off int32) int32 {
+	if int(off) >= len(data) || data[off] != '"' {
+		return runeEnd(data, off)
+	}
+	for i := int(off) + 1; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return int32(i + 1)
+		}
+	}
+	return int32(len(data))
+}
+
+// codeSpan renders text in backticks, or JSON-quoted when it has
+// characters that would break the rendering.
+func codeSpan(s string) string {
+	for _, r := range s {
+		if r < 0x20 || r == '`' || r == 0x7F {
+			return jsonvalue.Quote(s)
+		}
+	}
+	return "`" + s + "`"
+}
+
+func duplicateError(later, first *Tool) LoadError {
+	l, c := first.Source.Position(first.Value.Get("name").Start)
+	name := later.Value.Get("name")
+	return LoadError{
+		SourcePath: later.File(),
+		Message: "Duplicate tool name " + codeSpan(later.Name) + ", already defined in " + first.File() + ":" +
+			strconv.Itoa(l) + ":" + strconv.Itoa(c) + ". Tool names must be unique across everything loaded together; rename one.",
+		Span: later.Source.Span(name.Start, name.End),
+	}
+}
+
+// sortErrors orders one input path's errors by display path + message in
+// UTF-16 code-unit order; the sort is stable, so errors with equal text keep
+// discovery order (tool, rule, walk).
+func sortErrors(errs []LoadError) {
+	keys := make([]string, len(errs))
+	for i := range errs {
+		keys[i] = errs[i].SourcePath + errs[i].Message
+	}
+	idx := make([]int, len(errs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return utf16Compare(keys[idx[a]], keys[idx[b]]) < 0 })
+	sorted := make([]LoadError, len(errs))
+	for i, j := range idx {
+		sorted[i] = errs[j]
+	}
+	copy(errs, sorted)
+}
