@@ -17,6 +17,7 @@ Exit status: 0 nothing at or above the threshold, 1 findings at or above it,
 `
 
 var commandHelp = map[string]string{
+	"run": runHelp,
 	"check": `Usage: schemaport-action check <path...> [options]
 
 Loads every tool under the paths and reports what each provider will reject,

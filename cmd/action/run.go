@@ -116,38 +116,12 @@ func (r *actionRun) fail(msg string) int {
 }
 
 func (r *actionRun) run() int {
-	s := r.settings
 	if err := r.locate(); err != nil {
 		return r.fail(err.Error())
 	}
-	cfg, err := config.Load(r.workdir, s.Config)
+	opts, err := r.options()
 	if err != nil {
 		return r.fail(err.Error())
-	}
-	targets, err := resolveTargets(s.Targets, s.TargetsSet, cfg)
-	if err != nil {
-		return r.fail(err.Error())
-	}
-	failOn := s.FailOn
-	if !s.FailOnSet {
-		failOn = "error"
-		if cfg != nil && cfg.FailOn != nil {
-			failOn = *cfg.FailOn
-		}
-	}
-	if !check.ValidFailOn(failOn) {
-		return r.fail(fmt.Sprintf("Unknown fail-on `%s`. Valid values are: error, lossy, warning, never.", failOn))
-	}
-	diffOpts := diff.Options{IgnoreDescriptions: s.IgnoreDescriptions}
-	if !s.IgnoreDescSet && cfg != nil && cfg.IgnoreDescriptions != nil {
-		diffOpts.IgnoreDescriptions = *cfg.IgnoreDescriptions
-	}
-	paths := s.Paths
-	if !s.PathsSet {
-		paths = []string{action.DefaultPath}
-		if cfg != nil && len(cfg.Schemas) > 0 {
-			paths = cfg.Schemas
-		}
 	}
 	ev, err := action.LoadEvent(r.env)
 	if err != nil {
@@ -161,52 +135,112 @@ func (r *actionRun) run() int {
 	if r.headSHA == "" {
 		r.headSHA = ev.SHA
 	}
-
-	// The base: a directory given locally, or a git revision.
-	base, code := r.loadBase(ev, paths)
+	base, code := r.loadBase(ev, opts.paths)
 	if code != 0 {
 		return code
 	}
-	head := r.loadHead(paths, base)
+	head := r.loadHead(opts.paths, base)
 	if head.usageErr != "" {
 		return r.fail(head.usageErr)
 	}
+	labels := append(ev.Labels(), r.settings.Labels...)
+	return r.publish(r.compare(opts, head, base, labels))
+}
 
-	var checkRes *check.Result
-	var diffRes *diff.Result
+// runOptions are the settings with the config file and defaults applied.
+type runOptions struct {
+	paths    []string
+	targets  []string
+	failOn   string
+	diffOpts diff.Options
+}
+
+// options applies flag/input > config file > default.
+func (r *actionRun) options() (runOptions, error) {
+	s := r.settings
+	var o runOptions
+	cfg, err := config.Load(r.workdir, s.Config)
+	if err != nil {
+		return o, err
+	}
+	if o.targets, err = resolveTargets(s.Targets, s.TargetsSet, cfg); err != nil {
+		return o, err
+	}
+	o.failOn = s.FailOn
+	if !s.FailOnSet {
+		o.failOn = "error"
+		if cfg != nil && cfg.FailOn != nil {
+			o.failOn = *cfg.FailOn
+		}
+	}
+	if !check.ValidFailOn(o.failOn) {
+		return o, fmt.Errorf("Unknown fail-on `%s`. Valid values are: error, lossy, warning, never.", o.failOn)
+	}
+	o.diffOpts.IgnoreDescriptions = s.IgnoreDescriptions
+	if !s.IgnoreDescSet && cfg != nil && cfg.IgnoreDescriptions != nil {
+		o.diffOpts.IgnoreDescriptions = *cfg.IgnoreDescriptions
+	}
+	o.paths = s.Paths
+	if !s.PathsSet {
+		o.paths = []string{action.DefaultPath}
+		if cfg != nil && len(cfg.Schemas) > 0 {
+			o.paths = cfg.Schemas
+		}
+	}
+	return o, nil
+}
+
+// outcome is what the run found, before it is reported.
+type outcome struct {
+	head, base toolSet
+	check      *check.Result // nil when the head has input errors
+	diff       *diff.Result  // nil without a (loadable) base
+	approved   bool          // the approval label is on the pull request
+	checkSum   check.Summary
+	diffSum    diff.Summary
+	exit       int
+}
+
+// compare checks the head and diffs it against the base. Input errors in
+// the base only cancel the diff: the head is still checked.
+func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) outcome {
+	s := r.settings
+	out := outcome{head: head, base: base}
 	if len(head.Errors) == 0 {
-		checkRes = check.Run(head.Tools, targets)
+		out.check = check.Run(head.Tools, o.targets)
+		out.checkSum = check.Summary{Error: out.check.Errors, Warning: out.check.Warnings, Info: out.check.Infos}
 		if base.loaded && len(base.Errors) == 0 {
-			diffRes = diff.ToolSets(base.Tools, head.Tools, diffOpts)
+			out.diff = diff.ToolSets(base.Tools, head.Tools, o.diffOpts)
+			out.diffSum = out.diff.Summary
 		}
 	}
 	if len(base.Errors) > 0 {
-		msg := fmt.Sprintf("The base version (%s) has %s, so it was not compared; the head was still checked. The job summary lists them.", r.baseDescription(), countOf(len(base.Errors), "input error"))
-		r.note("warning", "Base version not loadable", msg)
+		r.note("warning", "Base version not loadable", fmt.Sprintf("The base version (%s) has %s, so it was not compared; the head was still checked. The job summary lists them.",
+			r.baseDescription(), countOf(len(base.Errors), "input error")))
 	}
-
-	labels := append(ev.Labels(), s.Labels...)
-	approved := diffRes != nil && action.HasLabel(labels, s.AllowBreakingLabel)
-	var ds diff.Summary
-	if diffRes != nil {
-		ds = diffRes.Summary
-	}
-	checkFailed := checkRes != nil && check.FailOn(checkRes, failOn)
-	diffFailed := !approved && (s.BreakingFailOn == "breaking" && ds.Breaking > 0 ||
+	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
+	ds := out.diffSum
+	checkFailed := out.check != nil && check.FailOn(out.check, o.failOn)
+	diffFailed := !out.approved && (s.BreakingFailOn == "breaking" && ds.Breaking > 0 ||
 		s.BreakingFailOn == "any" && ds.Breaking+ds.NonBreaking+ds.Informational > 0)
-	exit := 0
 	switch {
 	case len(head.Errors) > 0:
-		exit = 2
+		out.exit = 2
 	case checkFailed || diffFailed:
-		exit = 1
+		out.exit = 1
 	}
+	return out
+}
 
-	r.printReadable(head.Errors, base.Errors, checkRes, diffRes)
+// publish reports the outcome everywhere it goes: the log, annotations,
+// the SARIF and JSON files, the job summary and the step outputs.
+func (r *actionRun) publish(o outcome) int {
+	s := r.settings
+	r.printReadable(o)
 	if s.Annotations {
-		items := report.LoadErrorAnnotations(head.Errors)
-		items = append(items, report.CheckAnnotations(checkRes)...)
-		items = append(items, report.DiffAnnotations(diffRes, approved)...)
+		items := report.LoadErrorAnnotations(o.head.Errors)
+		items = append(items, report.CheckAnnotations(o.check)...)
+		items = append(items, report.DiffAnnotations(o.diff, o.approved)...)
 		report.MapFiles(items, r.paths)
 		items = append(items, r.extra...)
 		var buf bytes.Buffer
@@ -216,44 +250,37 @@ func (r *actionRun) run() int {
 
 	var problems []string
 	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error {
-		return report.SARIF(w, report.SARIFInput{Check: checkRes, Diff: diffRes, BreakingApproved: approved,
-			LoadErrors: head.Errors, Category: s.SARIFCategory, Paths: r.paths, Rules: ruleTables()})
+		return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
+			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Rules: ruleTables()})
 	})
 	if err != nil {
 		problems = append(problems, "cannot write the SARIF file: "+err.Error())
 	}
-	reportOut, err := r.writeFile(s.ReportFile, func(w io.Writer) error {
-		return r.writeJSONReport(w, exit, approved, head.Errors, base.Errors, checkRes, diffRes)
-	})
+	reportOut, err := r.writeFile(s.ReportFile, func(w io.Writer) error { return r.writeJSONReport(w, o) })
 	if err != nil {
 		problems = append(problems, "cannot write the JSON report: "+err.Error())
 	}
 	if s.JobSummary {
-		if err := r.writeSummary(report.SummaryInput{Failed: exit != 0, Check: checkRes, Diff: diffRes,
-			LoadErrors: head.Errors, BaseLoadErrors: base.Errors, BreakingApproved: approved,
+		if err := r.writeSummary(report.SummaryInput{Failed: o.exit != 0, Check: o.check, Diff: o.diff,
+			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
 			Notes: r.notes, Paths: r.paths}); err != nil {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
 		}
 	}
 
-	result := "pass"
-	if exit != 0 {
-		result = "fail"
-	}
-	var cs check.Summary
+	cs, ds := o.checkSum, o.diffSum
 	tools := 0
-	if checkRes != nil {
-		cs = check.Summary{Error: checkRes.Errors, Warning: checkRes.Warnings, Info: checkRes.Infos}
-		tools = len(checkRes.Tools)
+	if o.check != nil {
+		tools = len(o.check.Tools)
 	}
 	outputs := []action.Output{
-		{Name: "result", Value: result},
+		{Name: "result", Value: resultWord(o.exit)},
 		{Name: "breaking", Value: strconv.FormatBool(ds.Breaking > 0)},
 		{Name: "breaking-count", Value: strconv.Itoa(ds.Breaking)},
 		{Name: "non-breaking-count", Value: strconv.Itoa(ds.NonBreaking)},
 		{Name: "informational-count", Value: strconv.Itoa(ds.Informational)},
-		{Name: "error-count", Value: strconv.Itoa(cs.Error + len(head.Errors))},
+		{Name: "error-count", Value: strconv.Itoa(cs.Error + len(o.head.Errors))},
 		{Name: "warning-count", Value: strconv.Itoa(cs.Warning)},
 		{Name: "info-count", Value: strconv.Itoa(cs.Info)},
 		{Name: "tools", Value: strconv.Itoa(tools)},
@@ -271,8 +298,15 @@ func (r *actionRun) run() int {
 		r.errLog.Annotate("error", "SchemaPort: cannot write results", strings.Join(problems, "\n"))
 		return 2
 	}
-	r.printVerdict(result, cs, ds, approved, len(head.Errors))
-	return exit
+	r.printVerdict(o)
+	return o.exit
+}
+
+func resultWord(exit int) string {
+	if exit == 0 {
+		return "pass"
+	}
+	return "fail"
 }
 
 // locate settles the workspace, the working directory and the repository.
@@ -414,7 +448,7 @@ func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 		if err := os.MkdirAll(cwd, 0o755); err != nil {
 			return toolSet{}, r.fail("cannot prepare the base directory: " + err.Error())
 		}
-		set.Result = *tool.Load(baseArgs(present, r.root, r.workdir, tmp), tool.Options{Cwd: cwd})
+		set.Result = *tool.Load(baseArgs(present, r.root, tmp), tool.Options{Cwd: cwd})
 	}
 	return set, 0
 }
@@ -422,7 +456,7 @@ func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 // baseArgs turns head paths into the paths to load from the materialized
 // base: relative paths stay (the loader's cwd mirrors the working
 // directory), absolute ones are moved under tmp.
-func baseArgs(paths []string, root, workdir, tmp string) []string {
+func baseArgs(paths []string, root, tmp string) []string {
 	out := make([]string, len(paths))
 	for i, p := range paths {
 		if !filepath.IsAbs(p) {
@@ -516,49 +550,49 @@ func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
 
 // printReadable writes the human report to the log, fenced so that text
 // quoted from tool files cannot act as a workflow command.
-func (r *actionRun) printReadable(headErrs, baseErrs []tool.LoadError, checkRes *check.Result, diffRes *diff.Result) {
+func (r *actionRun) printReadable(o outcome) {
 	var buf bytes.Buffer
-	if len(headErrs) > 0 {
-		report.LoadErrorsText(&buf, headErrs)
+	if len(o.head.Errors) > 0 {
+		report.LoadErrorsText(&buf, o.head.Errors)
 		r.log.Text("Input errors", buf.String())
 	}
-	if len(baseErrs) > 0 {
+	if len(o.base.Errors) > 0 {
 		buf.Reset()
-		report.LoadErrorsText(&buf, baseErrs)
+		report.LoadErrorsText(&buf, o.base.Errors)
 		r.log.Text("Input errors in the base version ("+r.baseDescription()+")", buf.String())
 	}
-	if checkRes != nil {
+	if o.check != nil {
 		buf.Reset()
-		report.CheckText(&buf, checkRes, report.TextOptions{})
+		report.CheckText(&buf, o.check, report.TextOptions{})
 		r.log.Text("Check", buf.String())
 	}
-	if diffRes != nil {
+	if o.diff != nil {
 		buf.Reset()
-		report.DiffText(&buf, diffRes, report.TextOptions{})
+		report.DiffText(&buf, o.diff, report.TextOptions{})
 		r.log.Text("Diff against "+r.baseDescription(), buf.String())
 	}
 }
 
 // printVerdict ends the log with the notes and a one-line verdict (the
 // notes are annotations too, but those are off outside Actions).
-func (r *actionRun) printVerdict(result string, cs check.Summary, ds diff.Summary, approved bool, inputErrors int) {
+func (r *actionRun) printVerdict(o outcome) {
 	var b strings.Builder
 	for _, n := range r.notes {
 		b.WriteString(n + "\n")
 	}
-	line := fmt.Sprintf("SchemaPort: %s. Check: %s, %s, %s.", result,
+	cs, ds := o.checkSum, o.diffSum
+	fmt.Fprintf(&b, "SchemaPort: %s. Check: %s, %s, %s.", resultWord(o.exit),
 		countOf(cs.Error, "error"), countOf(cs.Warning, "warning"), countOf(cs.Info, "info"))
-	if r.baseFrom != "" {
-		line += fmt.Sprintf(" Diff: %d breaking, %d non-breaking, %d informational", ds.Breaking, ds.NonBreaking, ds.Informational)
-		if approved && ds.Breaking > 0 {
-			line += " (breaking changes approved by label)"
+	if o.diff != nil {
+		fmt.Fprintf(&b, " Diff: %d breaking, %d non-breaking, %d informational", ds.Breaking, ds.NonBreaking, ds.Informational)
+		if o.approved && ds.Breaking > 0 {
+			b.WriteString(" (breaking changes approved by label)")
 		}
-		line += "."
+		b.WriteString(".")
 	}
-	if inputErrors > 0 {
-		line += " " + countOf(inputErrors, "input error") + "."
+	if n := len(o.head.Errors); n > 0 {
+		b.WriteString(" " + countOf(n, "input error") + ".")
 	}
-	b.WriteString(line)
 	r.log.Text("", b.String())
 }
 
@@ -615,11 +649,7 @@ func (r *actionRun) writeOutputs(outputs []action.Output) error {
 // writeJSONReport writes the full report: the verdict, the revisions, and
 // the check, diff and input-error documents the other commands print, each
 // under its own key (null when that part did not run).
-func (r *actionRun) writeJSONReport(w io.Writer, exit int, approved bool, headErrs, baseErrs []tool.LoadError, checkRes *check.Result, diffRes *diff.Result) error {
-	result := "pass"
-	if exit != 0 {
-		result = "fail"
-	}
+func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	field := func(name, raw string, last bool) {
@@ -637,12 +667,12 @@ func (r *actionRun) writeJSONReport(w io.Writer, exit int, approved bool, headEr
 	}
 	field("command", `"run"`, false)
 	field("schemaPortVersion", jsonvalue.Quote(version.Version), false)
-	field("result", jsonvalue.Quote(result), false)
-	field("exitCode", strconv.Itoa(exit), false)
+	field("result", jsonvalue.Quote(resultWord(o.exit)), false)
+	field("exitCode", strconv.Itoa(o.exit), false)
 	field("baseSha", str(r.baseSHA), false)
 	field("baseFrom", str(r.baseFrom), false)
 	field("headSha", str(r.headSHA), false)
-	field("breakingApproved", strconv.FormatBool(approved), false)
+	field("breakingApproved", strconv.FormatBool(o.approved), false)
 	notes := "[]"
 	if len(r.notes) > 0 {
 		q := make([]string, len(r.notes))
@@ -668,10 +698,10 @@ func (r *actionRun) writeJSONReport(w io.Writer, exit int, approved bool, headEr
 		on   bool
 		w    func(io.Writer) error
 	}{
-		{"inputErrors", len(headErrs) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", headErrs) }},
-		{"baseInputErrors", len(baseErrs) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", baseErrs) }},
-		{"check", checkRes != nil, func(w io.Writer) error { return report.CheckJSON(w, checkRes) }},
-		{"diff", diffRes != nil, func(w io.Writer) error { return report.DiffJSON(w, diffRes) }},
+		{"inputErrors", len(o.head.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.head.Errors) }},
+		{"baseInputErrors", len(o.base.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.base.Errors) }},
+		{"check", o.check != nil, func(w io.Writer) error { return report.CheckJSON(w, o.check) }},
+		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff) }},
 	}
 	for i, p := range parts {
 		raw := "null"

@@ -45,13 +45,14 @@ type Settings struct {
 	Base string
 	// BasePaths, when set, are files or directories holding the base tool
 	// set: the run compares against them instead of a git revision.
-	BasePaths          []string
-	FetchBase          bool
-	AllowBreakingLabel string
+	BasePaths []string
+	FetchBase bool
 	// AllowBreakingLabel is "" when approval is off.
+	AllowBreakingLabel string
 	// Labels are pull-request labels given on the command line (local
 	// runs); in Actions they come from the event.
-	Labels      []string
+	Labels []string
+	// Annotations defaults to on only under GitHub Actions.
 	Annotations bool
 	// SARIFFile and ReportFile are relative to the workspace; empty turns
 	// the file off (the default outside Actions).

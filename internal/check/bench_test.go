@@ -191,3 +191,22 @@ func heapObjects() uint64 {
 	metrics.Read(s)
 	return s[0].Value.Uint64()
 }
+
+// BenchmarkTarget checks already-loaded tools with one target at a time.
+func BenchmarkTarget(b *testing.B) {
+	dir, st, _ := benchCorpus(b)
+	tools := loadCorpus(b, dir, st)
+	for _, target := range append(Targets(), Core()) {
+		b.Run(target.ID, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				n = 0
+				for _, t := range tools {
+					n += len(target.Check(t))
+				}
+			}
+			b.ReportMetric(float64(n), "diagnostics")
+		})
+	}
+}

@@ -1,5 +1,15 @@
 // Package diff compares two versions of a tool set and classifies every
 // change as breaking, non-breaking or informational.
+//
+// Layout: tools.go matches tools (added, removed, renamed) and runs the
+// per-tool comparison; walk.go is the structural comparison that pairs
+// schema nodes (resolve.go follows $refs on the way) and records changes
+// with their paths and source positions; each check family (types.go,
+// values.go, bounds.go, pattern.go, arrays.go, objects.go, composition.go,
+// definitions.go, metadata.go, refs.go, keywords.go) classifies its keywords;
+// codes.go is the table of every code; sort.go orders the result.
+//
+// Where a change cannot be proven safe it is breaking.
 package diff
 
 // Summary counts changes per classification.

@@ -69,23 +69,59 @@ const (
 )
 
 var keywordIDs = map[string]kw{
-	"$ref": kwRef, "type": kwType, "enum": kwEnum, "const": kwConst,
-	"minimum": kwMinimum, "exclusiveMinimum": kwExclusiveMinimum, "minLength": kwMinLength,
-	"minItems": kwMinItems, "minProperties": kwMinProperties, "minContains": kwMinContains,
-	"maximum": kwMaximum, "exclusiveMaximum": kwExclusiveMaximum, "maxLength": kwMaxLength,
-	"maxItems": kwMaxItems, "maxProperties": kwMaxProperties, "maxContains": kwMaxContains,
-	"multipleOf": kwMultipleOf, "uniqueItems": kwUniqueItems, "pattern": kwPattern,
-	"items": kwItems, "prefixItems": kwPrefixItems, "contains": kwContains, "unevaluatedItems": kwUnevaluatedItems,
-	"properties": kwProperties, "required": kwRequired, "additionalProperties": kwAdditionalProperties,
-	"patternProperties": kwPatternProperties, "propertyNames": kwPropertyNames,
-	"dependentRequired": kwDependentRequired, "dependentSchemas": kwDependentSchemas,
+	"$ref":                  kwRef,
+	"type":                  kwType,
+	"enum":                  kwEnum,
+	"const":                 kwConst,
+	"minimum":               kwMinimum,
+	"exclusiveMinimum":      kwExclusiveMinimum,
+	"minLength":             kwMinLength,
+	"minItems":              kwMinItems,
+	"minProperties":         kwMinProperties,
+	"minContains":           kwMinContains,
+	"maximum":               kwMaximum,
+	"exclusiveMaximum":      kwExclusiveMaximum,
+	"maxLength":             kwMaxLength,
+	"maxItems":              kwMaxItems,
+	"maxProperties":         kwMaxProperties,
+	"maxContains":           kwMaxContains,
+	"multipleOf":            kwMultipleOf,
+	"uniqueItems":           kwUniqueItems,
+	"pattern":               kwPattern,
+	"items":                 kwItems,
+	"prefixItems":           kwPrefixItems,
+	"contains":              kwContains,
+	"unevaluatedItems":      kwUnevaluatedItems,
+	"properties":            kwProperties,
+	"required":              kwRequired,
+	"additionalProperties":  kwAdditionalProperties,
+	"patternProperties":     kwPatternProperties,
+	"propertyNames":         kwPropertyNames,
+	"dependentRequired":     kwDependentRequired,
+	"dependentSchemas":      kwDependentSchemas,
 	"unevaluatedProperties": kwUnevaluatedProperties,
-	"anyOf": kwAnyOf, "oneOf": kwOneOf, "allOf": kwAllOf, "not": kwNot, "if": kwIf, "then": kwThen, "else": kwElse,
-	"$defs": kwDefs, "definitions": kwDefinitions,
-	"description": kwDescription, "title": kwTitle, "default": kwDefault, "examples": kwExamples,
-	"format": kwFormat, "nullable": kwNullable,
-	"deprecated": kwDeprecated, "readOnly": kwReadOnly, "writeOnly": kwWriteOnly, "$comment": kwComment,
-	"contentEncoding": kwContentEncoding, "contentMediaType": kwContentMediaType, "contentSchema": kwContentSchema,
+	"anyOf":                 kwAnyOf,
+	"oneOf":                 kwOneOf,
+	"allOf":                 kwAllOf,
+	"not":                   kwNot,
+	"if":                    kwIf,
+	"then":                  kwThen,
+	"else":                  kwElse,
+	"$defs":                 kwDefs,
+	"definitions":           kwDefinitions,
+	"description":           kwDescription,
+	"title":                 kwTitle,
+	"default":               kwDefault,
+	"examples":              kwExamples,
+	"format":                kwFormat,
+	"nullable":              kwNullable,
+	"deprecated":            kwDeprecated,
+	"readOnly":              kwReadOnly,
+	"writeOnly":             kwWriteOnly,
+	"$comment":              kwComment,
+	"contentEncoding":       kwContentEncoding,
+	"contentMediaType":      kwContentMediaType,
+	"contentSchema":         kwContentSchema,
 }
 
 // isExtension reports whether a keyword is a vendor extension (x-*).
@@ -144,6 +180,9 @@ func (c *comparer) unknownKeyword(o, n *node, key string, ov, nv *jsonvalue.Valu
 	if jsonvalue.Equal(ov, nv) {
 		return
 	}
+	if key == "$schema" && defaultDialect(ov) && defaultDialect(nv) {
+		return
+	}
 	if isExtension(key) {
 		c.emit("extension-changed", "Extension `"+key+"` changed; tools that read it may behave differently.", o, n, ov, nv, k(key))
 		return
@@ -163,4 +202,13 @@ func (c *comparer) keywordChanged(o, n *node, key string, ov, nv *jsonvalue.Valu
 		msg = "Keyword `" + key + "` changed; its effect on accepted values cannot be checked, so treat it as breaking."
 	}
 	c.emit("keyword-changed", msg, o, n, ov, nv, k(key))
+}
+
+// defaultDialect reports whether a $schema value names JSON Schema 2020-12,
+// the dialect tools are read in when $schema is absent (absent counts).
+func defaultDialect(v *jsonvalue.Value) bool {
+	if v == nil {
+		return true
+	}
+	return v.Kind == jsonvalue.String && strings.TrimSuffix(v.Text, "#") == "https://json-schema.org/draft/2020-12/schema"
 }

@@ -12,6 +12,7 @@ import (
 // renamed, then every tool present on both sides. Tools are visited in the
 // given order (the loader sorts by name), which decides rename pairing.
 func ToolSets(old, new []*tool.Tool, opts Options) *Result {
+	old, new = nonNil(old), nonNil(new)
 	oldByName := lastByName(old)
 	newByName := lastByName(new)
 	var removed, added []*tool.Tool
@@ -30,13 +31,13 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 	// A removed tool and an added one whose schemas differ at most
 	// informationally are a rename: greedy, one-to-one, in input order.
 	matched := make([]bool, len(added))
-	addedKeys := make([]string, len(added))
+	addedKeys := make([]schemaID, len(added))
 	for j, t := range added {
-		addedKeys[j] = schemaKey(t)
+		addedKeys[j] = identify(t)
 	}
 	var stillRemoved []*tool.Tool
 	for _, gone := range removed {
-		goneKey := schemaKey(gone)
+		goneKey := identify(gone)
 		match := -1
 		for j, cand := range added {
 			if !matched[j] && equivalentSchemas(gone, goneKey, cand, addedKeys[j]) {
@@ -198,18 +199,38 @@ func size(v *jsonvalue.Value) int {
 	return n
 }
 
-// schemaKey is the canonical text of a tool's input schema (rename matching).
-func schemaKey(t *tool.Tool) string {
-	return jsonvalue.Canonical(member(t, "inputSchema"))
+func nonNil(ts []*tool.Tool) []*tool.Tool {
+	for _, t := range ts {
+		if t == nil {
+			out := make([]*tool.Tool, 0, len(ts))
+			for _, t := range ts {
+				if t != nil {
+					out = append(out, t)
+				}
+			}
+			return out
+		}
+	}
+	return ts
+}
+
+// schemaID identifies an input schema for rename matching: its canonical
+// text, and a cheap necessary condition for equivalence.
+type schemaID struct {
+	canonical, signature string
+}
+
+func identify(t *tool.Tool) schemaID {
+	return schemaID{jsonvalue.Canonical(member(t, "inputSchema")), rootSignature(t)}
 }
 
 // equivalentSchemas: equal as JSON values, or differing only in ways that
 // cannot affect a caller (informational changes).
-func equivalentSchemas(a *tool.Tool, aKey string, b *tool.Tool, bKey string) bool {
-	if aKey == bKey {
+func equivalentSchemas(a *tool.Tool, aID schemaID, b *tool.Tool, bID schemaID) bool {
+	if aID.canonical == bID.canonical {
 		return true
 	}
-	if rootSignature(a) != rootSignature(b) {
+	if aID.signature != bID.signature {
 		return false
 	}
 	c := newComparer(a.Name, newSide(a), newSide(b))

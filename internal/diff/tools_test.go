@@ -2,6 +2,8 @@ package diff
 
 import (
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 func TestToolSetCodes(t *testing.T) {
@@ -53,6 +55,9 @@ func TestDuplicateNamesUseTheLast(t *testing.T) {
 }
 
 func TestEmptyResult(t *testing.T) {
+	if res := ToolSets([]*tool.Tool{nil}, []*tool.Tool{nil, {Name: "bare"}}, Options{}); len(res.Changes) != 1 || res.Changes[0].Code != "tool-added" {
+		t.Errorf("nil and bare tools: %s", describe(res.Changes))
+	}
 	res := ToolSets(nil, nil, Options{})
 	if res.Changes == nil || len(res.Changes) != 0 || res.Summary != (Summary{}) {
 		t.Errorf("empty: %+v", res)

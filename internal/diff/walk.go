@@ -388,7 +388,7 @@ func walkSpan(n *node, rel []seg) (span, bool) {
 		return at, len(rel) == 0 && n.real
 	}
 	cur := n.v
-	for i, s := range rel {
+	for _, s := range rel {
 		if s.isIndex {
 			if cur.Kind != jsonvalue.Array || s.index < 0 || s.index >= len(cur.Items) {
 				return at, false
@@ -407,7 +407,6 @@ func walkSpan(n *node, rel []seg) (span, bool) {
 		if m.KeyEnd > 0 {
 			at = memberSpan(m)
 		}
-		_ = i
 	}
 	return at, n.real
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // SyntaxError is malformed JSON at a byte offset.
@@ -46,9 +47,65 @@ func BOMLength(data []byte) int {
 // Strings follow JSON.parse: an invalid UTF-8 byte becomes U+FFFD, and so
 // does an escaped lone surrogate (\ud800), which a Go string cannot hold.
 // The returned tree does not share memory with data.
-func Parse(data []byte) (*Value, error) {
+func Parse(data []byte) (*Value, error) { return parse(data, false, nil) }
+
+// ParseInPlace is Parse for a caller that keeps data alive and never
+// modifies it while the tree is in use (a loader holding each file's bytes
+// for source positions anyway). Strings and number literals without escapes
+// then share data's memory instead of being copied, which removes most of
+// the allocations of a large document. Modifying data afterwards changes
+// the tree's strings.
+func ParseInPlace(data []byte) (*Value, error) { return parse(data, true, nil) }
+
+// Arena parses many documents that are kept together (a loader's files):
+// besides sharing data as ParseInPlace does, small arrays and objects of
+// all its documents are carved from shared slabs, one allocation for many
+// objects and no size-class rounding. A slab stays in memory while any
+// tree carved from it is in use, so use one Arena per batch of documents
+// with the same lifetime, from one goroutine at a time.
+type Arena struct {
+	members []Member
+	items   []Value
+}
+
+// ParseInPlace parses data as the package-level ParseInPlace does, with
+// the tree's slices carved from the arena.
+func (a *Arena) ParseInPlace(data []byte) (*Value, error) { return parse(data, true, a) }
+
+const (
+	slabLen      = 128         // elements per slab
+	maxSlabCarve = slabLen / 4 // larger slices get their own allocation
+)
+
+func (p *parser) newMembers(n int) []Member {
+	a := p.arena
+	if a == nil || n > maxSlabCarve {
+		return make([]Member, n)
+	}
+	if n > len(a.members) {
+		a.members = make([]Member, slabLen)
+	}
+	m := a.members[:n:n]
+	a.members = a.members[n:]
+	return m
+}
+
+func (p *parser) newItems(n int) []Value {
+	a := p.arena
+	if a == nil || n > maxSlabCarve {
+		return make([]Value, n)
+	}
+	if n > len(a.items) {
+		a.items = make([]Value, slabLen)
+	}
+	v := a.items[:n:n]
+	a.items = a.items[n:]
+	return v
+}
+
+func parse(data []byte, share bool, arena *Arena) (*Value, error) {
 	p := scratchPool.Get().(*parser)
-	p.data, p.pos = data, BOMLength(data)
+	p.data, p.pos, p.share, p.arena = data, BOMLength(data), share, arena
 	defer p.release()
 	p.skipSpace()
 	v, err := p.value(0)
@@ -75,7 +132,9 @@ type parser struct {
 	members []Member
 	items   []Value
 	keys    map[string]string // interned object keys of this document
+	share   bool              // strings may point into data (ParseInPlace)
 	buf     []byte            // scratch for strings with escapes
+	arena   *Arena            // where small slices come from, if set
 }
 
 var scratchPool = sync.Pool{New: func() any { return &parser{} }}
@@ -85,7 +144,7 @@ func (p *parser) release() {
 	clear(p.members[:cap(p.members)])
 	clear(p.items[:cap(p.items)])
 	p.members, p.items = p.members[:0], p.items[:0]
-	p.data, p.keys = nil, nil
+	p.data, p.keys, p.arena = nil, nil, nil
 	if cap(p.buf) > 1<<16 {
 		p.buf = nil
 	}
@@ -220,11 +279,7 @@ func (p *parser) number() (Value, error) {
 			return Value{}, err
 		}
 	}
-	lit := d[start:p.pos]
-	text, ok := common[string(lit)]
-	if !ok {
-		text = string(lit)
-	}
+	text := p.intern(d[start:p.pos], false)
 	return Value{Kind: Number, Start: int32(start), End: int32(p.pos), Text: text}, nil
 }
 
@@ -304,10 +359,9 @@ func (p *parser) object(depth int) (Value, error) {
 		}
 		break
 	}
-	v.Members = make([]Member, len(p.members)-base)
+	v.Members = p.newMembers(len(p.members) - base)
 	copy(v.Members, p.members[base:])
-	clear(p.members[base:])
-	p.members = p.members[:base]
+	p.members = p.members[:base] // stale entries are cleared by release
 	v.End = int32(p.pos)
 	return v, nil
 }
@@ -372,9 +426,8 @@ func (p *parser) array(depth int) (Value, error) {
 		}
 		break
 	}
-	v.Items = make([]Value, len(p.items)-base)
+	v.Items = p.newItems(len(p.items) - base)
 	copy(v.Items, p.items[base:])
-	clear(p.items[base:])
 	p.items = p.items[:base]
 	v.End = int32(p.pos)
 	return v, nil
@@ -401,6 +454,12 @@ func (p *parser) str(key bool) (string, error) {
 }
 
 func (p *parser) intern(b []byte, key bool) string {
+	if p.share {
+		if len(b) == 0 {
+			return ""
+		}
+		return unsafe.String(&b[0], len(b))
+	}
 	if len(b) <= 24 {
 		if s, ok := common[string(b)]; ok {
 			return s

@@ -57,6 +57,17 @@ func checkAgainstReference(t *testing.T, data []byte) {
 	if !sameTree(got, want) {
 		t.Fatalf("%q: trees differ:\n new %s\n ref %s", data, Encode(got, ""), Encode(want, ""))
 	}
+	shared, err := ParseInPlace(append([]byte(nil), data...))
+	if err != nil || !sameTree(shared, got) {
+		t.Fatalf("%q: ParseInPlace differs from Parse (%v)", data, err)
+	}
+	var arena Arena
+	for i := 0; i < 3; i++ { // several trees from one arena stay intact
+		carved, err := arena.ParseInPlace(append([]byte(nil), data...))
+		if err != nil || !sameTree(carved, got) || !sameTree(shared, got) {
+			t.Fatalf("%q: Arena.ParseInPlace differs from Parse (%v)", data, err)
+		}
+	}
 }
 
 var parseSeeds = []string{
@@ -81,6 +92,19 @@ func FuzzParseMatchesReference(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkAgainstReference(t, data)
 	})
+}
+
+func TestParseCopiesButParseInPlaceShares(t *testing.T) {
+	data := []byte(`{"key_longer_than_common":"value","n":123456789}`)
+	copied, _ := Parse(data)
+	shared, _ := ParseInPlace(data)
+	data[27] = 'V' // the V of "value"
+	if copied.Get("key_longer_than_common").Text != "value" {
+		t.Error("Parse must not share memory with its input")
+	}
+	if shared.Get("key_longer_than_common").Text != "Value" {
+		t.Error("ParseInPlace should share memory with its input")
+	}
 }
 
 func TestParseLoneSurrogateIsReplacementCharacter(t *testing.T) {

@@ -10,8 +10,6 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-
-
 // referenceParse is the previous, jsontext-based refParser, kept as an oracle
 // for the differential test. It decodes exactly one JSON value from data. A leading UTF-8 BOM is
 // skipped (offsets still count it). The error, if any, is a *SyntaxError or a
@@ -36,7 +34,6 @@ func referenceParse(data []byte) (*Value, error) {
 	}
 	return &v, nil
 }
-
 
 type refParser struct {
 	dec  *jsontext.Decoder

@@ -7,6 +7,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // utf16Compare is the reference: compare the UTF-16 encodings.
@@ -107,9 +108,13 @@ func TestWalkOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	Walk(v, "s", func(_ *jsonvalue.Value, path string) { got = append(got, path) })
-	want := []string{"s", `s.properties["2"]`, `s.properties["10"]`, "s.properties.b", "s.properties.a", "s.properties.a.additionalProperties",
-		"s.$defs.d", "s.prefixItems[0]", "s.anyOf[0]", "s.anyOf[2]", "s.oneOf[0]", "s.allOf[0]", "s.items", "s.not"}
+	Walk(v, func(_ *jsonvalue.Value, at *Cursor) { got = append(got, at.Path()+" "+at.Pointer()) })
+	want := []string{"inputSchema ", `inputSchema.properties["2"] /properties/2`, `inputSchema.properties["10"] /properties/10`,
+		"inputSchema.properties.b /properties/b", "inputSchema.properties.a /properties/a",
+		"inputSchema.properties.a.additionalProperties /properties/a/additionalProperties",
+		"inputSchema.$defs.d /$defs/d", "inputSchema.prefixItems[0] /prefixItems/0", "inputSchema.anyOf[0] /anyOf/0",
+		"inputSchema.anyOf[2] /anyOf/2", "inputSchema.oneOf[0] /oneOf/0", "inputSchema.allOf[0] /allOf/0",
+		"inputSchema.items /items", "inputSchema.not /not"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
@@ -120,5 +125,43 @@ func TestArrayIndexKeys(t *testing.T) {
 		if _, got := arrayIndex(key); got != ok {
 			t.Errorf("arrayIndex(%q) = %v", key, got)
 		}
+	}
+}
+
+// The emitter's own locating agrees with tool.Locate, byte-order mark,
+// escaped keys, multi-line values and missing paths included.
+func TestLocateAgreesWithTool(t *testing.T) {
+	text := "\ufeff{\"name\": \"t\",\n \"inputSchema\": {\"properties\": {\"a\\\"b\": {\"enum\": [\n1,\n2]}, \"é\": {}}}}"
+	v, err := jsonvalue.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := &tool.Tool{Name: "t", Value: v, Source: &tool.Source{Path: "x.json", Data: []byte(text)}}
+	for _, path := range []string{"name", "inputSchema", `inputSchema.properties["a\"b"]`, `inputSchema.properties["a\"b"].enum`,
+		`inputSchema.properties["a\"b"].enum[1]`, `inputSchema.properties["a\"b"].enum[7]`, `inputSchema.properties["é"].type`,
+		"inputSchema.additionalProperties", "description"} {
+		start, end := locateIn(v, path)
+		got := span(tl.Source, start, end)
+		if want, _ := tl.Locate(path); got != want {
+			t.Errorf("%s: got %+v, want %+v", path, got, want)
+		}
+	}
+}
+
+func TestRequiredSet(t *testing.T) {
+	for _, n := range []int{3, 100} {
+		items := make([]jsonvalue.Value, 0, n+1)
+		for i := 0; i < n; i++ {
+			items = append(items, jsonvalue.NewString(strings.Repeat("k", i+1)))
+		}
+		items = append(items, jsonvalue.NewNumber("1"))
+		arr := jsonvalue.NewArray(items...)
+		r := NewRequiredSet(&arr)
+		if !r.Has("k") || !r.Has(strings.Repeat("k", n)) || r.Has("1") || r.Has("") {
+			t.Errorf("n=%d: wrong membership", n)
+		}
+	}
+	if NewRequiredSet(nil).Has("a") {
+		t.Error("nil required holds nothing")
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 )
 
 // RootPath is the path every schema walk starts from.
@@ -64,66 +63,154 @@ func Contains(arr *jsonvalue.Value, s string) bool {
 	return false
 }
 
+// RequiredSet answers "is name listed in required?" for one schema's
+// required array, in constant time when the array is long.
+type RequiredSet struct {
+	arr *jsonvalue.Value
+	set map[string]struct{}
+}
+
+// NewRequiredSet indexes required (a non-array holds nothing).
+func NewRequiredSet(required *jsonvalue.Value) RequiredSet {
+	r := RequiredSet{arr: required}
+	if required != nil && required.Kind == jsonvalue.Array && len(required.Items) > 32 {
+		r.set = make(map[string]struct{}, len(required.Items))
+		for i := range required.Items {
+			if it := &required.Items[i]; it.Kind == jsonvalue.String {
+				r.set[it.Text] = struct{}{}
+			}
+		}
+	}
+	return r
+}
+
+// Has reports whether name is required.
+func (r RequiredSet) Has(name string) bool {
+	if r.set != nil {
+		_, ok := r.set[name]
+		return ok
+	}
+	return Contains(r.arr, name)
+}
+
 // NumberEquals reports whether v is a number equal to lit (exactly, so
 // 1.0 equals 1).
 func NumberEquals(v *jsonvalue.Value, lit string) bool {
 	return v != nil && v.Kind == jsonvalue.Number && jsonvalue.CompareNumbers(v.Text, lit) == 0
 }
 
-// Keyword slots of the core walker (SchemaPort's walkSchema), in visit order.
-var (
-	walkMapSlots    = [...]string{"properties", "$defs", "definitions"}
-	walkListSlots   = [...]string{"prefixItems", "anyOf", "oneOf", "allOf"}
-	walkSingleSlots = [...]string{"items", "not", "additionalProperties"}
-)
-
 // Walk calls visit for root and, pre-order and depth first, for every
 // object subschema SchemaPort's core walker reaches: values of properties,
 // $defs and definitions; elements of prefixItems, anyOf, oneOf and allOf;
 // then items, not and additionalProperties. Booleans and other non-object
 // values are skipped, and if/then/else, patternProperties, $ref targets and
-// the like are never entered. A non-object root is not visited.
-func Walk(root *jsonvalue.Value, rootPath string, visit func(s *jsonvalue.Value, path string)) {
+// the like are never entered. A non-object root is not visited. The cursor
+// is valid only during the visit.
+func Walk(root *jsonvalue.Value, visit func(s *jsonvalue.Value, at *Cursor)) {
 	if root == nil || root.Kind != jsonvalue.Object {
 		return
 	}
-	walk(root, rootPath, visit)
+	walk(root, NewCursor(RootPath), visit)
 }
 
-func walk(s *jsonvalue.Value, path string, visit func(*jsonvalue.Value, string)) {
-	visit(s, path)
-	for _, slot := range walkMapSlots {
-		m := s.Get(slot)
-		if m == nil || m.Kind != jsonvalue.Object {
+// The core walker's slots, in visit order.
+const (
+	slotProperties = iota
+	slotDefs
+	slotDefinitions
+	slotPrefixItems
+	slotAnyOf
+	slotOneOf
+	slotAllOf
+	slotItems
+	slotNot
+	slotAdditionalProperties
+	slotCount
+)
+
+var slotNames = [slotCount]string{"properties", "$defs", "definitions", "prefixItems", "anyOf", "oneOf", "allOf", "items", "not", "additionalProperties"}
+
+// slotsOf finds the walker's slots among the members of s in one pass.
+func slotsOf(s *jsonvalue.Value) (slots [slotCount]*jsonvalue.Value) {
+	for i := range s.Members {
+		m := &s.Members[i]
+		var k int
+		switch m.Key {
+		case "properties":
+			k = slotProperties
+		case "$defs":
+			k = slotDefs
+		case "definitions":
+			k = slotDefinitions
+		case "prefixItems":
+			k = slotPrefixItems
+		case "anyOf":
+			k = slotAnyOf
+		case "oneOf":
+			k = slotOneOf
+		case "allOf":
+			k = slotAllOf
+		case "items":
+			k = slotItems
+		case "not":
+			k = slotNot
+		case "additionalProperties":
+			k = slotAdditionalProperties
+		default:
 			continue
 		}
-		base := schemapath.Key(path, slot)
-		order := JSOrder(m)
-		for j := range m.Members {
-			i := j
-			if order != nil {
-				i = order[j]
-			}
-			if child := &m.Members[i].Value; child.Kind == jsonvalue.Object {
-				walk(child, schemapath.Key(base, m.Members[i].Key), visit)
-			}
+		if slots[k] == nil {
+			slots[k] = &m.Value
 		}
 	}
-	for _, slot := range walkListSlots {
-		l := s.Get(slot)
-		if l == nil || l.Kind != jsonvalue.Array {
+	return slots
+}
+
+func walk(s *jsonvalue.Value, c *Cursor, visit func(*jsonvalue.Value, *Cursor)) {
+	visit(s, c)
+	slots := slotsOf(s)
+	for k, v := range slots {
+		if v == nil {
 			continue
 		}
-		base := schemapath.Key(path, slot)
-		for i := range l.Items {
-			if child := &l.Items[i]; child.Kind == jsonvalue.Object {
-				walk(child, schemapath.Index(base, i), visit)
+		switch {
+		case k <= slotDefinitions:
+			if v.Kind != jsonvalue.Object {
+				continue
 			}
-		}
-	}
-	for _, slot := range walkSingleSlots {
-		if child := s.Get(slot); child != nil && child.Kind == jsonvalue.Object {
-			walk(child, schemapath.Key(path, slot), visit)
+			c.PushKey(slotNames[k])
+			order := JSOrder(v)
+			for j := range v.Members {
+				i := j
+				if order != nil {
+					i = order[j]
+				}
+				if child := &v.Members[i].Value; child.Kind == jsonvalue.Object {
+					c.PushKey(v.Members[i].Key)
+					walk(child, c, visit)
+					c.Pop()
+				}
+			}
+			c.Pop()
+		case k <= slotAllOf:
+			if v.Kind != jsonvalue.Array {
+				continue
+			}
+			c.PushKey(slotNames[k])
+			for i := range v.Items {
+				if child := &v.Items[i]; child.Kind == jsonvalue.Object {
+					c.PushIndex(i)
+					walk(child, c, visit)
+					c.Pop()
+				}
+			}
+			c.Pop()
+		default:
+			if v.Kind == jsonvalue.Object {
+				c.PushKey(slotNames[k])
+				walk(v, c, visit)
+				c.Pop()
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/schemapath"
@@ -181,12 +182,17 @@ func (l *loader) loadFiles() []fileResult {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Per worker: file bytes and document trees of this load are
+			// kept together, so they share chunks (see readFile and
+			// jsonvalue.Arena).
+			var bytes []byte
+			var trees jsonvalue.Arena
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(l.files) {
 					return
 				}
-				results[i] = loadFile(l.files[i])
+				results[i] = loadFile(l.files[i], &bytes, &trees)
 			}
 		}()
 	}
@@ -200,18 +206,18 @@ var fileStart = Span{Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 // maxFileSize keeps byte offsets within the int32 the document model uses.
 const maxFileSize = math.MaxInt32
 
-func loadFile(job fileJob) fileResult {
+func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena) fileResult {
 	var r fileResult
 	fail := func(msg string, span Span) {
 		r.errs = append(r.errs, LoadError{SourcePath: job.display, Message: msg, Span: span})
 	}
-	data, err := readFile(job.abs)
+	data, err := readFile(job.abs, arena)
 	if err != nil {
 		fail("Could not read file: "+errReason(err)+".", fileStart)
 		return r
 	}
 	src := &Source{Path: job.display, Abs: job.abs, Data: data}
-	root, err := jsonvalue.Parse(data)
+	root, err := trees.ParseInPlace(data)
 	if err != nil {
 		msg, span := parseError(src, err)
 		fail(msg, span)
@@ -228,7 +234,7 @@ func loadFile(job fileJob) fileResult {
 			var span Span
 			if path == "" {
 				path = "(root)"
-				span = src.Span(c.value.Start, c.value.Start)
+				span = src.Span(c.value.Start, c.value.End)
 			} else {
 				start, end, _ := LocateIn(root, path)
 				span = src.Span(start, end)
@@ -245,9 +251,15 @@ type errString string
 
 func (e errString) Error() string { return string(e) }
 
+// Files are read into shared chunks of arenaChunk bytes (files over a
+// quarter of that get their own buffer): every loaded file stays in memory
+// for source positions, and one chunk wastes less than a buffer per file
+// rounded up to an allocation size class.
+const arenaChunk = 1 << 20
+
 // readFile reads a whole file, refusing files whose offsets would not fit
 // the document model.
-func readFile(path string) ([]byte, error) {
+func readFile(path string, arena *[]byte) ([]byte, error) {
 	f, err := osOpen(path)
 	if err != nil {
 		return nil, err
@@ -260,12 +272,25 @@ func readFile(path string) ([]byte, error) {
 	if size >= maxFileSize {
 		return nil, errTooLarge
 	}
-	data := make([]byte, 0, size+1)
+	need := int(size) + 1 // +1: see EOF without growing
+	var data []byte
+	fromArena := need <= arenaChunk/4
+	if fromArena {
+		if need > len(*arena) {
+			*arena = make([]byte, arenaChunk)
+		}
+		data = (*arena)[:0:need]
+	} else {
+		data = make([]byte, 0, need)
+	}
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
-			return data, nil
+			if fromArena && cap(data) == need { // not regrown: used the arena
+				*arena = (*arena)[len(data):]
+			}
+			return data[:len(data):len(data)], nil
 		}
 		if err != nil {
 			return nil, err
@@ -360,11 +385,16 @@ func stringEnd(data []byte, off int32) int32 {
 	return int32(len(data))
 }
 
-// codeSpan renders text in backticks, or JSON-quoted when it has
-// characters that would break the rendering.
+// codeSpan renders user text for a one-line message: in backticks, or
+// JSON-quoted when it has characters that would break the line or the
+// backticks; very long text is shortened.
 func codeSpan(s string) string {
+	const max = 120
+	if utf8.RuneCountInString(s) > max {
+		s = string([]rune(s)[:max]) + "…"
+	}
 	for _, r := range s {
-		if r < 0x20 || r == '`' || r == 0x7F {
+		if r < 0x20 || r == '`' || r == 0x7F || r == 0x2028 || r == 0x2029 {
 			return jsonvalue.Quote(s)
 		}
 	}

@@ -45,46 +45,23 @@ var metaschema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 var englishPrinter = message.NewPrinter(language.English)
 
 // checkMetaschema validates the inputSchema against the 2020-12 metaschema.
-// metaFastValid settles the common case (a schema the metaschema accepts)
-// without the library; the library runs whenever that check cannot prove
-// the schema valid, and every metaschema error reported comes from it.
+//
+// The library is exact but slow (and its cost grows with depth), so a fast
+// pass first finds the schema objects whose own keywords might break the
+// metaschema (metaSuspects). Only those go to the library, each one
+// shallow: its subschemas, which the fast pass checks separately, are
+// replaced by {}. As the metaschema applies itself to every subschema
+// ($dynamicRef "#meta") and has no root-only constraint, this reports
+// exactly what validating the whole document would
+// (TestSuspectsMatchWholeDocument), in time proportional to the document.
 // An error at or under a path one of our own rules already reported is
 // dropped, so a problem is never reported twice.
 func (c *checker) checkMetaschema(s *jsonvalue.Value) {
-	if metaFastValid(s) {
-		return
+	leaves, more := metaschemaErrors(s)
+	if more {
+		c.full = true
 	}
-	sch, err := metaschema()
-	if err != nil {
-		// The built-in metaschema always compiles; this guards the build.
-		c.add("inputSchema", "The JSON Schema 2020-12 metaschema could not be compiled: "+err.Error())
-		return
-	}
-	var verr *jsonschema.ValidationError
-	if !errors.As(sch.Validate(jsonvalue.ToAny(s)), &verr) {
-		return
-	}
-	type found struct {
-		path  string
-		start int32
-		msg   string
-	}
-	var leaves []found
-	var collect func(e *jsonschema.ValidationError)
-	collect = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, cause := range e.Causes {
-				collect(cause)
-			}
-			return
-		}
-		path, at := instancePath(s, e.InstanceLocation)
-		leaves = append(leaves, found{path, at.Start, e.ErrorKind.LocalizedString(englishPrinter)})
-	}
-	collect(verr)
-	// The library's error tree follows Go map order; sort for determinism
-	// (document order, then path, then text).
-	sort.Slice(leaves, func(i, j int) bool {
+	sort.SliceStable(leaves, func(i, j int) bool {
 		a, b := leaves[i], leaves[j]
 		if a.start != b.start {
 			return a.start < b.start
@@ -111,6 +88,50 @@ func (c *checker) checkMetaschema(s *jsonvalue.Value) {
 	}
 }
 
+// metaError is one leaf error of the metaschema validation.
+type metaError struct {
+	path  string
+	start int32 // where the offending value starts, for document order
+	msg   string
+}
+
+// maxSuspects bounds the library work for one tool.
+const maxSuspects = maxIssues
+
+// metaschemaErrors validates the suspects of s with the library. more is
+// true when there were more suspects than it validated (maxSuspects).
+func metaschemaErrors(s *jsonvalue.Value) (errs []metaError, more bool) {
+	suspects, more := metaSuspects(s)
+	if len(suspects) == 0 {
+		return nil, more
+	}
+	sch, err := metaschema()
+	if err != nil {
+		// The built-in metaschema always compiles; this guards the build.
+		return []metaError{{path: "inputSchema", msg: "the metaschema could not be compiled: " + err.Error()}}, more
+	}
+	var out []metaError
+	for _, sus := range suspects {
+		var verr *jsonschema.ValidationError
+		if !errors.As(sch.Validate(shallowAny(sus.value)), &verr) {
+			continue
+		}
+		var collect func(e *jsonschema.ValidationError)
+		collect = func(e *jsonschema.ValidationError) {
+			if len(e.Causes) > 0 {
+				for _, cause := range e.Causes {
+					collect(cause)
+				}
+				return
+			}
+			path, at := instancePath(sus.path, sus.value, e.InstanceLocation)
+			out = append(out, metaError{path, at.Start, e.ErrorKind.LocalizedString(englishPrinter)})
+		}
+		collect(verr)
+	}
+	return out, more
+}
+
 // covered reports whether one of our own rules already reported path or one
 // of its ancestors inside the inputSchema.
 func (c *checker) covered(path string) bool {
@@ -127,10 +148,11 @@ func (c *checker) covered(path string) bool {
 }
 
 // instancePath turns the validator's instance location (JSON Pointer
-// tokens) into our schema path, reading the document to tell array
-// positions from object keys.
-func instancePath(root *jsonvalue.Value, tokens []string) (string, *jsonvalue.Value) {
-	path := "inputSchema"
+// tokens, relative to the schema at base) into our schema path, reading
+// the document to tell array positions from object keys.
+func instancePath(base string, root *jsonvalue.Value, tokens []string) (string, *jsonvalue.Value) {
+	var b strings.Builder
+	b.WriteString(base)
 	cur := root
 	for _, tok := range tokens {
 		if cur.Kind == jsonvalue.Array {
@@ -138,7 +160,7 @@ func instancePath(root *jsonvalue.Value, tokens []string) (string, *jsonvalue.Va
 			if err != nil || n < 0 || n >= len(cur.Items) {
 				break
 			}
-			path = schemapath.Index(path, n)
+			writeIndex(&b, n)
 			cur = &cur.Items[n]
 			continue
 		}
@@ -146,10 +168,10 @@ func instancePath(root *jsonvalue.Value, tokens []string) (string, *jsonvalue.Va
 		if next == nil {
 			break
 		}
-		path = schemapath.Key(path, tok)
+		writeKey(&b, tok)
 		cur = next
 	}
-	return path, cur
+	return b.String(), cur
 }
 
 // lastSegment renders the final key of path with any positions after it
@@ -176,14 +198,121 @@ var keyedKeywords = map[string]bool{
 	"dependentSchemas": true, "dependentRequired": true, "dependencies": true, "$vocabulary": true,
 }
 
-// metaFastValid reports whether the 2020-12 metaschema certainly accepts
-// the schema object s. It encodes the metaschema's constraints keyword by
-// keyword (meta/core, applicator, unevaluated, validation, meta-data,
+// Where the metaschema expects subschemas.
+var (
+	schemaMapKeywords  = map[string]bool{"$defs": true, "definitions": true, "properties": true, "patternProperties": true, "dependentSchemas": true}
+	schemaListKeywords = map[string]bool{"prefixItems": true, "allOf": true, "anyOf": true, "oneOf": true}
+	schemaKeywords     = map[string]bool{
+		"items": true, "contains": true, "additionalProperties": true, "propertyNames": true, "if": true, "then": true,
+		"else": true, "not": true, "unevaluatedItems": true, "unevaluatedProperties": true, "contentSchema": true,
+	}
+)
+
+// shallowAny converts a schema object for the validator with every object
+// subschema replaced by {}: those are validated on their own. `dependencies`
+// is kept whole: its values may be a schema or a list of names (anyOf), so
+// an invalid schema there also fails the list branch, and only validating
+// it in place reports both.
+func shallowAny(s *jsonvalue.Value) any {
+	out := make(map[string]any, len(s.Members))
+	empty := func(v *jsonvalue.Value) any {
+		if v.Kind == jsonvalue.Object {
+			return map[string]any{}
+		}
+		return jsonvalue.ToAny(v)
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
+		v := &m.Value
+		switch {
+		case schemaMapKeywords[m.Key] && v.Kind == jsonvalue.Object:
+			inner := make(map[string]any, len(v.Members))
+			for j := range v.Members {
+				inner[v.Members[j].Key] = empty(&v.Members[j].Value)
+			}
+			out[m.Key] = inner
+		case schemaListKeywords[m.Key] && v.Kind == jsonvalue.Array:
+			inner := make([]any, len(v.Items))
+			for j := range v.Items {
+				inner[j] = empty(&v.Items[j])
+			}
+			out[m.Key] = inner
+		case schemaKeywords[m.Key]:
+			out[m.Key] = empty(v)
+		default:
+			out[m.Key] = jsonvalue.ToAny(v)
+		}
+	}
+	return out
+}
+
+type suspect struct {
+	value *jsonvalue.Value
+	path  string
+}
+
+// metaSuspects walks every subschema of s and returns those whose own
+// keywords metaLocalValid cannot vouch for.
+func metaSuspects(s *jsonvalue.Value) ([]suspect, bool) {
+	w := &metaWalk{}
+	w.schema(s)
+	return w.suspects, w.more
+}
+
+type metaWalk struct {
+	segs     []seg
+	suspects []suspect
+	more     bool // stopped at maxSuspects
+}
+
+func (w *metaWalk) schema(s *jsonvalue.Value) {
+	if w.more {
+		return
+	}
+	if !metaLocalValid(s) {
+		if len(w.suspects) == maxSuspects {
+			w.more = true
+			return
+		}
+		w.suspects = append(w.suspects, suspect{s, renderPath(w.segs)})
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
+		v := &m.Value
+		switch {
+		case schemaMapKeywords[m.Key] && v.Kind == jsonvalue.Object:
+			for j := range v.Members {
+				if v.Members[j].Value.Kind == jsonvalue.Object {
+					w.segs = append(w.segs, seg{m.Key, -1}, seg{v.Members[j].Key, -1})
+					w.schema(&v.Members[j].Value)
+					w.segs = w.segs[:len(w.segs)-2]
+				}
+			}
+		case schemaListKeywords[m.Key] && v.Kind == jsonvalue.Array:
+			for j := range v.Items {
+				if v.Items[j].Kind == jsonvalue.Object {
+					w.segs = append(w.segs, seg{m.Key, -1}, seg{"", j})
+					w.schema(&v.Items[j])
+					w.segs = w.segs[:len(w.segs)-2]
+				}
+			}
+		case schemaKeywords[m.Key] && v.Kind == jsonvalue.Object:
+			w.segs = append(w.segs, seg{m.Key, -1})
+			w.schema(v)
+			w.segs = w.segs[:len(w.segs)-1]
+		}
+	}
+}
+
+// metaLocalValid reports whether the 2020-12 metaschema certainly accepts
+// the keywords of the schema object s, taking its subschemas as valid (they
+// are checked on their own). It encodes the metaschema's constraints
+// keyword by keyword (meta/core, applicator, unevaluated, validation, meta-data,
 // format-annotation, content, and the deprecated keywords of the top-level
 // metaschema). It may answer false for a valid schema (then the library
 // decides); it must never answer true for an invalid one, which
 // TestMetaFastPathAgreesWithLibrary checks.
-func metaFastValid(s *jsonvalue.Value) bool {
+func metaLocalValid(s *jsonvalue.Value) bool {
 	for i := range s.Members {
 		m := &s.Members[i]
 		v := &m.Value
@@ -239,8 +368,10 @@ func metaFastValid(s *jsonvalue.Value) bool {
 	return true
 }
 
+// fastSubschema: a subschema position holds a boolean or an object (whose
+// own keywords are checked when the walk reaches it).
 func fastSubschema(v *jsonvalue.Value) bool {
-	return v.Kind == jsonvalue.Bool || v.Kind == jsonvalue.Object && metaFastValid(v)
+	return v.Kind == jsonvalue.Bool || v.Kind == jsonvalue.Object
 }
 
 func fastType(v *jsonvalue.Value) bool {
@@ -300,4 +431,28 @@ func isPlainNonNegativeInteger(lit string) bool {
 		}
 	}
 	return true
+}
+
+// isPlainAnchor reports whether s is a valid anchor name
+// (^[A-Za-z_][-A-Za-z0-9._]*$, the 2020-12 metaschema's anchorString).
+func isPlainAnchor(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c == '_':
+		case i > 0 && (c >= '0' && c <= '9' || c == '-' || c == '.'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isIDWithoutFragment mirrors the metaschema's `$id` pattern ^[^#]*#?$.
+func isIDWithoutFragment(s string) bool {
+	i := strings.IndexByte(s, '#')
+	return i < 0 || i == len(s)-1
 }

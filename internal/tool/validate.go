@@ -1,7 +1,9 @@
 package tool
 
 import (
+	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -32,10 +34,10 @@ func msgNotASchema(kind jsonvalue.Kind) string {
 	return "A subschema must be a JSON Schema object, not " + kindArticle(kind) + ". Use `{}` to accept any value."
 }
 
-func msgUnknownType(t string) string { return "Unknown JSON Schema type `" + t + "`." }
+func msgUnknownType(t string) string { return "Unknown JSON Schema type " + codeSpan(t) + "." }
 
 func msgRequiredUndeclared(name string) string {
-	return "`required` lists `" + name + "`, which is not declared in `properties`."
+	return "`required` lists " + codeSpan(name) + ", which is not declared in `properties`."
 }
 
 func msgNotNumber(kw string) string { return "`" + kw + "` must be a number." }
@@ -63,26 +65,56 @@ type issue struct {
 	msg  string
 }
 
-// pathNode is a schema path under construction. Paths are only rendered
-// when a rule fires, so a clean schema costs no string building.
-type pathNode struct {
-	parent *pathNode
-	key    string
-	index  int // >= 0 for an array position
+// seg is one step of the schema path being walked: an object key, or an
+// array position when index >= 0.
+type seg struct {
+	key   string
+	index int
 }
 
-func (n *pathNode) String() string {
-	if n == nil {
-		return ""
+// here renders the path of the schema being checked. The path is kept as a
+// stack of segments and only rendered when a rule fires, so a clean schema
+// costs no string building.
+func (c *checker) here() string { return renderPath(c.segs) }
+
+// renderPath renders "inputSchema" followed by segs, in one pass (deep
+// schemas have long paths).
+func renderPath(segs []seg) string {
+	var b strings.Builder
+	b.WriteString("inputSchema")
+	for _, s := range segs {
+		if s.index >= 0 {
+			writeIndex(&b, s.index)
+		} else {
+			writeKey(&b, s.key)
+		}
 	}
-	if n.index >= 0 {
-		return schemapath.Index(n.parent.String(), n.index)
-	}
-	return schemapath.Key(n.parent.String(), n.key)
+	return b.String()
 }
 
-func (n *pathNode) child(key string) pathNode { return pathNode{parent: n, key: key, index: -1} }
-func (n *pathNode) item(i int) pathNode       { return pathNode{parent: n, index: i} }
+// writeKey and writeIndex append one segment the way schemapath.Key and
+// schemapath.Index do.
+func writeKey(b *strings.Builder, key string) {
+	if schemapath.IsIdentifier(key) {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(key)
+		return
+	}
+	b.WriteByte('[')
+	b.WriteString(jsonvalue.Quote(key))
+	b.WriteByte(']')
+}
+
+func writeIndex(b *strings.Builder, i int) {
+	b.WriteByte('[')
+	b.WriteString(strconv.Itoa(i))
+	b.WriteByte(']')
+}
+
+func (c *checker) push(key string, index int) { c.segs = append(c.segs, seg{key, index}) }
+func (c *checker) pop()                       { c.segs = c.segs[:len(c.segs)-1] }
 
 // validateTool applies every loader rule to one candidate. An empty result
 // means the candidate is a tool.
@@ -108,20 +140,42 @@ func validateTool(t *jsonvalue.Value) []issue {
 		c.add("inputSchema.type", msgSchemaType)
 	}
 	c.root = s
-	root := pathNode{key: "inputSchema", index: -1}
-	c.schema(s, &root, scope{})
-	c.checkRefs(s)
-	c.checkMetaschema(s)
+	c.schema(s, scope{})
+	if !c.full {
+		c.checkMetaschema(s)
+	}
+	if c.full {
+		c.issues = append(c.issues, issue{path: "", msg: msgTooMany})
+	}
 	return c.issues
 }
 
 type checker struct {
-	root   *jsonvalue.Value // the inputSchema, for resolving $refs
-	issues []issue
-	refs   []refUse
+	root    *jsonvalue.Value // the inputSchema, for resolving $refs
+	segs    []seg            // path from the inputSchema to the schema being checked
+	issues  []issue
+	anchors map[string]bool // plain-name anchors of root, collected on first use
+	full    bool            // maxIssues reached
 }
 
-func (c *checker) add(path, msg string) { c.issues = append(c.issues, issue{path, msg}) }
+// maxInherited bounds the composition ancestors whose `properties` a
+// branch's `required` is checked against (deeper chains are not real
+// schemas, and copying them would cost quadratic time).
+const maxInherited = 16
+
+// maxIssues bounds what one tool reports: past it, more errors help nobody
+// and a hostile file could make the report huge.
+const maxIssues = 100
+
+const msgTooMany = "This tool has more problems than are listed here; fix these and load it again to see the rest."
+
+func (c *checker) add(path, msg string) {
+	if len(c.issues) >= maxIssues {
+		c.full = true
+		return
+	}
+	c.issues = append(c.issues, issue{path, msg})
+}
 
 // validName applies JavaScript's /^\S{1,128}$/ without the u flag: the
 // length is in UTF-16 code units and \s is JavaScript's whitespace set.
@@ -179,12 +233,151 @@ func declaresOnlyObject(s *jsonvalue.Value) bool {
 	return len(ts) == 1 && ts[0] == "object"
 }
 
+// Keyword slots: one pass over a schema's members finds every keyword a
+// rule or the walk needs, instead of one linear Get per keyword.
+const (
+	kwProperties = iota
+	kwDefs
+	kwDefinitions
+	kwItems
+	kwNot
+	kwPrefixItems
+	kwAnyOf
+	kwOneOf
+	kwAllOf
+	kwAdditionalProperties
+	kwIf
+	kwThen
+	kwElse
+	kwDependentSchemas
+	kwPatternProperties
+	kwContains
+	kwPropertyNames
+	kwUnevaluatedItems
+	kwUnevaluatedProperties
+	kwContentSchema
+	kwType
+	kwRequired
+	kwEnum
+	kwPattern
+	kwRef
+	kwNumeric // numericKeywords follow, in their order
+	kwCount   = kwNumeric + len(numericKeywords)
+)
+
+var keywordNames = [kwCount]string{
+	"properties", "$defs", "definitions", "items", "not", "prefixItems", "anyOf", "oneOf", "allOf",
+	"additionalProperties", "if", "then", "else", "dependentSchemas", "patternProperties", "contains",
+	"propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema", "type", "required",
+	"enum", "pattern", "$ref",
+}
+
+func init() {
+	for i, kw := range numericKeywords {
+		keywordNames[kwNumeric+i] = kw
+	}
+}
+
+// keywordSlot maps a keyword to its slot (a switch: this runs once per
+// member of every schema).
+func keywordSlot(key string) int {
+	switch key {
+	case "properties":
+		return kwProperties
+	case "$defs":
+		return kwDefs
+	case "definitions":
+		return kwDefinitions
+	case "items":
+		return kwItems
+	case "not":
+		return kwNot
+	case "prefixItems":
+		return kwPrefixItems
+	case "anyOf":
+		return kwAnyOf
+	case "oneOf":
+		return kwOneOf
+	case "allOf":
+		return kwAllOf
+	case "additionalProperties":
+		return kwAdditionalProperties
+	case "if":
+		return kwIf
+	case "then":
+		return kwThen
+	case "else":
+		return kwElse
+	case "dependentSchemas":
+		return kwDependentSchemas
+	case "patternProperties":
+		return kwPatternProperties
+	case "contains":
+		return kwContains
+	case "propertyNames":
+		return kwPropertyNames
+	case "unevaluatedItems":
+		return kwUnevaluatedItems
+	case "unevaluatedProperties":
+		return kwUnevaluatedProperties
+	case "contentSchema":
+		return kwContentSchema
+	case "type":
+		return kwType
+	case "required":
+		return kwRequired
+	case "enum":
+		return kwEnum
+	case "pattern":
+		return kwPattern
+	case "$ref":
+		return kwRef
+	case "minimum":
+		return kwNumeric + 0
+	case "maximum":
+		return kwNumeric + 1
+	case "exclusiveMinimum":
+		return kwNumeric + 2
+	case "exclusiveMaximum":
+		return kwNumeric + 3
+	case "multipleOf":
+		return kwNumeric + 4
+	case "minLength":
+		return kwNumeric + 5
+	case "maxLength":
+		return kwNumeric + 6
+	case "minItems":
+		return kwNumeric + 7
+	case "maxItems":
+		return kwNumeric + 8
+	case "minProperties":
+		return kwNumeric + 9
+	case "maxProperties":
+		return kwNumeric + 10
+	}
+	return -1
+}
+
+// keywords holds the values of the keywords in keywordNames (nil if absent).
+type keywords [kwCount]*jsonvalue.Value
+
+func (k *keywords) scan(s *jsonvalue.Value) {
+	for i := range s.Members {
+		if slot := keywordSlot(s.Members[i].Key); slot >= 0 {
+			k[slot] = &s.Members[i].Value
+		}
+	}
+}
+
 // scope is what a schema inherits from the schema it sits in, for the
 // `required` rule: a branch of anyOf/oneOf/allOf/not/if/then/else constrains
 // the same object as its parent, so its `required` may name the parent's
 // properties.
 type scope struct {
-	props []*jsonvalue.Value // `properties` objects of composition ancestors
+	props []*jsonvalue.Value // `properties` objects of composition ancestors, nearest first
+	// partial is set when props was cut at maxInherited: a name not found
+	// may be declared further up, so it is not reported.
+	partial bool
 	// inDefs is set inside a $defs/definitions entry: a definition without
 	// `properties` is a mixin whose `required` names properties of whatever
 	// refers to it, which cannot be checked here.
@@ -193,42 +386,47 @@ type scope struct {
 
 // schema applies the subschema rules (§4.3 plus the §13 better behaviours)
 // to s and walks its children depth-first, pre-order.
-func (c *checker) schema(s *jsonvalue.Value, at *pathNode, sc scope) {
-	c.slots(s, at)
-	c.typeRules(s, at)
-	props := s.Get("properties")
+func (c *checker) schema(s *jsonvalue.Value, sc scope) {
+	if c.full {
+		return
+	}
+	var kws keywords // on the stack: this runs for every schema in the corpus
+	kws.scan(s)
+	k := &kws
+	c.slots(k)
+	c.typeRules(k[kwType])
+	props := k[kwProperties]
 	if props != nil && props.Kind != jsonvalue.Object {
-		c.add(schemapath.Key(at.String(), "properties"), msgProperties)
+		c.add(schemapath.Key(c.here(), "properties"), msgProperties)
 	}
-	c.requiredRules(s, props, at, sc)
-	if e := s.Get("enum"); e != nil && (e.Kind != jsonvalue.Array || len(e.Items) == 0) {
-		c.add(schemapath.Key(at.String(), "enum"), msgEnum)
+	c.requiredRules(k, sc)
+	if e := k[kwEnum]; e != nil && (e.Kind != jsonvalue.Array || len(e.Items) == 0) {
+		c.add(schemapath.Key(c.here(), "enum"), msgEnum)
 	}
-	for _, kw := range numericKeywords {
-		if v := s.Get(kw); v != nil && v.Kind != jsonvalue.Number {
-			c.add(schemapath.Key(at.String(), kw), msgNotNumber(kw))
+	for i, kw := range numericKeywords {
+		if v := k[kwNumeric+i]; v != nil && v.Kind != jsonvalue.Number {
+			c.add(schemapath.Key(c.here(), kw), msgNotNumber(kw))
 		}
 	}
-	if p := s.Get("pattern"); p != nil {
+	if p := k[kwPattern]; p != nil {
 		if p.Kind != jsonvalue.String {
-			c.add(schemapath.Key(at.String(), "pattern"), msgPatternType)
+			c.add(schemapath.Key(c.here(), "pattern"), msgPatternType)
 		} else if err := checkPattern(p.Text); err != nil {
-			c.add(schemapath.Key(at.String(), "pattern"), patternMessage(msgPatternInvalid, err))
+			c.add(schemapath.Key(c.here(), "pattern"), patternMessage(msgPatternInvalid, err))
 		}
 	}
-	if pp := s.Get("patternProperties"); pp != nil && pp.Kind == jsonvalue.Object {
+	if pp := k[kwPatternProperties]; pp != nil && pp.Kind == jsonvalue.Object {
 		for i := range pp.Members {
 			if err := checkPattern(pp.Members[i].Key); err != nil {
-				c.add(schemapath.Key(schemapath.Key(at.String(), "patternProperties"), pp.Members[i].Key),
+				c.add(schemapath.Key(schemapath.Key(c.here(), "patternProperties"), pp.Members[i].Key),
 					patternMessage("This `patternProperties` key is not a valid regular expression.", err))
 			}
 		}
 	}
-	if ref := s.Member("$ref"); ref != nil {
-		node := at.child("$ref")
-		c.refs = append(c.refs, refUse{value: &ref.Value, path: node.String()})
+	if ref := k[kwRef]; ref != nil {
+		c.checkRef(ref)
 	}
-	c.children(s, at, sc, props)
+	c.children(k, sc)
 }
 
 func patternMessage(lead string, err error) string {
@@ -244,44 +442,46 @@ func patternMessage(lead string, err error) string {
 
 // slots reports boolean (rule B) and other non-object (S4) values where a
 // subschema belongs, in the order of loader.md §4.3.
-func (c *checker) slots(s *jsonvalue.Value, at *pathNode) {
-	for _, kw := range [...]string{"properties", "$defs", "definitions"} {
-		m := s.Get(kw)
+func (c *checker) slots(k *keywords) {
+	for _, kw := range [...]int{kwProperties, kwDefs, kwDefinitions} {
+		m := k[kw]
 		if m == nil || m.Kind != jsonvalue.Object {
 			continue
 		}
-		forEachJSOrder(m, func(mem *jsonvalue.Member) {
-			if k := mem.Value.Kind; k != jsonvalue.Object {
-				c.add(schemapath.Key(schemapath.Key(at.String(), kw), mem.Key), slotMessage(k))
+		order := jsOrder(m)
+		for j := range m.Members {
+			mem := &m.Members[at1(order, j)]
+			if kind := mem.Value.Kind; kind != jsonvalue.Object {
+				c.add(schemapath.Key(schemapath.Key(c.here(), keywordNames[kw]), mem.Key), slotMessage(kind))
 			}
-		})
+		}
 	}
-	for _, kw := range [...]string{"items", "not"} {
-		v := s.Get(kw)
+	for _, kw := range [...]int{kwItems, kwNot} {
+		v := k[kw]
 		if v == nil || v.Kind == jsonvalue.Object {
 			continue
 		}
 		msg := slotMessage(v.Kind)
-		if kw == "items" && v.Kind == jsonvalue.Array {
+		if kw == kwItems && v.Kind == jsonvalue.Array {
 			msg = msgItemsArray
 		}
-		c.add(schemapath.Key(at.String(), kw), msg)
+		c.add(schemapath.Key(c.here(), keywordNames[kw]), msg)
 	}
-	for _, kw := range [...]string{"prefixItems", "anyOf", "oneOf", "allOf"} {
-		a := s.Get(kw)
+	for _, kw := range [...]int{kwPrefixItems, kwAnyOf, kwOneOf, kwAllOf} {
+		a := k[kw]
 		if a == nil || a.Kind != jsonvalue.Array {
 			continue
 		}
 		for i := range a.Items {
-			if k := a.Items[i].Kind; k != jsonvalue.Object {
-				c.add(schemapath.Index(schemapath.Key(at.String(), kw), i), slotMessage(k))
+			if kind := a.Items[i].Kind; kind != jsonvalue.Object {
+				c.add(schemapath.Index(schemapath.Key(c.here(), keywordNames[kw]), i), slotMessage(kind))
 			}
 		}
 	}
 	// A boolean additionalProperties is its normal form; anything else that
 	// is not a schema object is not.
-	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind != jsonvalue.Object && ap.Kind != jsonvalue.Bool {
-		c.add(schemapath.Key(at.String(), "additionalProperties"), msgNotASchema(ap.Kind))
+	if ap := k[kwAdditionalProperties]; ap != nil && ap.Kind != jsonvalue.Object && ap.Kind != jsonvalue.Bool {
+		c.add(schemapath.Key(c.here(), "additionalProperties"), msgNotASchema(ap.Kind))
 	}
 }
 
@@ -294,15 +494,14 @@ func slotMessage(k jsonvalue.Kind) string {
 
 // typeRules are Y1 (unknown type names) and Y2 with S5 (a type array with a
 // non-string entry is malformed, not silently filtered).
-func (c *checker) typeRules(s *jsonvalue.Value, at *pathNode) {
-	t := s.Get("type")
+func (c *checker) typeRules(t *jsonvalue.Value) {
 	if t == nil {
 		return
 	}
 	switch t.Kind {
 	case jsonvalue.String:
 		if !knownTypes[t.Text] {
-			c.add(schemapath.Key(at.String(), "type"), msgUnknownType(t.Text))
+			c.add(schemapath.Key(c.here(), "type"), msgUnknownType(t.Text))
 		}
 	case jsonvalue.Array:
 		malformed := false
@@ -310,14 +509,14 @@ func (c *checker) typeRules(s *jsonvalue.Value, at *pathNode) {
 			if t.Items[i].Kind != jsonvalue.String {
 				malformed = true
 			} else if !knownTypes[t.Items[i].Text] {
-				c.add(schemapath.Key(at.String(), "type"), msgUnknownType(t.Items[i].Text))
+				c.add(schemapath.Key(c.here(), "type"), msgUnknownType(t.Items[i].Text))
 			}
 		}
 		if malformed {
-			c.add(schemapath.Key(at.String(), "type"), msgTypeShape)
+			c.add(schemapath.Key(c.here(), "type"), msgTypeShape)
 		}
 	default:
-		c.add(schemapath.Key(at.String(), "type"), msgTypeShape)
+		c.add(schemapath.Key(c.here(), "type"), msgTypeShape)
 	}
 }
 
@@ -326,25 +525,25 @@ func (c *checker) typeRules(s *jsonvalue.Value, at *pathNode) {
 // schema's own `properties` has it, or the `properties` of a schema that
 // constrains the same object: a composition ancestor, an allOf/anyOf/oneOf
 // branch, or the target of a local `$ref` (directly or in such a branch).
-func (c *checker) requiredRules(s, props *jsonvalue.Value, at *pathNode, sc scope) {
-	req := s.Get("required")
+func (c *checker) requiredRules(k *keywords, sc scope) {
+	req, props := k[kwRequired], k[kwProperties]
 	if req == nil {
 		return
 	}
 	if req.Kind != jsonvalue.Array {
-		c.add(schemapath.Key(at.String(), "required"), msgRequiredShape)
+		c.add(schemapath.Key(c.here(), "required"), msgRequiredShape)
 		return
 	}
 	for i := range req.Items {
 		if req.Items[i].Kind != jsonvalue.String {
-			c.add(schemapath.Key(at.String(), "required"), msgRequiredShape)
+			c.add(schemapath.Key(c.here(), "required"), msgRequiredShape)
 			return
 		}
 	}
 	if props != nil && props.Kind != jsonvalue.Object {
 		return // `properties` itself is reported
 	}
-	sources, open := c.siblingProperties(s)
+	sources, open := c.siblingProperties(k)
 	if open {
 		return // a `$ref` we cannot follow may declare anything
 	}
@@ -364,16 +563,16 @@ func (c *checker) requiredRules(s, props *jsonvalue.Value, at *pathNode, sc scop
 				break
 			}
 		}
-		if !declared {
-			c.add(schemapath.Key(at.String(), "required"), msgRequiredUndeclared(name))
+		if !declared && !sc.partial {
+			c.add(schemapath.Key(c.here(), "required"), msgRequiredUndeclared(name))
 		}
 	}
 }
 
-// siblingProperties collects the `properties` objects of s's local `$ref`
-// target and of its allOf/anyOf/oneOf branches (and their `$ref` targets).
-// open is true when one of those references cannot be followed.
-func (c *checker) siblingProperties(s *jsonvalue.Value) (out []*jsonvalue.Value, open bool) {
+// siblingProperties collects the `properties` objects of the schema's local
+// `$ref` target and of its allOf/anyOf/oneOf branches (and their `$ref`
+// targets). open is true when one of those references cannot be followed.
+func (c *checker) siblingProperties(k *keywords) (out []*jsonvalue.Value, open bool) {
 	propsOf := func(v *jsonvalue.Value) {
 		if p := v.Get("properties"); p != nil && p.Kind == jsonvalue.Object {
 			out = append(out, p)
@@ -394,9 +593,9 @@ func (c *checker) siblingProperties(s *jsonvalue.Value) (out []*jsonvalue.Value,
 		}
 		propsOf(target)
 	}
-	follow(s.Get("$ref"))
-	for _, kw := range [...]string{"allOf", "anyOf", "oneOf"} {
-		if a := s.Get(kw); a != nil && a.Kind == jsonvalue.Array {
+	follow(k[kwRef])
+	for _, kw := range [...]int{kwAllOf, kwAnyOf, kwOneOf} {
+		if a := k[kw]; a != nil && a.Kind == jsonvalue.Array {
 			for i := range a.Items {
 				propsOf(&a.Items[i])
 				follow(a.Items[i].Get("$ref"))
@@ -406,85 +605,90 @@ func (c *checker) siblingProperties(s *jsonvalue.Value) (out []*jsonvalue.Value,
 	return out, open
 }
 
-// children walks the object-valued subschemas of s in the fixed order of
+// children walks the object-valued subschemas in the fixed order of
 // loader.md §4.5, then the applicators SchemaPort 0.1.0 does not walk, so
 // that `pattern`, numeric keywords and `$ref` are checked there too.
-func (c *checker) children(s *jsonvalue.Value, at *pathNode, sc scope, props *jsonvalue.Value) {
-	branch := scope{inDefs: sc.inDefs, props: sc.props}
-	if props != nil && props.Kind == jsonvalue.Object {
-		branch.props = append(append(make([]*jsonvalue.Value, 0, len(sc.props)+1), props), sc.props...)
+func (c *checker) children(k *keywords, sc scope) {
+	plain := scope{inDefs: sc.inDefs}
+	branch := plain
+	branch.props, branch.partial = sc.props, sc.partial
+	if p := k[kwProperties]; p != nil && p.Kind == jsonvalue.Object {
+		inherited := sc.props
+		if len(inherited) == maxInherited {
+			inherited, branch.partial = inherited[:maxInherited-1], true
+		}
+		branch.props = append(append(make([]*jsonvalue.Value, 0, len(inherited)+1), p), inherited...)
 	}
-	for _, kw := range [...]string{"properties", "$defs", "definitions"} {
-		m := s.Get(kw)
-		if m == nil || m.Kind != jsonvalue.Object {
-			continue
-		}
-		kwNode := at.child(kw)
-		child := scope{inDefs: sc.inDefs || kw != "properties"}
-		forEachJSOrder(m, func(mem *jsonvalue.Member) {
-			if mem.Value.Kind == jsonvalue.Object {
-				n := kwNode.child(mem.Key)
-				c.schema(&mem.Value, &n, child)
-			}
-		})
-	}
-	for _, kw := range [...]string{"prefixItems", "anyOf", "oneOf", "allOf"} {
-		a := s.Get(kw)
-		if a == nil || a.Kind != jsonvalue.Array {
-			continue
-		}
-		kwNode := at.child(kw)
-		child := scope{inDefs: sc.inDefs}
-		if kw != "prefixItems" {
-			child = branch
-		}
-		for i := range a.Items {
-			if a.Items[i].Kind == jsonvalue.Object {
-				n := kwNode.item(i)
-				c.schema(&a.Items[i], &n, child)
-			}
-		}
-	}
-	c.single(s, at, "items", scope{inDefs: sc.inDefs})
-	c.single(s, at, "not", branch)
-	c.single(s, at, "additionalProperties", scope{inDefs: sc.inDefs})
-	for _, kw := range [...]string{"if", "then", "else"} {
-		c.single(s, at, kw, branch)
-	}
-	for _, kw := range [...]string{"dependentSchemas", "patternProperties"} {
-		m := s.Get(kw)
-		if m == nil || m.Kind != jsonvalue.Object {
-			continue
-		}
-		kwNode := at.child(kw)
-		child := scope{inDefs: sc.inDefs}
-		if kw == "dependentSchemas" {
-			child = branch
-		}
-		forEachJSOrder(m, func(mem *jsonvalue.Member) {
-			if mem.Value.Kind == jsonvalue.Object {
-				n := kwNode.child(mem.Key)
-				c.schema(&mem.Value, &n, child)
-			}
-		})
-	}
-	for _, kw := range [...]string{"contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"} {
-		c.single(s, at, kw, scope{inDefs: sc.inDefs})
+	c.members(k, kwProperties, plain)
+	c.members(k, kwDefs, scope{inDefs: true})
+	c.members(k, kwDefinitions, scope{inDefs: true})
+	c.elements(k, kwPrefixItems, plain)
+	c.elements(k, kwAnyOf, branch)
+	c.elements(k, kwOneOf, branch)
+	c.elements(k, kwAllOf, branch)
+	c.single(k, kwItems, plain)
+	c.single(k, kwNot, branch)
+	c.single(k, kwAdditionalProperties, plain)
+	c.single(k, kwIf, branch)
+	c.single(k, kwThen, branch)
+	c.single(k, kwElse, branch)
+	c.members(k, kwDependentSchemas, branch)
+	c.members(k, kwPatternProperties, plain)
+	for _, kw := range [...]int{kwContains, kwPropertyNames, kwUnevaluatedItems, kwUnevaluatedProperties, kwContentSchema} {
+		c.single(k, kw, plain)
 	}
 }
 
-func (c *checker) single(s *jsonvalue.Value, at *pathNode, kw string, sc scope) {
-	if v := s.Get(kw); v != nil && v.Kind == jsonvalue.Object {
-		n := at.child(kw)
-		c.schema(v, &n, sc)
+// members walks the object-valued entries of a name-to-schema keyword, in
+// JavaScript's key order.
+func (c *checker) members(k *keywords, kw int, sc scope) {
+	m := k[kw]
+	if m == nil || m.Kind != jsonvalue.Object {
+		return
+	}
+	order := jsOrder(m)
+	for j := range m.Members {
+		mem := &m.Members[at1(order, j)]
+		if mem.Value.Kind == jsonvalue.Object {
+			c.push(keywordNames[kw], -1)
+			c.push(mem.Key, -1)
+			c.schema(&mem.Value, sc)
+			c.pop()
+			c.pop()
+		}
 	}
 }
 
-// forEachJSOrder visits an object's members in JavaScript's own-property
-// order: canonical array-index keys ascending, then the rest as written.
-// SchemaPort's walk uses that order, and it decides the order of errors
-// whose text is identical.
-func forEachJSOrder(obj *jsonvalue.Value, fn func(*jsonvalue.Member)) {
+// elements walks the object-valued elements of an array-of-schemas keyword.
+func (c *checker) elements(k *keywords, kw int, sc scope) {
+	a := k[kw]
+	if a == nil || a.Kind != jsonvalue.Array {
+		return
+	}
+	for i := range a.Items {
+		if a.Items[i].Kind == jsonvalue.Object {
+			c.push(keywordNames[kw], -1)
+			c.push("", i)
+			c.schema(&a.Items[i], sc)
+			c.pop()
+			c.pop()
+		}
+	}
+}
+
+func (c *checker) single(k *keywords, kw int, sc scope) {
+	if v := k[kw]; v != nil && v.Kind == jsonvalue.Object {
+		c.push(keywordNames[kw], -1)
+		c.schema(v, sc)
+		c.pop()
+	}
+}
+
+// jsOrder returns the visiting order of an object's members in JavaScript's
+// own-property order (canonical array-index keys ascending, then the rest
+// as written), or nil when that is document order. SchemaPort's walk uses
+// that order, and it decides the order of errors whose text is identical.
+func jsOrder(obj *jsonvalue.Value) []int {
 	hasIndex := false
 	for i := range obj.Members {
 		if _, ok := arrayIndexKey(obj.Members[i].Key); ok {
@@ -493,35 +697,35 @@ func forEachJSOrder(obj *jsonvalue.Value, fn func(*jsonvalue.Member)) {
 		}
 	}
 	if !hasIndex {
-		for i := range obj.Members {
-			fn(&obj.Members[i])
-		}
-		return
+		return nil
 	}
 	type indexed struct {
-		n   uint64
-		mem *jsonvalue.Member
+		n uint64
+		i int
 	}
 	var idx []indexed
+	var rest []int
 	for i := range obj.Members {
 		if n, ok := arrayIndexKey(obj.Members[i].Key); ok {
-			idx = append(idx, indexed{n, &obj.Members[i]})
+			idx = append(idx, indexed{n, i})
+		} else {
+			rest = append(rest, i)
 		}
 	}
-	// Insertion sort: index keys are few and this keeps the code obvious.
-	for i := 1; i < len(idx); i++ {
-		for j := i; j > 0 && idx[j].n < idx[j-1].n; j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
-		}
-	}
+	sort.SliceStable(idx, func(a, b int) bool { return idx[a].n < idx[b].n })
+	order := make([]int, 0, len(obj.Members))
 	for _, e := range idx {
-		fn(e.mem)
+		order = append(order, e.i)
 	}
-	for i := range obj.Members {
-		if _, ok := arrayIndexKey(obj.Members[i].Key); !ok {
-			fn(&obj.Members[i])
-		}
+	return append(order, rest...)
+}
+
+// at1 maps position j of a visit to a member index (order nil: identity).
+func at1(order []int, j int) int {
+	if order == nil {
+		return j
 	}
+	return order[j]
 }
 
 // arrayIndexKey reports whether key is a canonical array index ("0", "17",

@@ -1,51 +1,41 @@
 package tool
 
 import (
-	"strings"
-
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
 )
 
-// refUse is one `$ref` keyword met by the schema walk.
-type refUse struct {
-	value *jsonvalue.Value
-	path  string
-}
-
-// checkRefs makes every `$ref` in the walked schemas resolvable inside this
-// inputSchema (README "do better" 6, loader.md §10.1). Each reference is
-// checked where it is written, whether or not anything uses the definition
-// it sits in: a dangling reference is broken either way, and reporting it at
-// its own path points at the text to fix. Recursive references are fine:
-// resolving one never follows another.
-func (c *checker) checkRefs(root *jsonvalue.Value) {
-	var anchors map[string]bool
-	for _, use := range c.refs {
-		if use.value.Kind != jsonvalue.String {
-			c.add(use.path, "`$ref` must be a string.")
-			continue
+// checkRef makes a `$ref` resolvable inside this inputSchema (README "do
+// better" 6, loader.md §10.1). Each reference is checked where it is
+// written, whether or not anything uses the definition it sits in: a
+// dangling reference is broken either way, and reporting it at its own
+// path points at the text to fix. Recursive references are fine: resolving
+// one never follows another.
+func (c *checker) checkRef(ref *jsonvalue.Value) {
+	at := func() string { return schemapath.Key(c.here(), "$ref") }
+	if ref.Kind != jsonvalue.String {
+		c.add(at(), "`$ref` must be a string.")
+		return
+	}
+	r := ref.Text
+	_, _, problem := ResolveRef(c.root, r)
+	switch problem {
+	case RefExternal:
+		c.add(at(), codeSpan(r)+" points outside this document. Only same-document references (starting with `#`) are resolved: move the target into `$defs` and refer to it as `#/$defs/<name>`.")
+	case RefAnchor:
+		if c.anchors == nil {
+			c.anchors = map[string]bool{}
+			collectAnchors(c.root, c.anchors)
 		}
-		ref := use.value.Text
-		_, _, problem := ResolveRef(root, ref)
-		switch problem {
-		case RefOK:
-		case RefExternal:
-			c.add(use.path, "`"+ref+"` points outside this document. Only same-document references (starting with `#`) are resolved: move the target into `$defs` and refer to it as `#/$defs/<name>`.")
-		case RefAnchor:
-			if anchors == nil {
-				anchors = map[string]bool{}
-				collectAnchors(root, anchors)
-			}
-			if !anchors[ref[1:]] {
-				c.add(use.path, "`"+ref+"` does not resolve: no subschema declares `\"$anchor\": \""+ref[1:]+"\"`.")
-			}
-		case RefBadEscape:
-			c.add(use.path, "`"+ref+"` is not a valid JSON Pointer: a percent-escape in it cannot be decoded.")
-		case RefDangling:
-			c.add(use.path, "`"+ref+"` does not resolve: nothing exists at that location in this schema.")
-		case RefNotSchema:
-			c.add(use.path, "`"+ref+"` resolves to something that is not a schema object.")
+		if !c.anchors[r[1:]] {
+			c.add(at(), codeSpan(r)+" does not resolve: no subschema has `$anchor` "+codeSpan(r[1:])+".")
 		}
+	case RefBadEscape:
+		c.add(at(), codeSpan(r)+" is not a valid JSON Pointer: a percent-escape in it cannot be decoded.")
+	case RefDangling:
+		c.add(at(), codeSpan(r)+" does not resolve: nothing exists at that location in this schema.")
+	case RefNotSchema:
+		c.add(at(), codeSpan(r)+" resolves to something that is not a schema object.")
 	}
 }
 
@@ -72,28 +62,4 @@ func collectAnchors(v *jsonvalue.Value, into map[string]bool) {
 			collectAnchors(&v.Items[i], into)
 		}
 	}
-}
-
-// isPlainAnchor reports whether s is a valid anchor name
-// (^[A-Za-z_][-A-Za-z0-9._]*$, the 2020-12 metaschema's anchorString).
-func isPlainAnchor(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c == '_':
-		case i > 0 && (c >= '0' && c <= '9' || c == '-' || c == '.'):
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// isIDWithoutFragment mirrors the metaschema's `$id` pattern ^[^#]*#?$.
-func isIDWithoutFragment(s string) bool {
-	i := strings.IndexByte(s, '#')
-	return i < 0 || i == len(s)-1
 }

@@ -72,17 +72,15 @@ type PatternError struct {
 
 func (e *PatternError) Error() string {
 	if e.Unsupported {
-		return "pattern " + quoteBackticks(e.Pattern) + " is valid ECMAScript but cannot be evaluated: " + e.Reason
+		return "pattern " + codeSpan(e.Pattern) + " is valid ECMAScript but cannot be evaluated: " + e.Reason
 	}
-	return "pattern " + quoteBackticks(e.Pattern) + " is not a valid ECMAScript regular expression: " + e.Reason
+	return "pattern " + codeSpan(e.Pattern) + " is not a valid ECMAScript regular expression: " + e.Reason
 }
-
-func quoteBackticks(s string) string { return "`" + s + "`" }
 
 // compileECMA validates and compiles pattern.
 func compileECMA(pattern string) (*regexp2.Regexp, error) {
 	if reason := jsPatternError(pattern); reason != "" {
-		return nil, &PatternError{Pattern: pattern, Reason: reason}
+		return nil, &PatternError{Pattern: strings.Clone(pattern), Reason: reason}
 	}
 	re, err := regexp2.Compile(translateForRegexp2(pattern), regexp2.ECMAScript)
 	if err != nil {
@@ -90,7 +88,7 @@ func compileECMA(pattern string) (*regexp2.Regexp, error) {
 		if i := strings.LastIndex(reason, " in `"); i >= 0 {
 			reason = reason[:i]
 		}
-		return nil, &PatternError{Pattern: pattern, Reason: reason, Unsupported: true}
+		return nil, &PatternError{Pattern: strings.Clone(pattern), Reason: reason, Unsupported: true}
 	}
 	re.MatchTimeout = patternMatchTimeout
 	return re, nil
@@ -154,7 +152,8 @@ func checkPattern(pattern string) error {
 		patternVerdicts.m = make(map[string]error)
 	}
 	if len(patternVerdicts.m) < maxCachedPatterns {
-		patternVerdicts.m[pattern] = err
+		// Clone: the pattern may share memory with a whole source file.
+		patternVerdicts.m[strings.Clone(pattern)] = err
 	}
 	patternVerdicts.Unlock()
 	return err

@@ -137,3 +137,21 @@ func TestNewSchemaCompilerUsesECMAScript(t *testing.T) {
 		t.Errorf("external $ref: %v", err)
 	}
 }
+
+// FuzzPattern: judging and compiling any pattern never panics, and a
+// pattern the engine compiles is one the ECMAScript grammar accepts.
+func FuzzPattern(f *testing.F) {
+	for _, p := range append(append([]string{}, jsValidPatterns...), jsInvalidPatterns...) {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		jsOK := jsPatternError(p) == ""
+		re, err := ECMARegexpEngine(p)
+		if err == nil {
+			if !jsOK {
+				t.Fatalf("%q compiled but the grammar rejects it", p)
+			}
+			re.MatchString("abc 123 é😀")
+		}
+	})
+}

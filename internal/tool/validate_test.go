@@ -255,3 +255,14 @@ func TestUTF16Compare(t *testing.T) {
 		t.Error("surrogate pairs must compare by both units")
 	}
 }
+
+func TestKeywordSlotsMatchNames(t *testing.T) {
+	for i, name := range keywordNames {
+		if name == "" || keywordSlot(name) != i {
+			t.Errorf("slot %d: name %q maps to %d", i, name, keywordSlot(name))
+		}
+	}
+	if keywordSlot("x-custom") != -1 {
+		t.Error("unknown keyword has a slot")
+	}
+}

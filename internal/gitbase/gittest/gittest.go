@@ -41,7 +41,7 @@ type Repo struct {
 // test on error.
 func Git(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main", "-c", "protocol.file.allow=always"}, args...)...)
+	cmd := exec.Command("git", append([]string{"-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), Env()...)
 	out, err := cmd.CombinedOutput()

@@ -6,7 +6,6 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -33,31 +32,37 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 		emit(ruleSchemaNotEnforced, provider.RootPath, "Anthropic's default tool use shows this schema to the model but does not validate arguments against it; check them in your handler, or send the tool with strict: true (see the anthropic-strict target).", "")
 	}
 
-	provider.Walk(root, provider.RootPath, func(s *jsonvalue.Value, path string) {
-		for _, kw := range NeverEnforced {
-			if s.Has(kw) {
-				emit(ruleConstraintNotEnforced, schemapath.Key(path, kw), "Anthropic never enforces `"+kw+"`; the model only reads it as a hint, so check it in your handler.", "")
+	// One pass over each subschema's keys; the emission order does not
+	// matter, as the output is sorted and no two findings share a path.
+	provider.Walk(root, func(s *jsonvalue.Value, at *provider.Cursor) {
+		for i := range s.Members {
+			kw, v := s.Members[i].Key, &s.Members[i].Value
+			switch {
+			case IsNeverEnforced(kw):
+				emit(ruleConstraintNotEnforced, at.Key(kw), "Anthropic never enforces `"+kw+"`; the model only reads it as a hint, so check it in your handler.", "")
+			case IsUndocumented(kw):
+				emit(ruleKeywordNotDocumented, at.Key(kw), "Anthropic does not document `"+kw+"` either way; it is passed to the model unenforced, so check it in your handler.", "")
+			case kw == "minItems":
+				if v.Kind == jsonvalue.Number && !SupportedMinItems(v) {
+					emit(ruleConstraintNotEnforced, at.Key(kw), "Anthropic enforces `minItems` only for 0 and 1; `minItems: "+v.Text+"` is a hint to the model, so check it in your handler.", "")
+				}
+			case kw == "additionalProperties":
+				if !v.IsFalse() {
+					emit(ruleConstraintNotEnforced, at.Key(kw), "Anthropic enforces only `additionalProperties: false`; this setting is a hint to the model, so check extra keys in your handler.", "")
+				}
+			case kw == "enum":
+				if HasNonPrimitive(v) {
+					emit(ruleEnumNonPrimitive, at.Key(kw), "Anthropic documents enums of strings, numbers, booleans and null only; this one has an object or array member. Use primitive values.", "")
+				}
+			case kw == "format":
+				if IsUndocumentedFormat(v) {
+					emit(ruleUndocumentedFormat, at.Key(kw), "`format: "+jsonvalue.Quote(v.Text)+"` is not one of Anthropic's documented formats; the model only reads it as a hint, so validate the value in your handler.", "")
+				}
+			case kw == "$ref":
+				if IsExternalRef(v) {
+					emit(ruleExternalRef, at.Key(kw), "`$ref` points outside this schema ("+v.Text+"); nothing resolves it, so the model sees only the reference. Inline the referenced schema.", "")
+				}
 			}
-		}
-		if mi := s.Get("minItems"); mi != nil && mi.Kind == jsonvalue.Number && !SupportedMinItems(mi) {
-			emit(ruleConstraintNotEnforced, schemapath.Key(path, "minItems"), "Anthropic enforces `minItems` only for 0 and 1; `minItems: "+mi.Text+"` is a hint to the model, so check it in your handler.", "")
-		}
-		if ap := s.Get("additionalProperties"); ap != nil && !ap.IsFalse() {
-			emit(ruleConstraintNotEnforced, schemapath.Key(path, "additionalProperties"), "Anthropic enforces only `additionalProperties: false`; this setting is a hint to the model, so check extra keys in your handler.", "")
-		}
-		for _, kw := range Undocumented {
-			if s.Has(kw) {
-				emit(ruleKeywordNotDocumented, schemapath.Key(path, kw), "Anthropic does not document `"+kw+"` either way; it is passed to the model unenforced, so check it in your handler.", "")
-			}
-		}
-		if HasNonPrimitiveEnum(s) {
-			emit(ruleEnumNonPrimitive, schemapath.Key(path, "enum"), "Anthropic documents enums of strings, numbers, booleans and null only; this one has an object or array member. Use primitive values.", "")
-		}
-		if f, ok := UndocumentedFormat(s); ok {
-			emit(ruleUndocumentedFormat, schemapath.Key(path, "format"), "`format: "+jsonvalue.Quote(f)+"` is not one of Anthropic's documented formats; the model only reads it as a hint, so validate the value in your handler.", "")
-		}
-		if ref, ok := ExternalRef(s); ok {
-			emit(ruleExternalRef, schemapath.Key(path, "$ref"), "`$ref` points outside this schema ("+ref+"); nothing resolves it, so the model sees only the reference. Inline the referenced schema.", "")
 		}
 	})
 	return e.Finish()
@@ -135,34 +140,25 @@ func SupportedMinItems(v *jsonvalue.Value) bool {
 	return provider.NumberEquals(v, "0") || provider.NumberEquals(v, "1")
 }
 
-// HasNonPrimitiveEnum reports an enum array with an object or array member.
-func HasNonPrimitiveEnum(s *jsonvalue.Value) bool {
-	e := s.Get("enum")
-	if e == nil || e.Kind != jsonvalue.Array {
+// HasNonPrimitive reports an enum array with an object or array member.
+func HasNonPrimitive(enum *jsonvalue.Value) bool {
+	if enum.Kind != jsonvalue.Array {
 		return false
 	}
-	for i := range e.Items {
-		if k := e.Items[i].Kind; k == jsonvalue.Object || k == jsonvalue.Array {
+	for i := range enum.Items {
+		if k := enum.Items[i].Kind; k == jsonvalue.Object || k == jsonvalue.Array {
 			return true
 		}
 	}
 	return false
 }
 
-// UndocumentedFormat returns a string format outside DocumentedFormats.
-func UndocumentedFormat(s *jsonvalue.Value) (string, bool) {
-	f := s.Get("format")
-	if f == nil || f.Kind != jsonvalue.String || DocumentedFormats[f.Text] {
-		return "", false
-	}
-	return f.Text, true
+// IsUndocumentedFormat reports a string format outside DocumentedFormats.
+func IsUndocumentedFormat(format *jsonvalue.Value) bool {
+	return format.Kind == jsonvalue.String && !DocumentedFormats[format.Text]
 }
 
-// ExternalRef returns a string $ref that does not start with '#'.
-func ExternalRef(s *jsonvalue.Value) (string, bool) {
-	r := s.Get("$ref")
-	if r == nil || r.Kind != jsonvalue.String || strings.HasPrefix(r.Text, "#") {
-		return "", false
-	}
-	return r.Text, true
+// IsExternalRef reports a string $ref that does not start with '#'.
+func IsExternalRef(ref *jsonvalue.Value) bool {
+	return ref.Kind == jsonvalue.String && !strings.HasPrefix(ref.Text, "#")
 }

@@ -73,15 +73,25 @@ var Rules = []provider.Rule{
 		Compile: "compilable: Preserved verbatim in `input_schema`; SchemaPort does not fetch external documents.", DocsURL: DocsJSONSchemaLimitations},
 }
 
-// NeverEnforced are the keywords Anthropic lists as not supported: ignored
-// in default tool use, rejected (HTTP 400) under strict: true.
-var NeverEnforced = []string{
-	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-	"minLength", "maxLength", "maxItems", "uniqueItems",
+// IsNeverEnforced reports the keywords Anthropic lists as not supported:
+// ignored in default tool use, rejected (HTTP 400) under strict: true.
+func IsNeverEnforced(kw string) bool {
+	switch kw {
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+		"minLength", "maxLength", "maxItems", "uniqueItems":
+		return true
+	}
+	return false
 }
 
-// Undocumented are the keywords in neither of Anthropic's lists.
-var Undocumented = []string{"maxProperties", "minProperties", "not", "oneOf", "pattern", "prefixItems"}
+// IsUndocumented reports the keywords in neither of Anthropic's lists.
+func IsUndocumented(kw string) bool {
+	switch kw {
+	case "maxProperties", "minProperties", "not", "oneOf", "pattern", "prefixItems":
+		return true
+	}
+	return false
+}
 
 // DocumentedFormats are the string formats Anthropic lists as supported.
 var DocumentedFormats = map[string]bool{

@@ -6,7 +6,6 @@ import (
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/anthropic"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -30,37 +29,44 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 		emit(ruleRootNotObject, "inputSchema.type", anthropic.RootNotObjectMessage(root), "")
 	}
 
-	provider.Walk(root, provider.RootPath, func(s *jsonvalue.Value, path string) {
-		for _, dc := range dropClasses {
-			if s.Has(dc.keyword) {
-				emit(dc.rule, schemapath.Key(path, dc.keyword), "Strict tool use rejects `"+dc.keyword+"` (HTTP 400); compiling drops it, so check the constraint in your handler.", dc.keyword)
+	// One pass over each subschema's keys; the emission order does not
+	// matter, as the output is sorted and no two findings share a path.
+	provider.Walk(root, func(s *jsonvalue.Value, at *provider.Cursor) {
+		object(s, at, emit)
+		for i := range s.Members {
+			kw, v := s.Members[i].Key, &s.Members[i].Value
+			if rule, ok := dropRule(kw); ok {
+				emit(rule, at.Key(kw), "Strict tool use rejects `"+kw+"` (HTTP 400); compiling drops it, so check the constraint in your handler.", kw)
+				continue
 			}
-		}
-		if mi := s.Get("minItems"); mi != nil && mi.Kind == jsonvalue.Number && !anthropic.SupportedMinItems(mi) {
-			emit(ruleDropsArray, schemapath.Key(path, "minItems"), "Strict tool use accepts `minItems` of 0 or 1 only, not "+mi.Text+"; compiling drops it, so check the length in your handler.", "minItems")
-		}
-		object(s, path, emit)
-		for _, kw := range undocumented {
-			if s.Has(kw) {
-				emit(ruleKeywordUndocumented, schemapath.Key(path, kw), "Anthropic does not say whether strict tool use accepts `"+kw+"`; it is kept, and the request may be rejected. Try the tool once before relying on it.", "")
+			switch kw {
+			case "minItems":
+				if v.Kind == jsonvalue.Number && !anthropic.SupportedMinItems(v) {
+					emit(ruleDropsArray, at.Key(kw), "Strict tool use accepts `minItems` of 0 or 1 only, not "+v.Text+"; compiling drops it, so check the length in your handler.", kw)
+				}
+			case "maxProperties", "minProperties", "not", "oneOf", "prefixItems":
+				emit(ruleKeywordUndocumented, at.Key(kw), "Anthropic does not say whether strict tool use accepts `"+kw+"`; it is kept, and the request may be rejected. Try the tool once before relying on it.", "")
+			case "$ref":
+				if anthropic.IsExternalRef(v) {
+					emit(ruleExternalRef, at.Key(kw), "Strict tool use rejects external references such as "+v.Text+" (HTTP 400); inline the referenced schema.", "")
+				} else if v.Kind == jsonvalue.String {
+					emit(ruleLocalRef, at.Key(kw), "Strict tool use rejects recursive schemas; make sure `"+v.Text+"` does not lead back to itself.", "")
+				}
+			case "format":
+				if anthropic.IsUndocumentedFormat(v) {
+					emit(ruleUnsupportedFormat, at.Key(kw), "Strict tool use rejects `format: "+jsonvalue.Quote(v.Text)+"` (HTTP 400); use a documented format or validate the value in your handler.", v.Text)
+				}
+			case "pattern":
+				if v.Kind == jsonvalue.String {
+					if feature := unsupportedRegexFeature(v.Text); feature != "" {
+						emit(ruleUnsupportedRegex, at.Key(kw), "Strict tool use supports simple regular expressions only; this pattern uses a "+feature+". Simplify it or check the value in your handler.", "")
+					}
+				}
+			case "enum":
+				if anthropic.HasNonPrimitive(v) {
+					emit(ruleEnumNonPrimitive, at.Key(kw), "Strict tool use rejects enums with object or array members (HTTP 400); use primitive values.", "")
+				}
 			}
-		}
-		if r := s.Get("$ref"); r != nil && r.Kind == jsonvalue.String && strings.HasPrefix(r.Text, "#") {
-			emit(ruleLocalRef, schemapath.Key(path, "$ref"), "Strict tool use rejects recursive schemas; make sure `"+r.Text+"` does not lead back to itself.", "")
-		}
-		if f, ok := anthropic.UndocumentedFormat(s); ok {
-			emit(ruleUnsupportedFormat, schemapath.Key(path, "format"), "Strict tool use rejects `format: "+jsonvalue.Quote(f)+"` (HTTP 400); use a documented format or validate the value in your handler.", f)
-		}
-		if p := s.Get("pattern"); p != nil && p.Kind == jsonvalue.String {
-			if feature := unsupportedRegexFeature(p.Text); feature != "" {
-				emit(ruleUnsupportedRegex, schemapath.Key(path, "pattern"), "Strict tool use supports simple regular expressions only; this pattern uses a "+feature+". Simplify it or check the value in your handler.", "")
-			}
-		}
-		if anthropic.HasNonPrimitiveEnum(s) {
-			emit(ruleEnumNonPrimitive, schemapath.Key(path, "enum"), "Strict tool use rejects enums with object or array members (HTTP 400); use primitive values.", "")
-		}
-		if ref, ok := anthropic.ExternalRef(s); ok {
-			emit(ruleExternalRef, schemapath.Key(path, "$ref"), "Strict tool use rejects external references such as "+ref+" (HTTP 400); inline the referenced schema.", "")
 		}
 	})
 	return e.Finish()
@@ -68,17 +74,16 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 
 // object applies the strict subset's object requirements: every property is
 // made required, and additionalProperties must be false.
-func object(s *jsonvalue.Value, path string, emit func(int, string, string, string)) {
+func object(s *jsonvalue.Value, at *provider.Cursor, emit func(int, string, string, string)) {
 	if !isObjectSchema(s) {
 		return
 	}
 	if props := s.Get("properties"); props != nil && props.Kind == jsonvalue.Object {
-		required := s.Get("required")
-		base := schemapath.Key(path, "properties")
+		required := provider.NewRequiredSet(s.Get("required"))
 		for i := range props.Members {
 			name := props.Members[i].Key
-			if !provider.Contains(required, name) {
-				emit(ruleAlwaysPresent, schemapath.Key(base, name), "Compiling for strict tool use makes `"+name+"` required, so the model always sends it; handle a value where you relied on its absence.", name)
+			if !required.Has(name) {
+				emit(ruleAlwaysPresent, at.Join("properties", name), "Compiling for strict tool use makes `"+name+"` required, so the model always sends it; handle a value where you relied on its absence.", name)
 			}
 		}
 	}
@@ -86,13 +91,13 @@ func object(s *jsonvalue.Value, path string, emit func(int, string, string, stri
 	if ap == nil || ap.IsFalse() {
 		return
 	}
-	at := schemapath.Key(path, "additionalProperties")
+	apPath := at.Key("additionalProperties")
 	if ap.IsTrue() {
-		emit(ruleAdditionalPropertiesTrue, at, "Strict tool use rejects `additionalProperties: true`; set it to false.", "")
-		emit(ruleClosedOpenObject, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
+		emit(ruleAdditionalPropertiesTrue, apPath, "Strict tool use rejects `additionalProperties: true`; set it to false.", "")
+		emit(ruleClosedOpenObject, apPath, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 		return
 	}
-	emit(ruleAdditionalPropertiesSchema, at, "Strict tool use accepts only `additionalProperties: false`; compiling closes the object and drops the typed map. Use an array of key/value objects instead.", "")
+	emit(ruleAdditionalPropertiesSchema, apPath, "Strict tool use accepts only `additionalProperties: false`; compiling closes the object and drops the typed map. Use an array of key/value objects instead.", "")
 }
 
 // isObjectSchema: typed exactly "object", or with properties, or with

@@ -107,19 +107,21 @@ var Rules = []provider.Rule{
 		Compile: "not compilable: Refused: SchemaPort does not fetch external documents; inline the referenced schema in the source.", DocsURL: docsLimitations},
 }
 
-// dropClasses maps each keyword the strict subset rejects to its row.
-var dropClasses = []struct {
-	keyword string
-	rule    int
-}{
-	{"minimum", ruleDropsNumeric}, {"maximum", ruleDropsNumeric}, {"exclusiveMinimum", ruleDropsNumeric},
-	{"exclusiveMaximum", ruleDropsNumeric}, {"multipleOf", ruleDropsNumeric},
-	{"minLength", ruleDropsString}, {"maxLength", ruleDropsString},
-	{"maxItems", ruleDropsArray}, {"uniqueItems", ruleDropsArray},
+// dropRule maps each keyword the strict subset rejects to its row.
+func dropRule(kw string) (int, bool) {
+	switch kw {
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+		return ruleDropsNumeric, true
+	case "minLength", "maxLength":
+		return ruleDropsString, true
+	case "maxItems", "uniqueItems":
+		return ruleDropsArray, true
+	}
+	return 0, false
 }
 
-// undocumented are the keywords in neither of Anthropic's lists. Unlike the
+// The keywords in neither of Anthropic's lists get ruleKeywordUndocumented:
+// maxProperties, minProperties, not, oneOf and prefixItems. Unlike the
 // default target, `pattern` is not among them: strict tool use documents
 // simple regular expressions as supported, and the complex ones as not
 // (ruleUnsupportedRegex).
-var undocumented = []string{"maxProperties", "minProperties", "not", "oneOf", "prefixItems"}

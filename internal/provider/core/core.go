@@ -53,18 +53,17 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 		return e.Finish()
 	}
 	v := validator{root: root}
-	walkSchemas(root, provider.RootPath, "", func(s *jsonvalue.Value, path, ptr string) {
+	walkSchemas(root, provider.NewCursor(provider.RootPath), func(s *jsonvalue.Value, at *provider.Cursor) {
 		if d := s.Get("default"); d != nil {
-			if reason, bad := v.reject(s, ptr, d); bad {
-				e.Emit(&Rules[ruleInvalidDefault], schemapath.Key(path, "default"),
+			if reason, bad := v.reject(s, at, d); bad {
+				e.Emit(&Rules[ruleInvalidDefault], at.Key("default"),
 					"This `default` does not satisfy its own schema ("+reason+"); fix the value or the schema.", "")
 			}
 		}
 		if ex := s.Get("examples"); ex != nil && ex.Kind == jsonvalue.Array {
-			base := schemapath.Key(path, "examples")
 			for i := range ex.Items {
-				if reason, bad := v.reject(s, ptr, &ex.Items[i]); bad {
-					e.Emit(&Rules[ruleInvalidExample], schemapath.Index(base, i),
+				if reason, bad := v.reject(s, at, &ex.Items[i]); bad {
+					e.Emit(&Rules[ruleInvalidExample], schemapath.Index(at.Key("examples"), i),
 						"Example "+strconv.Itoa(i+1)+" does not satisfy its own schema ("+reason+"); fix the example or the schema.", "")
 				}
 			}
@@ -83,22 +82,25 @@ var (
 
 // walkSchemas visits every object subschema below s, wherever JSON Schema
 // puts one (including conditionals, patternProperties and draft-07 tuple
-// items), with its schema path and its JSON Pointer from the root.
-func walkSchemas(s *jsonvalue.Value, path, ptr string, visit func(s *jsonvalue.Value, path, ptr string)) {
-	visit(s, path, ptr)
+// items).
+func walkSchemas(s *jsonvalue.Value, at *provider.Cursor, visit func(*jsonvalue.Value, *provider.Cursor)) {
+	visit(s, at)
 	for _, kw := range schemaMaps {
 		if m := s.Get(kw); m != nil && m.Kind == jsonvalue.Object {
+			at.PushKey(kw)
 			for i := range m.Members {
 				if c := &m.Members[i].Value; c.Kind == jsonvalue.Object {
-					k := m.Members[i].Key
-					walkSchemas(c, schemapath.Join(path, kw, k), ptr+"/"+kw+"/"+pointerToken(k), visit)
+					at.PushKey(m.Members[i].Key)
+					walkSchemas(c, at, visit)
+					at.Pop()
 				}
 			}
+			at.Pop()
 		}
 	}
 	for _, kw := range schemaLists {
 		if l := s.Get(kw); l != nil && l.Kind == jsonvalue.Array {
-			walkItems(l, path, ptr, kw, visit)
+			walkItems(l, at, kw, visit)
 		}
 	}
 	for _, kw := range schemaOnes {
@@ -106,17 +108,23 @@ func walkSchemas(s *jsonvalue.Value, path, ptr string, visit func(s *jsonvalue.V
 		switch {
 		case c == nil:
 		case c.Kind == jsonvalue.Object:
-			walkSchemas(c, schemapath.Key(path, kw), ptr+"/"+kw, visit)
+			at.PushKey(kw)
+			walkSchemas(c, at, visit)
+			at.Pop()
 		case c.Kind == jsonvalue.Array && kw == "items":
-			walkItems(c, path, ptr, kw, visit)
+			walkItems(c, at, kw, visit)
 		}
 	}
 }
 
-func walkItems(l *jsonvalue.Value, path, ptr, kw string, visit func(*jsonvalue.Value, string, string)) {
+func walkItems(l *jsonvalue.Value, at *provider.Cursor, kw string, visit func(*jsonvalue.Value, *provider.Cursor)) {
+	at.PushKey(kw)
 	for i := range l.Items {
 		if c := &l.Items[i]; c.Kind == jsonvalue.Object {
-			walkSchemas(c, schemapath.Index(schemapath.Key(path, kw), i), ptr+"/"+kw+"/"+strconv.Itoa(i), visit)
+			at.PushIndex(i)
+			walkSchemas(c, at, visit)
+			at.Pop()
 		}
 	}
+	at.Pop()
 }

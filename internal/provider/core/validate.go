@@ -2,7 +2,6 @@ package core
 
 import (
 	"errors"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -33,13 +33,13 @@ type validator struct {
 	schemas  map[string]*jsonschema.Schema
 }
 
-// reject reports whether the subschema s (at JSON Pointer ptr in the
-// inputSchema) rejects value, and the validator's reason.
-func (v *validator) reject(s *jsonvalue.Value, ptr string, value *jsonvalue.Value) (string, bool) {
+// reject reports whether the subschema s (where at is) rejects value, and
+// the validator's reason.
+func (v *validator) reject(s *jsonvalue.Value, at *provider.Cursor, value *jsonvalue.Value) (string, bool) {
 	if quickValid(s, value) {
 		return "", false
 	}
-	sch := v.schema(ptr)
+	sch := v.schema(at.Pointer())
 	if sch == nil {
 		return "", false
 	}
@@ -101,12 +101,6 @@ func reason(verr *jsonschema.ValidationError) string {
 		leaves = append(leaves[:most], "and "+strconv.Itoa(len(leaves)-most)+" more")
 	}
 	return strings.Join(leaves, "; ")
-}
-
-// pointerToken escapes a key as a JSON Pointer token inside a URI fragment.
-func pointerToken(key string) string {
-	key = strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
-	return url.PathEscape(key)
 }
 
 // quickValid reports true only when s certainly accepts value: s uses

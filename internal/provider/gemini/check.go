@@ -36,8 +36,8 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	if omitsParameters(root) {
 		c.emit(ruleEmptyParameters, provider.RootPath, "The function takes no parameters, so compiling leaves out `parameters` entirely.", "")
 	}
-	c.booleans(root, provider.RootPath)
-	provider.Walk(root, provider.RootPath, c.subschema)
+	c.booleans(root, provider.NewCursor(provider.RootPath))
+	provider.Walk(root, c.subschema)
 	return c.e.Finish()
 }
 
@@ -105,87 +105,105 @@ func omitsParameters(root *jsonvalue.Value) bool {
 // booleans reports false where a subschema belongs: properties values,
 // prefixItems/anyOf/oneOf/allOf elements, items and not (additionalProperties
 // is dropped whole, and definitions are gone after inlining).
-func (c *checker) booleans(s *jsonvalue.Value, path string) {
-	record := func(v *jsonvalue.Value, at string) {
+func (c *checker) booleans(s *jsonvalue.Value, at *provider.Cursor) {
+	record := func(v *jsonvalue.Value) {
 		switch {
 		case v.IsFalse():
-			c.emit(ruleFalseSubschema, at, "A `false` schema accepts nothing, which a Gemini Schema cannot say; compiled, it accepts anything. Remove it or restate the rule.", "")
+			c.emit(ruleFalseSubschema, at.Path(), "A `false` schema accepts nothing, which a Gemini Schema cannot say; compiled, it accepts anything. Remove it or restate the rule.", "")
 		case v.Kind == jsonvalue.Object:
 			c.booleans(v, at)
 		}
 	}
 	if p := s.Get("properties"); p != nil && p.Kind == jsonvalue.Object {
-		base := schemapath.Key(path, "properties")
+		at.PushKey("properties")
 		for i := range p.Members {
-			record(&p.Members[i].Value, schemapath.Key(base, p.Members[i].Key))
+			at.PushKey(p.Members[i].Key)
+			record(&p.Members[i].Value)
+			at.Pop()
 		}
+		at.Pop()
 	}
 	for _, slot := range [...]string{"prefixItems", "anyOf", "oneOf", "allOf"} {
 		if l := s.Get(slot); l != nil && l.Kind == jsonvalue.Array {
-			base := schemapath.Key(path, slot)
+			at.PushKey(slot)
 			for i := range l.Items {
-				record(&l.Items[i], schemapath.Index(base, i))
+				at.PushIndex(i)
+				record(&l.Items[i])
+				at.Pop()
 			}
+			at.Pop()
 		}
 	}
 	for _, slot := range [...]string{"items", "not"} {
 		if v := s.Get(slot); v != nil {
-			record(v, schemapath.Key(path, slot))
+			at.PushKey(slot)
+			record(v)
+			at.Pop()
 		}
 	}
 }
 
-func (c *checker) subschema(s *jsonvalue.Value, path string) {
-	if ap := s.Get("additionalProperties"); ap != nil && !ap.IsTrue() {
-		at := schemapath.Key(path, "additionalProperties")
-		if ap.IsFalse() {
-			c.emit(ruleAdditionalPropertiesFalse, at, "Gemini has no `additionalProperties`, so this object cannot be closed; reject unknown keys in your handler.", "")
-		} else {
-			c.emit(ruleAdditionalPropertiesSchema, at, "Gemini has no `additionalProperties`; compiling drops the schema for extra keys, so check them in your handler.", "")
-		}
-	}
-	if o := s.Get("oneOf"); o != nil && o.Kind == jsonvalue.Array {
-		c.emit(ruleOneOf, schemapath.Key(path, "oneOf"), "Gemini has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive.", "")
-	}
-	for _, d := range droppedKeywords {
-		if s.Has(d.keyword) {
-			c.emit(d.rule, schemapath.Key(path, d.keyword), "Gemini has no `"+d.keyword+"`, so "+d.what+" is lost when compiling; check it in your handler.", d.keyword)
-		}
-	}
-	if k := s.Get("const"); k != nil {
-		if k.Kind == jsonvalue.String {
-			c.emit(ruleStringConst, schemapath.Key(path, "const"), "Gemini has no `const`; compiling writes a one-value `enum`, which accepts the same value.", "")
-		} else {
-			c.emit(ruleOtherConst, schemapath.Key(path, "const"), "Gemini has no `const` and its enums hold strings only, so this constant is dropped; check the value in your handler.", "")
-		}
-	}
-	if e := s.Get("enum"); e != nil && e.Kind == jsonvalue.Array && !allStrings(e) {
-		c.emit(ruleNonStringEnum, schemapath.Key(path, "enum"), "Gemini enums hold strings only; this one has other values, so compiling drops it. Use string values.", "")
-	}
-	c.types(s, path)
+// subschema applies the per-subschema rules in one pass over its keys (the
+// emission order does not matter: the output is sorted, and findings that
+// share a path and code are identical).
+func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
+	var unenforcedMask uint16
 	for i := range s.Members {
-		kw := s.Members[i].Key
-		switch {
-		case annotations[kw]:
-			c.emit(ruleAnnotationDropped, schemapath.Key(path, kw), "`"+kw+"` is an annotation Gemini has no field for; it is dropped, which changes nothing accepted.", kw)
-		case !handled[kw]:
-			c.emit(ruleUnsupportedKeyword, schemapath.Key(path, kw), "`"+kw+"` is not a Gemini Schema field and is dropped when compiling; remove it or check what it constrained in your handler.", kw)
+		kw, v := s.Members[i].Key, &s.Members[i].Value
+		if bit, ok := unenforcedBit[kw]; ok {
+			unenforcedMask |= bit
+		}
+		switch kw {
+		case "additionalProperties":
+			switch {
+			case v.IsTrue():
+			case v.IsFalse():
+				c.emit(ruleAdditionalPropertiesFalse, at.Key(kw), "Gemini has no `additionalProperties`, so this object cannot be closed; reject unknown keys in your handler.", "")
+			default:
+				c.emit(ruleAdditionalPropertiesSchema, at.Key(kw), "Gemini has no `additionalProperties`; compiling drops the schema for extra keys, so check them in your handler.", "")
+			}
+		case "oneOf":
+			if v.Kind == jsonvalue.Array {
+				c.emit(ruleOneOf, at.Key(kw), "Gemini has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive.", "")
+			}
+		case "const":
+			if v.Kind == jsonvalue.String {
+				c.emit(ruleStringConst, at.Key(kw), "Gemini has no `const`; compiling writes a one-value `enum`, which accepts the same value.", "")
+			} else {
+				c.emit(ruleOtherConst, at.Key(kw), "Gemini has no `const` and its enums hold strings only, so this constant is dropped; check the value in your handler.", "")
+			}
+		case "enum":
+			if v.Kind == jsonvalue.Array && !allStrings(v) {
+				c.emit(ruleNonStringEnum, at.Key(kw), "Gemini enums hold strings only; this one has other values, so compiling drops it. Use string values.", "")
+			}
+		case "type": // every type rule needs a type
+			c.types(s, at)
+		case "format":
+			c.emit(ruleFormatNotEnforced, at.Key(kw), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
+		case "default":
+			c.emit(ruleDefaultNotEnforced, at.Key(kw), "Gemini accepts `default` but ignores it; apply the default in your handler.", "")
+		default:
+			if d, ok := droppedKeywords[kw]; ok {
+				c.emit(d.rule, at.Key(kw), "Gemini has no `"+kw+"`, so "+d.what+" is lost when compiling; check it in your handler.", kw)
+			} else if annotations[kw] {
+				c.emit(ruleAnnotationDropped, at.Key(kw), "`"+kw+"` is an annotation Gemini has no field for; it is dropped, which changes nothing accepted.", kw)
+			} else if !handled[kw] {
+				c.emit(ruleUnsupportedKeyword, at.Key(kw), "`"+kw+"` is not a Gemini Schema field and is dropped when compiling; remove it or check what it constrained in your handler.", kw)
+			}
 		}
 	}
-	var present []string
-	for _, kw := range unenforced {
-		if s.Has(kw) {
-			present = append(present, "`"+kw+"`")
+	if unenforcedMask != 0 {
+		var present []string
+		for i, kw := range unenforced {
+			if unenforcedMask&(1<<i) != 0 {
+				present = append(present, "`"+kw+"`")
+			}
 		}
-	}
-	if len(present) > 0 {
-		c.emit(ruleConstraintNotEnforced, path, "Gemini enforces "+strings.Join(present, ", ")+" only in VALIDATED function-calling mode; otherwise check them in your handler.", "")
-	}
-	if s.Has("format") {
-		c.emit(ruleFormatNotEnforced, schemapath.Key(path, "format"), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
-	}
-	if s.Has("default") {
-		c.emit(ruleDefaultNotEnforced, schemapath.Key(path, "default"), "Gemini accepts `default` but ignores it; apply the default in your handler.", "")
+		them := "them"
+		if len(present) == 1 {
+			them = "it"
+		}
+		c.emit(ruleConstraintNotEnforced, at.Path(), "Gemini enforces "+strings.Join(present, ", ")+" only in VALIDATED function-calling mode; otherwise check "+them+" in your handler.", "")
 	}
 }
 
@@ -198,20 +216,20 @@ func allStrings(arr *jsonvalue.Value) bool {
 	return true
 }
 
-func (c *checker) types(s *jsonvalue.Value, path string) {
+func (c *checker) types(s *jsonvalue.Value, at *provider.Cursor) {
 	var buf [4]string
 	types := provider.SchemaTypes(s, buf[:0])
 	nonNull := 0
 	for _, t := range types {
 		if !typeNames[t] {
-			c.emit(ruleUnsupportedType, schemapath.Key(path, "type"), "`"+t+"` is not a Gemini type; compiling drops it. Use string, number, integer, boolean, array, object or null.", "")
+			c.emit(ruleUnsupportedType, at.Key("type"), "`"+t+"` is not a Gemini type; compiling drops it. Use string, number, integer, boolean, array, object or null.", "")
 		}
 		if t != "null" {
 			nonNull++
 		}
 	}
 	if nonNull > 1 {
-		c.emit(ruleMultiTypeUnion, schemapath.Key(path, "type"), "Gemini takes one type per schema; compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented.", "")
+		c.emit(ruleMultiTypeUnion, at.Key("type"), "Gemini takes one type per schema; compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented.", "")
 	}
 	branches := false
 	if a := s.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array && !isNullablePair(a) {
@@ -221,7 +239,7 @@ func (c *checker) types(s *jsonvalue.Value, path string) {
 		branches = true
 	}
 	if branches && nonNull == 1 {
-		c.emit(ruleTypeWithAnyOf, schemapath.Key(path, "type"), "Gemini rejects `type` beside union branches; compiling drops the type, so move it into each branch.", "")
+		c.emit(ruleTypeWithAnyOf, at.Key("type"), "Gemini rejects `type` beside union branches; compiling drops the type, so move it into each branch.", "")
 	}
 }
 

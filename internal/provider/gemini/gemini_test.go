@@ -1,6 +1,7 @@
 package gemini
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -94,5 +95,21 @@ func TestResolveDoesNotModifyTheTool(t *testing.T) {
 	Check(tl)
 	if after := tl.Value.Get("inputSchema").Get("properties").Get("a"); after != before || !after.Has("$ref") || len(after.Members) != 1 {
 		t.Errorf("the tool's schema changed: %+v", after)
+	}
+}
+
+// Definitions that each use the next twice would expand to 2^40 nodes;
+// inlining stops expanding past a bound instead of hanging.
+func TestExponentialInliningIsBounded(t *testing.T) {
+	var defs strings.Builder
+	const n = 40
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&defs, `"d%d":{"type":"object","properties":{"a":{"$ref":"#/$defs/d%d"},"b":{"$ref":"#/$defs/d%d"}}},`, i, i+1, i+1)
+	}
+	defs.WriteString(`"d40":{"type":"string","minLength":1}`)
+	tl := pt.Tool(t, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"x":{"$ref":"#/$defs/d0"}},"required":["x"],"$defs":{`+defs.String()+`}}}`)
+	got := Check(tl)
+	if len(got) == 0 || len(got) > 2*maxResolvedNodes {
+		t.Errorf("got %d diagnostics", len(got))
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
+	"github.com/schemaport/schemaport-action/internal/provider"
 )
 
 // resolved is the schema as Gemini would receive it: every $ref to a
@@ -20,9 +20,17 @@ type resolved struct {
 }
 
 type resolver struct {
-	defs map[string]*jsonvalue.Value // "#/$defs/<name>" and "#/definitions/<name>", literal
-	out  resolved
+	defs  map[string]*jsonvalue.Value // "#/$defs/<name>" and "#/definitions/<name>", literal
+	at    *provider.Cursor            // the use-site path of the node being resolved
+	nodes int                         // nodes resolved so far, against maxResolvedNodes
+	out   resolved
 }
+
+// maxResolvedNodes bounds inlining. Definitions that each use the next one
+// twice double the expanded schema at every level; past this many nodes a
+// reference is still reported as inlined but no longer expanded, so such a
+// schema costs bounded time instead of hanging the check.
+const maxResolvedNodes = 200000
 
 // resolve inlines references the way Gemini's SDK path needs them: a ref is
 // looked up literally (no pointer unescaping, no nested pointers) among the
@@ -31,7 +39,7 @@ type resolver struct {
 // siblings override its keys. Nodes without references are shared, not
 // copied.
 func resolve(root *jsonvalue.Value) resolved {
-	r := resolver{}
+	r := resolver{at: provider.NewCursor(provider.RootPath)}
 	if root == nil || root.Kind != jsonvalue.Object {
 		r.out.root = root
 		return r.out
@@ -51,7 +59,7 @@ func resolve(root *jsonvalue.Value) resolved {
 			}
 		}
 	}
-	out := r.node(root, "inputSchema", nil)
+	out := r.node(root, nil)
 	if isObject(out.Get("$defs")) || isObject(out.Get("definitions")) {
 		out = without(out, "$defs", "definitions")
 	}
@@ -61,10 +69,11 @@ func resolve(root *jsonvalue.Value) resolved {
 
 func isObject(v *jsonvalue.Value) bool { return v != nil && v.Kind == jsonvalue.Object }
 
-func (r *resolver) node(s *jsonvalue.Value, path string, stack []string) *jsonvalue.Value {
+func (r *resolver) node(s *jsonvalue.Value, stack []string) *jsonvalue.Value {
+	r.nodes++
 	cur := s
 	if ref := s.Get("$ref"); ref != nil && ref.Kind == jsonvalue.String {
-		at := schemapath.Key(path, "$ref")
+		at := r.at.Key("$ref")
 		siblings := without(s, "$ref")
 		target := r.defs[ref.Text]
 		switch {
@@ -74,20 +83,23 @@ func (r *resolver) node(s *jsonvalue.Value, path string, stack []string) *jsonva
 		case slices.Contains(stack, ref.Text):
 			r.out.recursive = append(r.out.recursive, at)
 			cur = siblings
+		case r.nodes > maxResolvedNodes:
+			r.out.inlined = append(r.out.inlined, at)
+			cur = siblings
 		default:
 			r.out.inlined = append(r.out.inlined, at)
-			expanded := r.node(target, path, append(stack[:len(stack):len(stack)], ref.Text))
+			expanded := r.node(target, append(stack[:len(stack):len(stack)], ref.Text))
 			cur = merge(expanded, siblings)
 		}
 	}
-	return r.children(cur, path, stack)
+	return r.children(cur, stack)
 }
 
 // children resolves the subschemas of s (properties values; prefixItems,
 // anyOf, oneOf, allOf elements; items, not, additionalProperties), copying
 // s only when one of them changed. $defs and definitions are not entered:
 // they are what gets inlined, not where.
-func (r *resolver) children(s *jsonvalue.Value, path string, stack []string) *jsonvalue.Value {
+func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value {
 	var out *jsonvalue.Value // the copy of s, made on the first change
 	set := func(i int, v jsonvalue.Value) {
 		if out == nil {
@@ -104,20 +116,24 @@ func (r *resolver) children(s *jsonvalue.Value, path string, stack []string) *js
 			if m.Value.Kind != jsonvalue.Object {
 				continue
 			}
-			base := schemapath.Key(path, "properties")
+			r.at.PushKey("properties")
 			var props []jsonvalue.Member
 			for j := range m.Value.Members {
 				p := &m.Value.Members[j]
 				if p.Value.Kind != jsonvalue.Object {
 					continue
 				}
-				if got := r.node(&p.Value, schemapath.Key(base, p.Key), stack); got != &p.Value {
+				r.at.PushKey(p.Key)
+				got := r.node(&p.Value, stack)
+				r.at.Pop()
+				if got != &p.Value {
 					if props == nil {
 						props = slices.Clone(m.Value.Members)
 					}
 					props[j].Value = *got
 				}
 			}
+			r.at.Pop()
 			if props != nil {
 				v := m.Value
 				v.Members = props
@@ -127,20 +143,24 @@ func (r *resolver) children(s *jsonvalue.Value, path string, stack []string) *js
 			if m.Value.Kind != jsonvalue.Array {
 				continue
 			}
-			base := schemapath.Key(path, m.Key)
+			r.at.PushKey(m.Key)
 			var items []jsonvalue.Value
 			for j := range m.Value.Items {
 				it := &m.Value.Items[j]
 				if it.Kind != jsonvalue.Object {
 					continue
 				}
-				if got := r.node(it, schemapath.Index(base, j), stack); got != it {
+				r.at.PushIndex(j)
+				got := r.node(it, stack)
+				r.at.Pop()
+				if got != it {
 					if items == nil {
 						items = slices.Clone(m.Value.Items)
 					}
 					items[j] = *got
 				}
 			}
+			r.at.Pop()
 			if items != nil {
 				v := m.Value
 				v.Items = items
@@ -150,7 +170,10 @@ func (r *resolver) children(s *jsonvalue.Value, path string, stack []string) *js
 			if m.Value.Kind != jsonvalue.Object {
 				continue
 			}
-			if got := r.node(&m.Value, schemapath.Key(path, m.Key), stack); got != &m.Value {
+			r.at.PushKey(m.Key)
+			got := r.node(&m.Value, stack)
+			r.at.Pop()
+			if got != &m.Value {
 				set(i, *got)
 			}
 		}

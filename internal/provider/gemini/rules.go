@@ -145,24 +145,34 @@ var Rules = []provider.Rule{
 		Compile: "compilable: Emits `default` unchanged.", DocsURL: docsFunctionCalling},
 }
 
+type dropped struct {
+	rule int
+	what string
+}
+
 // droppedKeywords are validation keywords Gemini's Schema has no field for.
-var droppedKeywords = []struct {
-	keyword string
-	rule    int
-	what    string
-}{
-	{"allOf", ruleAllOf, "every constraint in `allOf`"},
-	{"not", ruleNot, "the negated schema in `not`"},
-	{"multipleOf", ruleMultipleOf, "the divisibility constraint"},
-	{"exclusiveMinimum", ruleExclusiveMinimum, "the exclusive lower bound"},
-	{"exclusiveMaximum", ruleExclusiveMaximum, "the exclusive upper bound"},
-	{"uniqueItems", ruleUniqueItems, "the uniqueness constraint"},
-	{"prefixItems", rulePrefixItems, "the tuple positions"},
+var droppedKeywords = map[string]dropped{
+	"allOf":            {ruleAllOf, "every constraint in `allOf`"},
+	"not":              {ruleNot, "the negated schema in `not`"},
+	"multipleOf":       {ruleMultipleOf, "the divisibility constraint"},
+	"exclusiveMinimum": {ruleExclusiveMinimum, "the exclusive lower bound"},
+	"exclusiveMaximum": {ruleExclusiveMaximum, "the exclusive upper bound"},
+	"uniqueItems":      {ruleUniqueItems, "the uniqueness constraint"},
+	"prefixItems":      {rulePrefixItems, "the tuple positions"},
 }
 
 // unenforced are Schema fields Gemini accepts but enforces only in VALIDATED
 // function-calling mode, in the order the message lists them.
-var unenforced = []string{"minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties"}
+var unenforced = [...]string{"minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties"}
+
+// unenforcedBit is each unenforced keyword's bit, by its place in the list.
+var unenforcedBit = func() map[string]uint16 {
+	m := make(map[string]uint16, len(unenforced))
+	for i, kw := range unenforced {
+		m[kw] = 1 << i
+	}
+	return m
+}()
 
 var annotations = map[string]bool{
 	"$anchor": true, "$comment": true, "$id": true, "$schema": true,

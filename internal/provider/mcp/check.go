@@ -53,9 +53,9 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 		path string
 	}
 	var nodes []node
-	provider.Walk(root, provider.RootPath, func(s *jsonvalue.Value, path string) {
+	provider.Walk(root, func(s *jsonvalue.Value, at *provider.Cursor) {
 		if s.Has("$ref") || s.Has("x-mcp-header") || s.Has("nullable") {
-			nodes = append(nodes, node{s, path})
+			nodes = append(nodes, node{s, at.Path()})
 		}
 	})
 	var anchors map[string]bool
@@ -146,7 +146,7 @@ func isToken(s string) bool {
 // walker reaches.
 func collectAnchors(root *jsonvalue.Value) map[string]bool {
 	anchors := map[string]bool{}
-	provider.Walk(root, provider.RootPath, func(s *jsonvalue.Value, _ string) {
+	provider.Walk(root, func(s *jsonvalue.Value, _ *provider.Cursor) {
 		if a := s.Get("$anchor"); a != nil && a.Kind == jsonvalue.String {
 			anchors[a.Text] = true
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -18,15 +17,230 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	c.name()
 	c.description()
 	c.root(root)
-	c.budget(root)
-	c.slots(root)
-	c.surviving(root, provider.RootPath)
+	if root != nil && root.Kind == jsonvalue.Object {
+		c.at = provider.NewCursor(provider.RootPath)
+		c.node(root, reach{surviving: true, slotted: true}, 1)
+		c.budget()
+	}
 	return c.e.Finish()
 }
 
 type checker struct {
 	e    *provider.Emitter
 	tool *tool.Tool
+	at   *provider.Cursor
+	b    budget
+}
+
+// reach says how a walk got to a subschema, which decides the rules that
+// apply to it. One walk serves all of them:
+//   - the size budget counts every subschema in properties, $defs,
+//     definitions, anyOf, oneOf, allOf, prefixItems, items,
+//     additionalProperties and not;
+//   - surviving: compiling keeps it (it is reached only through properties,
+//     $defs, definitions, anyOf, oneOf and object items), so the keyword,
+//     additionalProperties and optional-property rules apply. Keywords that
+//     compiling drops whole (allOf, not, prefixItems, a schema-valued
+//     additionalProperties) are reported at their parent, not entered;
+//   - slotted: its subschema slots are inspected for true, false and
+//     non-schema values (everywhere but under additionalProperties);
+//   - dropped: it sits under allOf, not or prefixItems, so whatever it holds
+//     is dropped with the enclosing keyword.
+type reach struct {
+	surviving, slotted, dropped bool
+}
+
+// budget is the schema measured against OpenAI's documented size limits.
+type budget struct {
+	properties int // keys of every properties map reached
+	maxDepth   int // the root is level 1; a scalar leaf counts as a level
+	enumValues int // elements of every enum array reached
+	stringLen  int // property/definition names, string enum values, string consts (UTF-16 units)
+	largeEnums []string
+}
+
+// keys are the members of a subschema the rules look at, found in one pass.
+type keys struct {
+	maps  [3]*jsonvalue.Value // properties, $defs, definitions
+	lists [4]*jsonvalue.Value // anyOf, oneOf, allOf, prefixItems
+	items, not, additionalProperties,
+	enum, constant, format, required *jsonvalue.Value
+}
+
+var (
+	mapSlots  = [3]string{"properties", "$defs", "definitions"}
+	listSlots = [4]string{"anyOf", "oneOf", "allOf", "prefixItems"}
+)
+
+func keysOf(s *jsonvalue.Value) (k keys) {
+	for i := range s.Members {
+		v := &s.Members[i].Value
+		switch s.Members[i].Key {
+		case "properties":
+			k.maps[0] = v
+		case "$defs":
+			k.maps[1] = v
+		case "definitions":
+			k.maps[2] = v
+		case "anyOf":
+			k.lists[0] = v
+		case "oneOf":
+			k.lists[1] = v
+		case "allOf":
+			k.lists[2] = v
+		case "prefixItems":
+			k.lists[3] = v
+		case "items":
+			k.items = v
+		case "not":
+			k.not = v
+		case "additionalProperties":
+			k.additionalProperties = v
+		case "enum":
+			k.enum = v
+		case "const":
+			k.constant = v
+		case "format":
+			k.format = v
+		case "required":
+			k.required = v
+		}
+	}
+	return k
+}
+
+func (c *checker) node(s *jsonvalue.Value, r reach, depth int) {
+	k := keysOf(s)
+	c.measure(&k, depth)
+	if r.surviving {
+		c.keywords(s, &k)
+		c.additionalProperties(s, &k)
+		c.optionalProperties(&k)
+	}
+	for i, m := range k.maps {
+		if m == nil || m.Kind != jsonvalue.Object {
+			continue
+		}
+		c.at.PushKey(mapSlots[i])
+		for j := range m.Members {
+			if i == 0 {
+				c.b.properties++
+			}
+			c.b.stringLen += provider.UTF16Len(m.Members[j].Key)
+			c.at.PushKey(m.Members[j].Key)
+			c.child(&m.Members[j].Value, r, depth+1)
+			c.at.Pop()
+		}
+		c.at.Pop()
+	}
+	for i, l := range k.lists {
+		if l == nil || l.Kind != jsonvalue.Array {
+			continue
+		}
+		cr := r
+		if i >= 2 { // allOf, prefixItems: dropped whole
+			cr.surviving, cr.dropped = false, true
+		}
+		c.at.PushKey(listSlots[i])
+		for j := range l.Items {
+			c.at.PushIndex(j)
+			c.child(&l.Items[j], cr, depth+1)
+			c.at.Pop()
+		}
+		c.at.Pop()
+	}
+	if k.items != nil {
+		c.at.PushKey("items")
+		c.child(k.items, r, depth+1)
+		c.at.Pop()
+	}
+	if k.not != nil {
+		c.at.PushKey("not")
+		c.child(k.not, reach{slotted: r.slotted, dropped: true}, depth+1)
+		c.at.Pop()
+	}
+	if v := k.additionalProperties; v != nil && v.Kind == jsonvalue.Object {
+		c.at.PushKey("additionalProperties")
+		c.node(v, reach{}, depth+1)
+		c.at.Pop()
+	}
+}
+
+// child enters a subschema slot's value: a schema object is walked; true,
+// false or a non-schema value is reported where slots are inspected.
+func (c *checker) child(v *jsonvalue.Value, r reach, depth int) {
+	switch {
+	case v.Kind == jsonvalue.Object:
+		c.node(v, r, depth)
+	case !r.slotted:
+	case v.IsTrue():
+		c.emit(ruleTrueSubschema, c.at.Path(), "OpenAI does not take `true` as a schema; compiling writes `{}`, which accepts the same values.", "")
+	case v.IsFalse():
+		rule := ruleFalseSubschema
+		if r.dropped {
+			rule = ruleFalseSubschemaDropped
+		}
+		c.emit(rule, c.at.Path(), "A `false` schema accepts nothing, which OpenAI cannot express; compiled, it accepts any value. Remove the property or restate the rule.", "")
+	default:
+		rule := ruleNonSchemaSubschema
+		if r.dropped {
+			rule = ruleNonSchemaSubschemaDropped
+		}
+		c.emit(rule, c.at.Path(), "A "+v.Kind.String()+" stands where a schema belongs; compiled, it accepts any value. Replace it with a schema object.", "")
+	}
+}
+
+func (c *checker) measure(k *keys, depth int) {
+	c.b.maxDepth = max(c.b.maxDepth, depth)
+	if e := k.enum; e != nil && e.Kind == jsonvalue.Array {
+		c.b.enumValues += len(e.Items)
+		n := 0
+		for i := range e.Items {
+			if e.Items[i].Kind == jsonvalue.String {
+				n += provider.UTF16Len(e.Items[i].Text)
+			}
+		}
+		c.b.stringLen += n
+		if len(e.Items) > largeEnumValues && n > largeEnumMaxLength {
+			c.b.largeEnums = append(c.b.largeEnums, c.at.Key("enum"))
+		}
+	}
+	if v := k.constant; v != nil && v.Kind == jsonvalue.String {
+		c.b.stringLen += provider.UTF16Len(v.Text)
+	}
+}
+
+func (c *checker) budget() {
+	b := &c.b
+	const at = provider.RootPath
+	itoa := strconv.Itoa
+	switch {
+	case b.properties > maxTotalProperties:
+		c.emit(ruleTooManyProperties, at, "The schema declares "+itoa(b.properties)+" properties; OpenAI allows "+itoa(maxTotalProperties)+". Split the tool.", "")
+	case b.properties > nearTotalProperties:
+		c.emit(rulePropertiesNearLimit, at, "The schema declares "+itoa(b.properties)+" of the "+itoa(maxTotalProperties)+" properties OpenAI allows; plan before adding more.", "")
+	}
+	switch {
+	case b.maxDepth > maxNestingDepth:
+		c.emit(ruleTooDeep, at, "The schema nests "+itoa(b.maxDepth)+" levels deep; OpenAI allows "+itoa(maxNestingDepth)+". Flatten it.", "")
+	case b.maxDepth >= nearNestingDepth:
+		c.emit(ruleNestingNearLimit, at, "The schema nests "+itoa(b.maxDepth)+" levels deep, "+itoa(maxNestingDepth-b.maxDepth)+" short of OpenAI's limit of "+itoa(maxNestingDepth)+"; one more level of nesting will be rejected.", "")
+	}
+	switch {
+	case b.enumValues > maxTotalEnumValues:
+		c.emit(ruleTooManyEnumValues, at, "The schema has "+itoa(b.enumValues)+" enum values; OpenAI allows "+itoa(maxTotalEnumValues)+" across all properties. Shorten the enums or take free text.", "")
+	case b.enumValues > nearTotalEnumValues:
+		c.emit(ruleEnumValuesNearLimit, at, "The schema has "+itoa(b.enumValues)+" of the "+itoa(maxTotalEnumValues)+" enum values OpenAI allows; plan before adding more.", "")
+	}
+	for _, p := range b.largeEnums {
+		c.emit(ruleLargeEnumTooLong, p, "This enum has more than "+itoa(largeEnumValues)+" values totalling over "+itoa(largeEnumMaxLength)+" characters, which OpenAI rejects; shorten the values or split the enum.", "")
+	}
+	switch {
+	case b.stringLen > maxTotalStringLen:
+		c.emit(ruleTooLarge, at, "Property names, definition names, enum values and consts total "+itoa(b.stringLen)+" characters; OpenAI allows "+itoa(maxTotalStringLen)+". Shrink the schema.", "")
+	case b.stringLen > nearTotalStringLen:
+		c.emit(ruleSizeNearLimit, at, "Property names, definition names, enum values and consts total "+itoa(b.stringLen)+" of the "+itoa(maxTotalStringLen)+" characters OpenAI allows; plan before adding more.", "")
+	}
 }
 
 func (c *checker) emit(rule int, path, message, arg string) {
@@ -73,43 +287,7 @@ func foundTypes(s *jsonvalue.Value) string {
 	return " (it declares " + strings.Join(types, " | ") + ")"
 }
 
-// surviving walks the subschemas that compiling for OpenAI keeps: the values
-// of properties/$defs/definitions, anyOf/oneOf branches and object items.
-// Keywords it drops wholesale (allOf, not, prefixItems, a schema-valued
-// additionalProperties, ...) are reported at their parent, never entered.
-func (c *checker) surviving(s *jsonvalue.Value, path string) {
-	if s == nil || s.Kind != jsonvalue.Object {
-		return
-	}
-	c.keywords(s, path)
-	c.additionalProperties(s, path)
-	c.optionalProperties(s, path)
-	for _, slot := range [...]string{"properties", "$defs", "definitions"} {
-		if m := s.Get(slot); m != nil && m.Kind == jsonvalue.Object {
-			base := schemapath.Key(path, slot)
-			for i := range m.Members {
-				if child := &m.Members[i].Value; child.Kind == jsonvalue.Object {
-					c.surviving(child, schemapath.Key(base, m.Members[i].Key))
-				}
-			}
-		}
-	}
-	for _, slot := range [...]string{"anyOf", "oneOf"} {
-		if l := s.Get(slot); l != nil && l.Kind == jsonvalue.Array {
-			base := schemapath.Key(path, slot)
-			for i := range l.Items {
-				if l.Items[i].Kind == jsonvalue.Object {
-					c.surviving(&l.Items[i], schemapath.Index(base, i))
-				}
-			}
-		}
-	}
-	if items := s.Get("items"); items != nil && items.Kind == jsonvalue.Object {
-		c.surviving(items, schemapath.Key(path, "items"))
-	}
-}
-
-func (c *checker) keywords(s *jsonvalue.Value, path string) {
+func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 	for i := range s.Members {
 		m := &s.Members[i]
 		kw := m.Key
@@ -117,7 +295,7 @@ func (c *checker) keywords(s *jsonvalue.Value, path string) {
 		if class == classSupported {
 			continue
 		}
-		at := schemapath.Key(path, kw)
+		at := c.at.Key(kw)
 		switch class {
 		case classAnnotation:
 			c.emit(ruleAnnotationDropped, at, "`"+kw+"` is dropped for OpenAI; it is an annotation and constrains nothing.", kw)
@@ -128,23 +306,23 @@ func (c *checker) keywords(s *jsonvalue.Value, path string) {
 		case classUnknown:
 			c.emit(ruleUnknownKeyword, at, "`"+kw+"` is not a keyword OpenAI knows; compiling drops it. Remove it if it constrains nothing.", kw)
 		case classRewritten:
-			c.rewritten(s, &m.Value, kw, at)
+			c.rewritten(k, &m.Value, kw, at)
 		}
 	}
-	if f := s.Get("format"); f != nil && f.Kind == jsonvalue.String && !supportedFormats[f.Text] {
-		c.emit(ruleUnsupportedFormat, schemapath.Key(path, "format"),
+	if f := k.format; f != nil && f.Kind == jsonvalue.String && !supportedFormats[f.Text] {
+		c.emit(ruleUnsupportedFormat, c.at.Key("format"),
 			"OpenAI does not support `format: "+jsonvalue.Quote(f.Text)+"`; compiling drops it, so validate the value in your handler.", f.Text)
 	}
 }
 
-func (c *checker) rewritten(s, v *jsonvalue.Value, kw, at string) {
+func (c *checker) rewritten(k *keys, v *jsonvalue.Value, kw, at string) {
 	switch kw {
 	case "const":
 		c.emit(ruleConstToEnum, at, "`const` becomes a one-value `enum` for OpenAI; the same value is accepted.", "")
 	case "oneOf":
 		c.emit(ruleOneOfToAnyOf, at, "OpenAI has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive or use `anyOf`.", "")
 	case "definitions":
-		if d := s.Get("$defs"); d != nil && d.Kind == jsonvalue.Object {
+		if d := k.maps[1]; d != nil && d.Kind == jsonvalue.Object {
 			c.emit(ruleConflictingDefinitions, at, "Both `definitions` and `$defs` are present and OpenAI knows only `$defs`; compiling drops `definitions`. Merge them into `$defs`.", "")
 		} else {
 			c.emit(ruleLegacyDefinitions, at, "OpenAI documents `$defs`, not `definitions`; rename it (compiling renames it and rewrites the `$ref`s).", "")
@@ -162,25 +340,25 @@ func (c *checker) rewritten(s, v *jsonvalue.Value, kw, at string) {
 
 // isObjectLike: compiling treats the schema as an object that strict mode
 // requires to be closed and fully required.
-func isObjectLike(s *jsonvalue.Value) bool {
-	if provider.HasType(s, "object") {
+func isObjectLike(s *jsonvalue.Value, k *keys) bool {
+	if p := k.maps[0]; p != nil && p.Kind == jsonvalue.Object {
 		return true
 	}
-	if p := s.Get("properties"); p != nil && p.Kind == jsonvalue.Object {
+	if r := k.required; r != nil && r.Kind == jsonvalue.Array {
 		return true
 	}
-	if r := s.Get("required"); r != nil && r.Kind == jsonvalue.Array {
-		return true
-	}
-	return s.Has("additionalProperties")
+	return k.additionalProperties != nil || provider.HasType(s, "object")
 }
 
-func (c *checker) additionalProperties(s *jsonvalue.Value, path string) {
-	if !isObjectLike(s) {
+func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys) {
+	if !isObjectLike(s, k) {
 		return
 	}
-	at := schemapath.Key(path, "additionalProperties")
-	ap := s.Get("additionalProperties")
+	ap := k.additionalProperties
+	if ap != nil && ap.Kind != jsonvalue.Object && !ap.IsTrue() {
+		return // false, or a scalar no rule speaks for
+	}
+	at := c.at.Key("additionalProperties")
 	switch {
 	case ap == nil:
 		c.emit(ruleMissingAdditionalProperties, at, "OpenAI strict mode needs `additionalProperties: false` on every object; add it here.", "")
@@ -192,19 +370,18 @@ func (c *checker) additionalProperties(s *jsonvalue.Value, path string) {
 	}
 }
 
-func (c *checker) optionalProperties(s *jsonvalue.Value, path string) {
-	props := s.Get("properties")
+func (c *checker) optionalProperties(k *keys) {
+	props := k.maps[0]
 	if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
 		return
 	}
-	required := s.Get("required")
-	base := schemapath.Key(path, "properties")
+	required := provider.NewRequiredSet(k.required)
 	for i := range props.Members {
 		name := props.Members[i].Key
-		if provider.Contains(required, name) {
+		if required.Has(name) {
 			continue
 		}
-		at := schemapath.Key(base, name)
+		at := c.at.Join("properties", name)
 		c.emit(ruleOptionalProperty, at, "`"+name+"` is optional, but OpenAI strict mode requires every property in `required`; add it there (compiling makes it required and nullable).", name)
 		c.emit(ruleNullableInsteadOfOmitted, at, "After compiling, the model sends `"+name+": null` instead of leaving it out; treat null as absent in the `"+c.tool.Name+"` handler.", name)
 	}

@@ -62,7 +62,7 @@ const clean = `{"name":"close_ticket","description":"Closes a ticket","inputSche
 var triggers = []pt.Trigger{
 	pt.Fire(ruleNameCharacters, `{"name":"a.b","description":"d","inputSchema":{"type":"object","additionalProperties":false}}`, "name"),
 	pt.Fire(ruleNameCharacters, `{"name":"","description":"d","inputSchema":{"type":"object","additionalProperties":false}}`, "name"),
-	pt.Fire(ruleNameTooLong, `{"name":"` + strings.Repeat("a", 65) + `","description":"d","inputSchema":{"type":"object","additionalProperties":false}}`, "name"),
+	pt.Fire(ruleNameTooLong, `{"name":"`+strings.Repeat("a", 65)+`","description":"d","inputSchema":{"type":"object","additionalProperties":false}}`, "name"),
 	pt.Fire(ruleMissingDescription, `{"name":"t","description":"  \n","inputSchema":{"type":"object","additionalProperties":false}}`, "description"),
 	pt.Fire(ruleMissingDescription, `{"name":"t","inputSchema":{"type":"object","additionalProperties":false}}`, "description"),
 	pt.Fire(ruleRootNotObject, `{"name":"t","description":"d","inputSchema":{"type":["object","null"],"additionalProperties":false}}`, "inputSchema"),

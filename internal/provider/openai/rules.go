@@ -196,12 +196,12 @@ var Rules = []provider.Rule{
 type keywordClass uint8
 
 const (
-	classUnknown       keywordClass = iota
-	classSupported                  // emitted as is
-	classRewritten                  // const, oneOf, definitions, nullable, default
-	classAnnotation                 // dropped, constrains nothing
-	classUnsupported                // tier 1: named unsupported by OpenAI
-	classUndocumented               // tier 2: absent from OpenAI's supported list
+	classUnknown      keywordClass = iota
+	classSupported                 // emitted as is
+	classRewritten                 // const, oneOf, definitions, nullable, default
+	classAnnotation                // dropped, constrains nothing
+	classUnsupported               // tier 1: named unsupported by OpenAI
+	classUndocumented              // tier 2: absent from OpenAI's supported list
 )
 
 var keywordClasses = map[string]keywordClass{

@@ -140,6 +140,9 @@ func CheckWellFormed(t *testing.T, tl *tool.Tool, ds []provider.Diagnostic) {
 		if d.File != tl.File() || d.Line < 1 || d.Column < 1 || d.EndLine < d.Line {
 			t.Errorf("%s @%s: bad position %s:%d:%d-%d:%d", d.Code, d.Path, d.File, d.Line, d.Column, d.EndLine, d.EndColumn)
 		}
+		if span, _ := tl.Locate(d.Path); span.Line != d.Line || span.Column != d.Column || span.EndLine != d.EndLine || span.EndColumn != d.EndColumn {
+			t.Errorf("%s @%s: position %d:%d-%d:%d, tool.Locate says %+v", d.Code, d.Path, d.Line, d.Column, d.EndLine, d.EndColumn, span)
+		}
 		if i > 0 && less(d, ds[i-1]) {
 			t.Errorf("not sorted: %s @%s after %s @%s", d.Code, d.Path, ds[i-1].Code, ds[i-1].Path)
 		}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/diff"
+)
+
+// localEnv clears what a CI runner may have put into the test process's
+// own environment, so runCommand behaves as on a developer's machine.
+func localEnv(t *testing.T) {
+	t.Helper()
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "GITHUB_") || strings.HasPrefix(name, "INPUT_") || strings.HasPrefix(name, "RUNNER_") {
+			t.Setenv(name, "")
+			os.Unsetenv(name)
+		}
+	}
+}
+
+func runIn(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	t.Chdir(dir)
+	var out, errOut bytes.Buffer
+	code := runCommand(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func refundDirs(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, v := range []string{"v1", "v2"} {
+		for _, f := range []string{"refund-order.json", "search-orders.json"} {
+			writeE2EFile(t, filepath.Join(dir, v, f), readTestdata(t, "refund-order/"+v+"/"+f))
+		}
+	}
+	return dir
+}
+
+func TestRunHelpAndUsage(t *testing.T) {
+	localEnv(t)
+	dir := t.TempDir()
+	code, out, _ := runIn(t, dir, "--help")
+	if code != 0 || !strings.Contains(out, "--base-path") || !strings.Contains(out, "--breaking-fail-on") {
+		t.Fatalf("run --help: %d\n%s", code, out)
+	}
+	code, out, errOut := runIn(t, dir, "--no-such-flag")
+	if code != 2 || out != "" || !strings.Contains(errOut, "✗ unknown option `--no-such-flag`") || !strings.Contains(errOut, "run --help") {
+		t.Fatalf("unknown flag: %d\nstdout %q\nstderr %q", code, out, errOut)
+	}
+	if strings.Contains(errOut, "::") {
+		t.Fatalf("a workflow command outside Actions: %q", errOut)
+	}
+}
+
+func TestRunLocallyAgainstABaseDirectory(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	code, out, errOut := runIn(t, dir, "--path", "v2", "--base-path", "v1", "--fail-on", "never", "--sarif-file", "out.sarif", "--report-file", "report.json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (breaking changes)\n%s\n%s", code, out, errOut)
+	}
+	for _, s := range []string{"Diff against --base-path v1", "BREAKING", "Compared with the base tool set in v1.", "SchemaPort: fail."} {
+		if !strings.Contains(out, s) {
+			t.Errorf("output lacks %q:\n%s", s, out)
+		}
+	}
+	var rep map[string]any
+	data, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil || json.Unmarshal(data, &rep) != nil {
+		t.Fatalf("report.json: %v\n%s", err, data)
+	}
+	if rep["result"] != "fail" || rep["baseSha"] != nil || rep["baseFrom"] != "--base-path v1" || rep["inputErrors"] != nil || rep["diff"] == nil {
+		t.Errorf("report = %v", rep)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.sarif")); err != nil {
+		t.Errorf("the SARIF file asked for was not written: %v", err)
+	}
+
+	code, _, _ = runIn(t, dir, "--path", "v2", "--base-path", "v1", "--fail-on", "never", "--label", "breaking-change-approved")
+	if code != 0 {
+		t.Errorf("with the approval label: exit %d, want 0", code)
+	}
+}
+
+func TestRunLocallyWithoutBase(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	code, out, _ := runIn(t, dir, "--path", "v1")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (check errors)", code)
+	}
+	if !strings.Contains(out, "No breaking-change diff: no base revision was given") || strings.Contains(out, "Diff:") {
+		t.Errorf("the missing diff is not explained:\n%s", out)
+	}
+	code, _, errOut := runIn(t, dir, "--path", "v1", "--base", "main")
+	if code != 2 || !strings.Contains(errOut, "is not a git checkout") {
+		t.Errorf("--base outside git: exit %d\n%s", code, errOut)
+	}
+	code, _, errOut = runIn(t, dir, "--path", "v1", "--base", "main", "--base-path", "v2")
+	if code != 2 || !strings.Contains(errOut, "pass one") {
+		t.Errorf("--base and --base-path: exit %d\n%s", code, errOut)
+	}
+}
+
+func TestRunBrokenHeadLocally(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	writeE2EFile(t, filepath.Join(dir, "v2", "broken.json"), "{\"name\": ")
+	code, out, _ := runIn(t, dir, "--path", "v2", "--base-path", "v1", "--report-file", "r.json")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2\n%s", code, out)
+	}
+	var rep struct {
+		Result      string
+		InputErrors struct{ Errors []struct{ File string } }
+		Check, Diff any
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "r.json"))
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Result != "fail" || len(rep.InputErrors.Errors) != 1 || rep.Check != nil || rep.Diff != nil {
+		t.Errorf("report = %+v\n%s", rep, data)
+	}
+}
+
+func TestBaseArgs(t *testing.T) {
+	got := baseArgs([]string{"tools", "/repo/sub/abs/x.json"}, "/repo", "/tmp/b")
+	want := []string{"tools", filepath.Join("/tmp/b", "sub", "abs", "x.json")}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("baseArgs = %q, want %q", got, want)
+	}
+}
+
+func TestRepoPath(t *testing.T) {
+	r := &actionRun{root: "/repo", workdir: "/repo/sub"}
+	for in, want := range map[string]string{"tools": "sub/tools", "../top": "top", "/repo/sub/a.json": "sub/a.json", ".": "sub"} {
+		got, err := r.repoPath(in)
+		if err != nil || got != want {
+			t.Errorf("repoPath(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"../../elsewhere", "/etc/passwd"} {
+		if _, err := r.repoPath(in); err == nil || !strings.Contains(err.Error(), "outside the repository") {
+			t.Errorf("repoPath(%q) = %v, want an error", in, err)
+		}
+	}
+}
+
+func TestJSONReportShape(t *testing.T) {
+	r := &actionRun{settings: &action.Settings{}, baseSHA: strings.Repeat("a", 40), baseFrom: "push", headSHA: "h", notes: []string{`say "hi"`}}
+	var buf bytes.Buffer
+	if err := r.writeJSONReport(&buf, outcome{approved: true, diff: &diff.Result{}}); err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, buf.String())
+	}
+	if rep["command"] != "run" || rep["result"] != "pass" || rep["breakingApproved"] != true || rep["check"] != nil ||
+		rep["diff"] == nil || !reflect.DeepEqual(rep["notes"], []any{`say "hi"`}) {
+		t.Fatalf("report = %v", rep)
+	}
+}

@@ -1,0 +1,29 @@
+package diff
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestObjectsFamily(t *testing.T) {
+	runFamily(t, []familyCase{
+		{"required without properties", `{"type":"object"}`, `{"type":"object","required":["a"]}`, []want{{"property-made-required", Breaking, "inputSchema.required"}}},
+		{"property schema true equals {}", `{"type":"object","properties":{"v":true}}`, obj(`{}`), nil},
+		{"property forbidden", obj(`{}`), `{"type":"object","properties":{"v":false}}`, []want{{"schema-closed", Breaking, p}}},
+		{"additionalProperties null is absent", obj(`{"additionalProperties":null}`), obj(`{}`), nil},
+		{"additionalProperties {} to a schema", obj(`{"additionalProperties":{}}`), obj(`{"additionalProperties":{"type":"string"}}`),
+			[]want{{"additional-properties-restricted", Breaking, p + ".additionalProperties"}}},
+		{"additionalProperties false to a schema", obj(`{"additionalProperties":false}`), obj(`{"additionalProperties":{"type":"string"}}`),
+			[]want{{"additional-properties-relaxed", NonBreaking, p + ".additionalProperties"}}},
+		{"dependentRequired malformed", obj(`{"dependentRequired":{"a":"b"}}`), obj(`{}`), []want{{"keyword-changed", Breaking, p + ".dependentRequired"}}},
+	})
+	// Ties keep JavaScript key order: integer-like keys first, ascending.
+	got := diffSchemas(t, `{"type":"object","properties":{"b":{},"10":{},"2":{}}}`, `{"type":"object","properties":{"b":{},"10":{},"2":{}},"required":["b","10","2"]}`)
+	order := ""
+	for _, g := range got {
+		order += strings.SplitN(g.Message, "`", 3)[1] + " "
+	}
+	if order != "2 10 b " {
+		t.Errorf("tie order %q", order)
+	}
+}
