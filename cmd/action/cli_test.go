@@ -276,3 +276,21 @@ func TestOutputIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestTargetsAll(t *testing.T) {
+	root := repoRoot(t)
+	code, stdout, stderr := runCLI(t, root, "check", "testdata/shapes", "--targets", "mcp,all", "--format", "json", "--fail-on", "never")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// Target keys appear in the order resolved: mcp first, then the rest in registry order.
+	want := []string{`"mcp"`, `"openai"`, `"anthropic"`, `"gemini"`, `"anthropic-strict"`}
+	last := -1
+	for _, w := range want {
+		i := strings.Index(stdout, w+": {")
+		if i < 0 || i < last {
+			t.Fatalf("target %s missing or out of order in:\n%s", w, stdout)
+		}
+		last = i
+	}
+}

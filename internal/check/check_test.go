@@ -157,7 +157,7 @@ func TestTargets(t *testing.T) {
 		t.Errorf("resolve: %v %v", got, err)
 	}
 	if _, err := ResolveTargets([]string{"openai", "bedrock"}); err == nil ||
-		err.Error() != "Unknown target `bedrock`. Valid targets are: openai, anthropic, gemini, mcp, anthropic-strict." {
+		err.Error() != "Unknown target `bedrock`. Valid targets are: openai, anthropic, gemini, mcp, anthropic-strict, all." {
 		t.Errorf("unknown target error: %v", err)
 	}
 	for _, id := range []string{"core", "OpenAI", "all"} {

@@ -73,19 +73,32 @@ func DefaultTargets() []string {
 // ResolveTargets validates target ids as given to --targets or the config:
 // case-sensitive, each kept once in the order first given. An unknown id is
 // an error naming the valid ones.
+//
+// `all` expands to every registered target in registry order and combines
+// with explicit ids (`mcp,all` gives mcp first, then the rest), as
+// SchemaPort's main branch does.
 func ResolveTargets(ids []string) ([]string, error) {
 	out := make([]string, 0, len(ids))
+	add := func(id string) {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
 	for _, id := range ids {
+		if id == "all" {
+			for _, t := range registry {
+				add(t.ID)
+			}
+			continue
+		}
 		if _, ok := Lookup(id); !ok {
 			valid := make([]string, len(registry))
 			for i, t := range registry {
 				valid[i] = t.ID
 			}
-			return nil, fmt.Errorf("Unknown target `%s`. Valid targets are: %s.", id, strings.Join(valid, ", "))
+			return nil, fmt.Errorf("Unknown target `%s`. Valid targets are: %s, all.", id, strings.Join(valid, ", "))
 		}
-		if !slices.Contains(out, id) {
-			out = append(out, id)
-		}
+		add(id)
 	}
 	return out, nil
 }
