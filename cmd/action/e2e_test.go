@@ -220,6 +220,13 @@ type runResult struct {
 // payload is the webhook event; inputs override action.yml's defaults.
 func runAction(t *testing.T, ws, event string, payload map[string]any, inputs map[string]string) *runResult {
 	t.Helper()
+	return runActionIn(t, ws, ws, event, payload, inputs)
+}
+
+// runActionIn is runAction for a workspace whose repository is the
+// subdirectory repoDir (actions/checkout with `path:`).
+func runActionIn(t *testing.T, ws, repoDir, event string, payload map[string]any, inputs map[string]string) *runResult {
+	t.Helper()
 	bin := binary(t)
 	tmp := t.TempDir()
 	eventPath := filepath.Join(tmp, "event.json")
@@ -235,7 +242,7 @@ func runAction(t *testing.T, ws, event string, payload map[string]any, inputs ma
 	for _, p := range []string{outPath, sumPath} {
 		os.WriteFile(p, nil, 0o644)
 	}
-	head := strings.TrimSpace(gittest.Git(t, ws, "rev-parse", "HEAD"))
+	head := strings.TrimSpace(gittest.Git(t, repoDir, "rev-parse", "HEAD"))
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + filepath.Join(tmp, "home"),
@@ -1042,5 +1049,131 @@ func writeE2EFile(t *testing.T, path, text string) {
 	}
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestE2ECheckoutPath(t *testing.T) {
+	t.Parallel()
+	// actions/checkout with `path: sub`: the repository is a subdirectory
+	// of the workspace. Annotation and SARIF paths must still be relative
+	// to the repository root (GitHub matches them against repository
+	// paths), whether the tool path names the checkout directory or
+	// working-directory points into it.
+	r := buildRepo(t, refundHistory(t))
+	ws := filepath.Join(t.TempDir(), "workspace")
+	gittest.ShallowClone(t, r.origin, prRef, filepath.Join(ws, "sub"))
+	for _, inputs := range []map[string]string{
+		{"path": "sub/tools", "fail-on": "never"},
+		{"working-directory": "sub", "fail-on": "never"},
+	} {
+		res := runActionIn(t, ws, filepath.Join(ws, "sub"), "pull_request", prPayload(r), inputs)
+		res.wantCode(t, 1)
+		res.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "head-sha": r.merge, "breaking-count": "2", "sarif-file": "schemaport.sarif"})
+		for _, a := range res.annotations() {
+			if f := a.Properties["file"]; f != "" && !strings.HasPrefix(f, "tools/") {
+				t.Errorf("inputs %v: annotation file %q is not relative to the repository root", inputs, f)
+			}
+		}
+		if len(res.find("error", "required-property-added")) != 1 {
+			t.Errorf("inputs %v: no breaking-change annotation\n%s", inputs, res.dump())
+		}
+		for _, x := range sarifResults(t, validateSARIF(t, res.sarif), "schemaport/") {
+			if !strings.HasPrefix(x[1].(string), "tools/") {
+				t.Errorf("inputs %v: SARIF uri %v", inputs, x[1])
+			}
+		}
+	}
+}
+
+func TestE2EPullRequestTargetOnTheBaseCheckout(t *testing.T) {
+	t.Parallel()
+	// pull_request_target checks out the base branch by default: the
+	// "head" is then the base itself, and an empty diff must not pass for
+	// a verdict on the pull request.
+	r := buildRepo(t, refundHistory(t))
+	ws := r.checkout("refs/heads/main")
+	payload := prPayload(r)
+	payload["pull_request"].(map[string]any)["base"] = map[string]any{"sha": r.mainTip, "ref": "main"}
+	res := runAction(t, ws, "pull_request_target", payload, map[string]string{"fail-on": "never"})
+	res.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "head-sha": r.mainTip, "breaking-count": "0"})
+	warn := res.find("warning", "Base equals head")
+	if len(warn) != 1 || !strings.Contains(warn[0].Message, "refs/pull/1/merge") {
+		t.Fatalf("no warning that nothing was compared: %v\n%s", warn, res.dump())
+	}
+	if !strings.Contains(res.summary, "checked-out commit itself") {
+		t.Errorf("the summary does not say nothing was compared:\n%s", res.summary)
+	}
+
+	// Checking out the pull request's merge ref works as on pull_request.
+	merged := runAction(t, r.checkout(prRef), "pull_request_target", prPayload(r), map[string]string{"fail-on": "never"})
+	merged.wantCode(t, 1)
+	merged.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "head-sha": r.merge, "breaking-count": "2"})
+	if n := len(merged.find("warning", "Base equals head")); n != 0 {
+		t.Errorf("a base-equals-head warning on a real diff")
+	}
+}
+
+func TestE2ERemovedToolPointsIntoTheNewFile(t *testing.T) {
+	t.Parallel()
+	// Two tools in one wrapper file; the pull request removes the second.
+	// Its line in the base file is past the end of the new file, so the
+	// annotation goes to the nearest surviving place: the `tools` list.
+	alpha := `    {"name": "alpha", "description": "A", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}`
+	beta := `    {"name": "beta", "description": "B", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}`
+	base := "{\n  \"tools\": [\n" + alpha + ",\n\n\n" + beta + "\n  ]\n}\n"
+	head := "{\n  \"tools\": [\n" + alpha + "\n  ]\n}\n"
+	r := buildRepo(t, history{Base: map[string]string{"tools/all.json": base}, Feature: map[string]*string{"tools/all.json": &head}})
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"fail-on": "never", "targets": "mcp"})
+	res.wantCode(t, 1)
+	got := res.find("error", "tool-removed")
+	if len(got) != 1 {
+		t.Fatalf("tool-removed annotations: %v\n%s", got, res.dump())
+	}
+	if p := got[0].Properties; p["file"] != "tools/all.json" || p["line"] != "2" || p["col"] != "3" {
+		t.Errorf("tool-removed annotated at %v, want tools/all.json line 2 col 3 (the tools key)", p)
+	}
+	if !strings.Contains(got[0].Message, "tools/all.json:6:") {
+		t.Errorf("the message does not say where the tool was: %q", got[0].Message)
+	}
+	for _, x := range sarifResults(t, validateSARIF(t, res.sarif), "schemaport/") {
+		if x[0] == "tool-removed" && (x[1] != "tools/all.json" || x[2] != 2) {
+			t.Errorf("SARIF tool-removed at %v, want tools/all.json line 2", x)
+		}
+	}
+	var rep struct {
+		Diff struct {
+			Changes []struct {
+				Code    string
+				File    string
+				Line    int
+				OldLine int
+			}
+		}
+	}
+	json.Unmarshal(res.report, &rep)
+	if len(rep.Diff.Changes) != 1 || rep.Diff.Changes[0].Line != 2 || rep.Diff.Changes[0].OldLine != 6 {
+		t.Errorf("report changes = %+v, want the new place (line 2) and the old one (line 6)", rep.Diff.Changes)
+	}
+}
+
+func TestE2EOneOrderedLogStream(t *testing.T) {
+	t.Parallel()
+	// The runner reads stdout and stderr concurrently but shares one
+	// command state: an error written to stderr while stdout is between
+	// ::stop-commands:: and its resume token can be swallowed. Under
+	// Actions everything goes to stdout, in order.
+	r := buildRepo(t, refundHistory(t))
+	for _, inputs := range []map[string]string{
+		{"fetch-base": "false"},
+		{"fail-on": "sometimes"},
+		nil,
+	} {
+		res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), inputs)
+		if res.stderr != "" {
+			t.Errorf("inputs %v: output on stderr:\n%s", inputs, res.stderr)
+		}
+		if len(actiontest.Annotations(res.stdout)) == 0 {
+			t.Errorf("inputs %v: no annotations on stdout", inputs)
+		}
 	}
 }

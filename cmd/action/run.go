@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,7 +19,6 @@ import (
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
-	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/tool"
 	"github.com/schemaport/schemaport-action/internal/version"
@@ -67,6 +67,12 @@ reach --breaking-fail-on, 2 usage or input error.
 func runCommand(args []string, stdout, stderr io.Writer) int {
 	env := action.Env{Lookup: os.LookupEnv}
 	inActions := env.Get("GITHUB_ACTIONS") == "true"
+	if inActions {
+		// The runner reads both streams concurrently but keeps one
+		// stop-commands state: an error on stderr while stdout is inside a
+		// fence could be taken for fenced text. One stream keeps the order.
+		stderr = stdout
+	}
 	r := &actionRun{
 		env:    env,
 		log:    &action.Log{W: stdout, Commands: inActions},
@@ -123,6 +129,9 @@ func (r *actionRun) run() int {
 	if err != nil {
 		return r.fail(err.Error())
 	}
+	if r.repo == nil && r.repoErr == nil {
+		r.locateFromPaths(opts.paths)
+	}
 	ev, err := action.LoadEvent(r.env)
 	if err != nil {
 		return r.fail(err.Error())
@@ -138,6 +147,11 @@ func (r *actionRun) run() int {
 	base, code := r.loadBase(ev, opts.paths)
 	if code != 0 {
 		return code
+	}
+	if r.baseSHA != "" && r.baseSHA == r.headSHA {
+		r.note("warning", "Base equals head", fmt.Sprintf("The base %s is the checked-out commit itself, so nothing was compared. "+
+			"On pull_request_target the default checkout is the base branch: check out the pull request (`ref: refs/pull/%s/merge`, only for code you trust) or run on pull_request.",
+			r.baseDescription(), cmp.Or(ev.PRNumber(), "<number>")))
 	}
 	head := r.loadHead(opts.paths, base)
 	if head.usageErr != "" {
@@ -211,6 +225,7 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 		out.checkSum = check.Summary{Error: out.check.Errors, Warning: out.check.Warnings, Info: out.check.Infos}
 		if base.loaded && len(base.Errors) == 0 {
 			out.diff = diff.ToolSets(base.Tools, head.Tools, o.diffOpts)
+			relocateRemoved(out.diff, base.Tools, head.Tools)
 			out.diffSum = out.diff.Summary
 		}
 	}
@@ -244,14 +259,14 @@ func (r *actionRun) publish(o outcome) int {
 		report.MapFiles(items, r.paths)
 		items = append(items, r.extra...)
 		var buf bytes.Buffer
-		report.Annotations(&buf, items, report.MaxAnnotationsPerLevel)
+		report.AnnotationsSeeAlso(&buf, items, report.MaxAnnotationsPerLevel, r.seeAlso())
 		r.log.Raw(buf.String())
 	}
 
 	var problems []string
 	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error {
 		return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
-			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Rules: ruleTables()})
+			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths})
 	})
 	if err != nil {
 		problems = append(problems, "cannot write the SARIF file: "+err.Error())
@@ -302,6 +317,28 @@ func (r *actionRun) publish(o outcome) int {
 	return o.exit
 }
 
+// seeAlso names the outputs that hold every finding, for the notice
+// about annotations GitHub would not show.
+func (r *actionRun) seeAlso() string {
+	var where []string
+	if r.settings.JobSummary && (r.env.Get("GITHUB_STEP_SUMMARY") != "" || r.settings.SummaryFile != "") {
+		where = append(where, "the job summary")
+	}
+	if r.settings.SARIFFile != "" {
+		where = append(where, "the SARIF report")
+	}
+	if r.settings.ReportFile != "" {
+		where = append(where, "the JSON report")
+	}
+	switch len(where) {
+	case 0:
+		return "the log above"
+	case 1:
+		return where[0]
+	}
+	return strings.Join(where[:len(where)-1], ", ") + " and " + where[len(where)-1]
+}
+
 func resultWord(exit int) string {
 	if exit == 0 {
 		return "pass"
@@ -339,6 +376,31 @@ func (r *actionRun) locate() error {
 	}
 	r.paths = report.RepoRelative(r.root, r.workdir)
 	return nil
+}
+
+// locateFromPaths finds the repository from the tool paths when the
+// working directory is not inside one: actions/checkout with `path: sub`
+// puts the repository in a subdirectory of the workspace, and a tool path
+// `sub/tools` must still be reported as `tools/...`, relative to the
+// repository root, for GitHub to attach it.
+func (r *actionRun) locateFromPaths(paths []string) {
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(r.workdir, p)
+		}
+		root, ok := gitbase.FindRoot(abs)
+		if !ok {
+			continue
+		}
+		if real, err := canonicalDir(root); err == nil {
+			root = real
+		}
+		r.root = root
+		r.repo, r.repoErr = gitbase.Open(root)
+		r.paths = report.RepoRelative(r.root, r.workdir)
+		return
+	}
 }
 
 // canonicalDir makes dir absolute, resolves symlinks (so that paths made
@@ -426,7 +488,8 @@ func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 	}
 	// The loaded tools keep their sources in memory; the files can go.
 	defer os.RemoveAll(tmp)
-	snap, err := r.repo.Materialize(sha, repoPaths, tmp)
+	mirror, cwd := mirrorDirs(r.root, r.workdir, tmp)
+	snap, err := r.repo.Materialize(sha, repoPaths, mirror)
 	if err != nil {
 		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
 	}
@@ -443,20 +506,38 @@ func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 	if len(present) > 0 {
 		// Loaded from the same relative place as the head, so display paths
 		// (and so annotation paths) are the same on both sides.
-		sub, _ := filepath.Rel(r.root, r.workdir)
-		cwd := filepath.Join(tmp, sub)
 		if err := os.MkdirAll(cwd, 0o755); err != nil {
 			return toolSet{}, r.fail("cannot prepare the base directory: " + err.Error())
 		}
-		set.Result = *tool.Load(baseArgs(present, r.root, tmp), tool.Options{Cwd: cwd})
+		set.Result = *tool.Load(baseArgs(present, r.root, mirror), tool.Options{Cwd: cwd})
 	}
 	return set, 0
 }
 
+// mirrorDirs places the repository root (mirror) and the working directory
+// (cwd) inside tmp so that they sit as they do in the checkout: the
+// working directory is inside the repository, or (a checkout `path:`) the
+// repository inside the working directory.
+func mirrorDirs(root, workdir, tmp string) (mirror, cwd string) {
+	if sub, err := filepath.Rel(root, workdir); err == nil && !isOutside(sub) {
+		return tmp, filepath.Join(tmp, sub)
+	}
+	if sub, err := filepath.Rel(workdir, root); err == nil && !isOutside(sub) {
+		return filepath.Join(tmp, sub), tmp
+	}
+	return tmp, tmp
+}
+
+// isOutside reports whether a relative path climbs out of its base.
+func isOutside(rel string) bool {
+	return rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
 // baseArgs turns head paths into the paths to load from the materialized
 // base: relative paths stay (the loader's cwd mirrors the working
-// directory), absolute ones are moved under tmp.
-func baseArgs(paths []string, root, tmp string) []string {
+// directory), absolute ones are moved under mirror (the repository root's
+// copy).
+func baseArgs(paths []string, root, mirror string) []string {
 	out := make([]string, len(paths))
 	for i, p := range paths {
 		if !filepath.IsAbs(p) {
@@ -464,7 +545,7 @@ func baseArgs(paths []string, root, tmp string) []string {
 			continue
 		}
 		rel, _ := filepath.Rel(root, p)
-		out[i] = filepath.Join(tmp, rel)
+		out[i] = filepath.Join(mirror, rel)
 	}
 	return out
 }
@@ -477,7 +558,7 @@ func (r *actionRun) repoPath(p string) (string, error) {
 		abs = filepath.Join(r.workdir, p)
 	}
 	rel, err := filepath.Rel(r.root, filepath.Clean(abs))
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if err != nil || isOutside(rel) {
 		return "", fmt.Errorf("The tool path `%s` is outside the repository %s, so it has no base version.", p, r.root)
 	}
 	return filepath.ToSlash(rel), nil
@@ -616,6 +697,9 @@ func (r *actionRun) writeFile(name string, write func(io.Writer) error) (string,
 	if err := os.WriteFile(dest, buf.Bytes(), 0o644); err != nil {
 		return "", err
 	}
+	// Root in the container, the runner's user on the host: hand the file
+	// (and any directory made for it) to the workspace's owner.
+	gitbase.MatchOwner(dest, r.workspace)
 	rel, err := filepath.Rel(r.workspace, dest)
 	if err != nil || strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(dest), nil
@@ -719,14 +803,59 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 	return err
 }
 
-// ruleTables gathers every target's rule table (and the core rules) so
-// that SARIF rules carry the providers' own descriptions and docs links.
-func ruleTables() []provider.Rule {
-	rules := append([]provider.Rule(nil), check.Core().Rules...)
-	for _, t := range check.Targets() {
-		rules = append(rules, t.Rules...)
+// relocateRemoved points each change whose subject is gone from the new
+// version (a removed tool) at the nearest surviving place in the new
+// version of the same file: the `tools` list or the top-level array that
+// held it, else the file's top-level value. The diff engine leaves such a
+// change at its line in the base file, and in the new file that line is
+// something else, or past the end. A file that is gone keeps the old
+// place: nothing survives to point at.
+func relocateRemoved(res *diff.Result, base, head []*tool.Tool) {
+	if res == nil {
+		return
 	}
-	return rules
+	sources := map[string]*tool.Source{}
+	for _, t := range head {
+		if t.Source != nil {
+			sources[t.Source.Path] = t.Source
+		}
+	}
+	places := map[[2]string]string{} // (file, tool name) -> Base in the file
+	for _, t := range base {
+		if t.Source != nil {
+			places[[2]string{t.Source.Path, t.Name}] = t.Base
+		}
+	}
+	roots := map[string]*jsonvalue.Value{}
+	for i := range res.Changes {
+		c := &res.Changes[i]
+		src := sources[c.Old.File]
+		if c.New.File != "" || src == nil {
+			continue
+		}
+		root, seen := roots[src.Path]
+		if !seen {
+			root, _ = jsonvalue.Parse(src.Data)
+			roots[src.Path] = root
+		}
+		if root == nil {
+			continue
+		}
+		// The list that held the tool: its place minus the final index.
+		holder := places[[2]string{c.Old.File, c.ToolName}]
+		if j := strings.LastIndexByte(holder, '['); j >= 0 && strings.HasSuffix(holder, "]") {
+			holder = holder[:j]
+		} else {
+			holder = ""
+		}
+		start, end, _ := tool.LocateIn(root, holder)
+		if start == root.Start {
+			// The whole file: point at its first character, not every line.
+			end = start + 1
+		}
+		sp := src.Span(start, end)
+		c.New = diff.Location{File: src.Path, Line: sp.Line, Column: sp.Column, EndLine: sp.EndLine, EndColumn: sp.EndColumn}
+	}
 }
 
 // baseDescription names the base for messages: "1234abcd5678 (the push's

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // localEnv clears what a CI runner may have put into the test process's
@@ -169,5 +171,50 @@ func TestJSONReportShape(t *testing.T) {
 	if rep["command"] != "run" || rep["result"] != "pass" || rep["breakingApproved"] != true || rep["check"] != nil ||
 		rep["diff"] == nil || !reflect.DeepEqual(rep["notes"], []any{`say "hi"`}) {
 		t.Fatalf("report = %v", rep)
+	}
+}
+
+func TestRelocateRemoved(t *testing.T) {
+	// Base and head are loaded from different directories under the same
+	// display path, as the action does with the materialized base.
+	load := func(files map[string]string) []*tool.Tool {
+		dir := t.TempDir()
+		for name, text := range files {
+			writeE2EFile(t, filepath.Join(dir, name), text)
+		}
+		res := tool.Load([]string{"tools"}, tool.Options{Cwd: dir})
+		if len(res.Errors) > 0 {
+			t.Fatalf("load: %+v", res.Errors)
+		}
+		return res.Tools
+	}
+	one := func(name string) string {
+		// Distinct schemas, so no removal is taken for a rename.
+		return `{"name": "` + name + `", "description": "d", "inputSchema": {"type": "object", "properties": {"` + name + `": {}}}}`
+	}
+	base := load(map[string]string{
+		"tools/array.json":  "[\n" + one("a1") + ",\n" + one("a2") + "\n]\n",
+		"tools/single.json": "\n\n" + one("s1") + "\n",
+		"tools/gone.json":   one("g1") + "\n",
+	})
+	head := load(map[string]string{
+		"tools/array.json":  "[\n" + one("a1") + "\n]\n",
+		"tools/single.json": "  " + one("s2") + "\n",
+	})
+	res := diff.ToolSets(base, head, diff.Options{})
+	relocateRemoved(res, base, head)
+	got := map[string]string{}
+	for _, c := range res.Changes {
+		if c.Code == "tool-removed" {
+			got[c.ToolName] = fmt.Sprintf("%s:%d:%d-%d:%d was %s:%d", c.New.File, c.New.Line, c.New.Column, c.New.EndLine, c.New.EndColumn, c.Old.File, c.Old.Line)
+		}
+	}
+	want := map[string]string{
+		"a2": "tools/array.json:1:1-1:2 was tools/array.json:3",   // the array that held it
+		"s1": "tools/single.json:1:3-1:4 was tools/single.json:3", // the file's new top-level value
+		"g1": ":0:0-0:0 was tools/gone.json:1",                    // the file is gone: nothing survives
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("tool-removed locations:\n got %v\nwant %v", got, want)
 	}
 }

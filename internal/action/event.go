@@ -2,6 +2,7 @@ package action
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	githubactions "github.com/sethvargo/go-githubactions"
@@ -68,6 +69,16 @@ func (e *Event) str(keys ...string) string {
 // pull_request_target.
 func (e *Event) IsPullRequest() bool {
 	return e != nil && (e.Name == "pull_request" || e.Name == "pull_request_target")
+}
+
+// PRNumber returns the pull request's number, "" when the event has none.
+func (e *Event) PRNumber() string {
+	for _, keys := range [][]string{{"pull_request", "number"}, {"number"}} {
+		if n, ok := e.lookup(keys...).(float64); ok && n >= 1 && n == float64(int64(n)) {
+			return strconv.FormatInt(int64(n), 10)
+		}
+	}
+	return ""
 }
 
 // Labels returns the pull request's label names, in payload order.

@@ -49,6 +49,9 @@ func TestLoadEvent(t *testing.T) {
 	if !reflect.DeepEqual(ev.Labels(), []string{"bug", "Breaking-Change-Approved"}) {
 		t.Fatalf("labels = %q", ev.Labels())
 	}
+	if ev.PRNumber() != "7" || eventFrom(t, "push", `{"number": 1.5}`).PRNumber() != "" {
+		t.Fatalf("PRNumber = %q", ev.PRNumber())
+	}
 	if !HasLabel(ev.Labels(), "breaking-change-approved") || HasLabel(ev.Labels(), "") || HasLabel(ev.Labels(), "breaking") {
 		t.Fatal("HasLabel")
 	}

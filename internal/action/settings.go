@@ -161,6 +161,12 @@ func ParseSettings(args []string, env Env) (*Settings, error) {
 	s.SARIFFile = r.file("sarif-file", ifActions(inActions, DefaultSARIFFile))
 	s.ReportFile = r.file("report-file", ifActions(inActions, DefaultReportFile))
 	s.SARIFCategory, _ = r.str("sarif-category", DefaultSARIFCategory)
+	// Code scanning takes the category from before the id's last `/`; an
+	// id without one has an empty category, and two such uploads collide.
+	// upload-sarif completes its own `category` input the same way.
+	if s.SARIFCategory != "" && !strings.Contains(s.SARIFCategory, "/") {
+		s.SARIFCategory += "/"
+	}
 	s.SummaryFile, _ = p.Last("summary-file")
 	s.Config, _ = r.str("config", "")
 	s.WorkingDirectory, _ = r.str("working-directory", ".")

@@ -171,3 +171,31 @@ func TestSettingsErrors(t *testing.T) {
 		}
 	}
 }
+
+// Code scanning reads automationDetails.id as "category/run-id": an id
+// without a slash has an empty category, so two such uploads collide. The
+// category input is completed with a slash, as upload-sarif's own
+// `category` input is.
+func TestSARIFCategoryGetsItsSlash(t *testing.T) {
+	for in, want := range map[string]string{
+		"schemaport":        "schemaport/",
+		"schemaport/":       "schemaport/",
+		"tools/agents":      "tools/agents",
+		"":                  "schemaport/",
+		" spaced-category ": "spaced-category/",
+	} {
+		env := runnerInputs()
+		env["INPUT_SARIF-CATEGORY"] = in
+		s, err := ParseSettings(nil, envOf(env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.SARIFCategory != want {
+			t.Errorf("sarif-category %q became %q, want %q", in, s.SARIFCategory, want)
+		}
+	}
+	s, err := ParseSettings([]string{"--sarif-category", "local"}, envOf(nil))
+	if err != nil || s.SARIFCategory != "local/" {
+		t.Errorf("--sarif-category local: %q, %v", s.SARIFCategory, err)
+	}
+}

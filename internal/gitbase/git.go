@@ -178,7 +178,33 @@ func (r *Repo) Fetch(rev string) error {
 		return fmt.Errorf("refusing to fetch %s: not a commit id or a plain branch or tag name", quote(rev))
 	}
 	_, err := r.run(nil, nil, "fetch", "--no-tags", "--depth=1", "origin", "--", rev)
+	// Even a failed fetch may have written a pack or a lock's leftovers.
+	for _, dir := range r.gitDirs() {
+		matchOwnerTree(dir)
+	}
 	return err
+}
+
+// gitDirs returns the repository's git directory and, for a linked
+// worktree, the common directory that holds the objects.
+func (r *Repo) gitDirs() []string {
+	out, err := r.run(nil, nil, "rev-parse", "--absolute-git-dir", "--git-common-dir")
+	if err != nil {
+		return nil
+	}
+	var dirs []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if line == "" {
+			continue
+		}
+		if !filepath.IsAbs(line) {
+			line = filepath.Join(r.Root, line)
+		}
+		if len(dirs) == 0 || filepath.Clean(line) != dirs[0] {
+			dirs = append(dirs, filepath.Clean(line))
+		}
+	}
+	return dirs
 }
 
 // Parents returns the parent ids written in a commit, in order. It reads the

@@ -69,6 +69,16 @@ type Annotation struct {
 // properties also ':' and ','), so untrusted text can neither end the
 // command line nor start a second command.
 func Annotations(w io.Writer, items []Annotation, limitPerLevel int) error {
+	return AnnotationsSeeAlso(w, items, limitPerLevel, "")
+}
+
+// AnnotationsSeeAlso is Annotations whose overflow notice names seeAlso
+// as the place the rest can be read ("" means the job summary and the
+// SARIF report).
+func AnnotationsSeeAlso(w io.Writer, items []Annotation, limitPerLevel int, seeAlso string) error {
+	if seeAlso == "" {
+		seeAlso = "the job summary and the SARIF report"
+	}
 	sorted := slices.Clone(items)
 	for i := range sorted {
 		sorted[i].Level = normalizeLevel(sorted[i].Level)
@@ -90,7 +100,7 @@ func Annotations(w io.Writer, items []Annotation, limitPerLevel int) error {
 		bw.WriteString(annotationCommand(Annotation{
 			Level:   LevelNotice,
 			Title:   "More findings",
-			Message: strconv.Itoa(hidden) + " " + noun + " in the job summary and the SARIF report (GitHub shows " + strconv.Itoa(limitPerLevel) + " annotations of each kind per step).",
+			Message: strconv.Itoa(hidden) + " " + noun + " in " + seeAlso + " (GitHub shows " + strconv.Itoa(limitPerLevel) + " annotations of each kind per step).",
 		}) + "\n")
 	}
 	return bw.Flush()

@@ -320,3 +320,15 @@ func TestLongMessagesAreCut(t *testing.T) {
 		t.Errorf("message has %d characters", n)
 	}
 }
+
+func TestOverflowNoticeNamesWhereTheRestIs(t *testing.T) {
+	items := many(LevelError, PriorityError, 12, "e-")
+	var b strings.Builder
+	if err := AnnotationsSeeAlso(&b, items, MaxAnnotationsPerLevel, "the JSON report"); err != nil {
+		t.Fatal(err)
+	}
+	cmds := parseCommands(t, b.String())
+	if last := cmds[len(cmds)-1]; last.name != "notice" || !strings.HasPrefix(last.message, "2 more findings are in the JSON report (") {
+		t.Errorf("overflow notice %+v", last)
+	}
+}

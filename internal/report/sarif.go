@@ -34,8 +34,9 @@ type SARIFInput struct {
 	Category string
 	// Paths maps display paths to repository-relative ones; nil keeps them.
 	Paths PathMapper
-	// Rules are the providers' rule tables, used for the rule descriptions of
-	// check codes; codes not found get a description built from the code.
+	// Rules are the rule tables used for the rule descriptions of check
+	// codes (nil: every target's own table); codes not found get a
+	// description built from the code.
 	Rules []provider.Rule
 	// MaxResults caps the results: 0 means GitHub's limit per run
 	// (MaxSARIFResults), negative means no cap. Errors are kept first, then
@@ -436,8 +437,12 @@ func buildRules(in *SARIFInput, fs []finding) ([]sarifRule, map[string]int) {
 		rf.targetName = minNonEmpty(rf.targetName, f.targetName)
 		rf.providerID = minNonEmpty(rf.providerID, f.providerID)
 	}
+	tables := in.Rules
+	if tables == nil {
+		tables = targetRules()
+	}
 	table := map[string]provider.Rule{}
-	for _, r := range in.Rules {
+	for _, r := range tables {
 		if _, ok := table[r.Code]; !ok {
 			table[r.Code] = r
 		}
@@ -455,6 +460,15 @@ func buildRules(in *SARIFInput, fs []finding) ([]sarifRule, map[string]int) {
 		rules = append(rules, describeRule(facts[id], r, known))
 	}
 	return rules, index
+}
+
+// targetRules gathers the core rules and every target's rule table.
+func targetRules() []provider.Rule {
+	rules := append([]provider.Rule(nil), check.Core().Rules...)
+	for _, t := range check.Targets() {
+		rules = append(rules, t.Rules...)
+	}
+	return rules
 }
 
 func minNonEmpty(a, b string) string {

@@ -417,3 +417,25 @@ func TestSARIFStreamMatchesEncoder(t *testing.T) {
 		}
 	}
 }
+
+// `check --format sarif` passes no rule tables: the providers' own ones
+// are used, so the rule texts match the action's.
+func TestSARIFUsesTheProviderRuleTablesByDefault(t *testing.T) {
+	var want provider.Rule
+	for _, tg := range check.Targets() {
+		for _, r := range tg.Rules {
+			if r.Code == "openai/object-missing-additional-properties" {
+				want = r
+			}
+		}
+	}
+	if want.Trigger == "" {
+		t.Fatal("the OpenAI table has no object-missing-additional-properties rule")
+	}
+	doc := validSARIF(t, sarifOf(t, SARIFInput{Check: checkFixture(t)}))
+	for _, r := range doc.Runs[0].Tool.Driver.Rules {
+		if r.ID == want.Code && !strings.Contains(r.FullDescription.Text, want.Trigger) {
+			t.Errorf("rule %s described as %q, want the table's trigger %q", r.ID, r.FullDescription.Text, want.Trigger)
+		}
+	}
+}

@@ -175,8 +175,11 @@ func writeVerdict(m *mdWriter, in *SummaryInput) {
 		}
 		lines = append(lines, line)
 	}
-	if in.BaseSHA != "" || in.HeadSHA != "" {
+	switch {
+	case in.BaseSHA != "":
 		lines = append(lines, "Compared "+mdCode(shortSHA(in.BaseSHA))+" (base) with "+mdCode(shortSHA(in.HeadSHA))+" (head).")
+	case in.HeadSHA != "":
+		lines = append(lines, "Checked "+mdCode(shortSHA(in.HeadSHA))+"; no base to compare with.")
 	}
 	for _, n := range in.Notes {
 		lines = append(lines, mdText(n))

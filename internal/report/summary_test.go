@@ -165,3 +165,10 @@ func TestSummaryVerdicts(t *testing.T) {
 		t.Errorf("clean summary:\n%s", out)
 	}
 }
+
+func TestSummaryWithoutBase(t *testing.T) {
+	out := summaryOf(t, SummaryInput{HeadSHA: "fedcba9876543210fedcba9876543210fedcba98", Notes: []string{"No breaking-change diff: a new branch."}})
+	if !strings.Contains(out, "Checked <code>fedcba987654</code>; no base to compare with.") || strings.Contains(out, "(none)") {
+		t.Errorf("summary without a base:\n%s", out)
+	}
+}
