@@ -158,6 +158,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		category = defaultSARIFCategory
 	}
+	category = report.NormalizeCategory(category)
 
 	loaded := tool.Load(paths, tool.Options{Cwd: cwd})
 	if len(loaded.Errors) > 0 {
@@ -229,6 +230,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		category = defaultSARIFCategory
 	}
+	category = report.NormalizeCategory(category)
 
 	oldSet := tool.Load(p.Positionals[:1], tool.Options{Cwd: cwd})
 	newSet := tool.Load(p.Positionals[1:], tool.Options{Cwd: cwd})

@@ -817,7 +817,6 @@ func TestRealworldLoadErrors(t *testing.T) {
 }
 
 func TestRealworldLoadErrorJSONHasEndPositions(t *testing.T) {
-	t.Skip("BUG (reported): load errors in --format json carry line/column but no endLine/endColumn (README: on every error)")
 	_, doc := rwCheckJSON(t, "testdata/realworld/load-errors/gemini-upper.json")
 	for _, e := range doc.Errors {
 		if e.EndLine == nil || e.EndColumn == nil {

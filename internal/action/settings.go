@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/cliargs"
+	"github.com/schemaport/schemaport-action/internal/report"
 	githubactions "github.com/sethvargo/go-githubactions"
 )
 
@@ -164,9 +165,7 @@ func ParseSettings(args []string, env Env) (*Settings, error) {
 	// Code scanning takes the category from before the id's last `/`; an
 	// id without one has an empty category, and two such uploads collide.
 	// upload-sarif completes its own `category` input the same way.
-	if s.SARIFCategory != "" && !strings.Contains(s.SARIFCategory, "/") {
-		s.SARIFCategory += "/"
-	}
+	s.SARIFCategory = report.NormalizeCategory(s.SARIFCategory)
 	s.SummaryFile, _ = p.Last("summary-file")
 	s.Config, _ = r.str("config", "")
 	s.WorkingDirectory, _ = r.str("working-directory", ".")

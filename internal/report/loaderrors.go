@@ -30,7 +30,7 @@ func LoadErrorsText(w io.Writer, errs []tool.LoadError) error {
 
 // LoadErrorsJSON writes the single JSON document of a failed load:
 // {command, schemaPortVersion, errors: [{sourcePath, file, line, column,
-// path?, message}]}. line and column are left out for problems that are not
+// endLine, endColumn, path?, message}]}. The positions are left out for problems that are not
 // inside a file's content (a missing path); path is left out when the
 // problem is not about one value.
 func LoadErrorsJSON(w io.Writer, command string, errs []tool.LoadError) error {
@@ -46,6 +46,8 @@ func LoadErrorsJSON(w io.Writer, command string, errs []tool.LoadError) error {
 		if !e.Span.IsZero() {
 			bw.WriteString(`      "line": ` + strconv.Itoa(e.Line) + ",\n")
 			bw.WriteString(`      "column": ` + strconv.Itoa(e.Column) + ",\n")
+			bw.WriteString(`      "endLine": ` + strconv.Itoa(e.EndLine) + ",\n")
+			bw.WriteString(`      "endColumn": ` + strconv.Itoa(e.EndColumn) + ",\n")
 		}
 		if e.Path != "" {
 			bw.WriteString(`      "path": ` + jsonvalue.Quote(e.Path) + ",\n")

@@ -676,3 +676,13 @@ type sarifLogicalLocation struct {
 	FullyQualifiedName string `json:"fullyQualifiedName,omitempty"`
 	Kind               string `json:"kind,omitempty"`
 }
+
+// NormalizeCategory makes a SARIF category end its tool part with a slash,
+// as upload-sarif does with its own category input: without one, code
+// scanning files every run under an empty category.
+func NormalizeCategory(id string) string {
+	if id != "" && !strings.Contains(id, "/") {
+		return id + "/"
+	}
+	return id
+}
