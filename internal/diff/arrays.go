@@ -7,7 +7,10 @@ import "github.com/schemaport/schemaport-action/internal/jsonvalue"
 func (c *comparer) arrays(o, n *node) {
 	c.prefixItems(o, n)
 	c.items(o, n)
-	c.slot(o, n, kwContains, "contains", slotRules{added: "contains-added", removed: "contains-removed"})
+	// With maxContains, a contains schema matching more elements can push
+	// an array over the cap: edits inside it are not proven safe.
+	capped := o.get(kwMaxContains) != nil || n.get(kwMaxContains) != nil
+	c.slot(o, n, kwContains, "contains", slotRules{added: "contains-added", removed: "contains-removed", unsafe: capped})
 	c.slot(o, n, kwUnevaluatedItems, "unevaluatedItems", slotRules{
 		added: "unevaluated-items-restricted", removed: "unevaluated-items-relaxed", trivial: true,
 		closed: "unevaluated-items-restricted", opened: "unevaluated-items-relaxed"})

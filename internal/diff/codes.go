@@ -1,9 +1,15 @@
 package diff
 
 // Code describes one change code: a stable id, the classification it gets
-// unless its context says otherwise (a change inside a negated or oneOf
-// branch that cannot be proven safe is breaking; an edit inside a definition
-// no $ref reaches is at most informational), and what triggers it.
+// unless its context says otherwise, and what triggers it. Contexts that
+// change a class: inside not, if, oneOf branches and a contains capped by
+// maxContains, a relaxation can still reject values, so it is breaking; a
+// removal that hands values to a closed unevaluatedProperties/Items is
+// breaking (unevaluated.go); an optional property declared where a
+// constraining additionalProperties schema used to admit that name is
+// breaking unless it accepts at least as much; an edit inside a definition
+// no $ref reaches is at most informational, unless a reference the engine
+// does not follow ($dynamicRef) might reach it.
 type Code struct {
 	ID      string
 	Class   string
@@ -51,7 +57,7 @@ var Codes = []Code{
 	// Objects.
 	{ID: "property-removed", Class: Breaking, Trigger: "a declared property is gone"},
 	{ID: "required-property-added", Class: Breaking, Trigger: "a newly declared property is required"},
-	{ID: "optional-property-added", Class: NonBreaking, Trigger: "a newly declared property is optional"},
+	{ID: "optional-property-added", Class: NonBreaking, Trigger: "a newly declared property is optional (breaking where an additionalProperties schema admitted that name and the new schema accepts less)"},
 	{ID: "property-made-required", Class: Breaking, Trigger: "an existing property joined required (path <p>.required)"},
 	{ID: "property-made-optional", Class: NonBreaking, Trigger: "a property left required (path <p>.required)"},
 	{ID: "additional-properties-restricted", Class: Breaking, Trigger: "additionalProperties became false, or a constraining schema replaced an open one"},
@@ -61,7 +67,7 @@ var Codes = []Code{
 	{ID: "composition-removed", Class: NonBreaking, Trigger: "anyOf/oneOf/allOf removed"},
 	{ID: "composition-widened", Class: NonBreaking, Trigger: "an anyOf branch added or an allOf branch removed (reorders are no change)"},
 	{ID: "composition-narrowed", Class: Breaking, Trigger: "an anyOf/oneOf branch removed or an allOf branch added"},
-	{ID: "composition-changed", Class: Breaking, Trigger: "a composition keyword holds something other than a list of schemas on one side"},
+	{ID: "composition-changed", Class: Breaking, Trigger: "a composition keyword holds something other than a list of schemas on one side (a reorder is no change; edited branches are compared at depth)"},
 	// Metadata.
 	{ID: "description-changed", Class: Informational, Trigger: "description differs"},
 	{ID: "title-changed", Class: Informational, Trigger: "title differs"},
@@ -73,7 +79,7 @@ var Codes = []Code{
 
 	// Ours.
 	{ID: "keyword-changed", Class: Breaking, Trigger: "a keyword the engine does not classify was added, removed or changed, or a known keyword holds a value of the wrong shape", Ours: true},
-	{ID: "annotation-changed", Class: Informational, Trigger: "deprecated, readOnly, writeOnly, $comment or a content* annotation changed", Ours: true},
+	{ID: "annotation-changed", Class: Informational, Trigger: "deprecated, readOnly, writeOnly or $comment changed", Ours: true},
 	{ID: "extension-changed", Class: Informational, Trigger: "an x-* extension keyword changed", Ours: true},
 	{ID: "schema-closed", Class: Breaking, Trigger: "a subschema became false, rejecting everything it covers", Ours: true},
 	{ID: "schema-opened", Class: NonBreaking, Trigger: "a subschema that was false accepts values now", Ours: true},
@@ -98,8 +104,8 @@ var Codes = []Code{
 	{ID: "conditional-added", Class: Breaking, Trigger: "if, then or else added (edits inside if are breaking unless informational)", Ours: true},
 	{ID: "conditional-removed", Class: NonBreaking, Trigger: "if, then or else removed", Ours: true},
 	{ID: "one-of-branch-added", Class: Breaking, Trigger: "a oneOf branch added: a value may now match two branches and be rejected", Ours: true},
-	{ID: "definition-added", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was added", Ours: true},
-	{ID: "definition-removed", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was removed", Ours: true},
+	{ID: "definition-added", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was added (breaking when a $dynamicRef or unresolvable $ref might reach it)", Ours: true},
+	{ID: "definition-removed", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was removed (breaking when a $dynamicRef or unresolvable $ref might have reached it)", Ours: true},
 	{ID: "schema-too-complex", Class: Breaking, Trigger: "$ref expansion exceeded the comparison budget; what was not compared cannot be proven safe", Ours: true},
 }
 

@@ -19,9 +19,9 @@ func (c *comparer) composition(o, n *node) {
 	c.branches(o, n, kwOneOf, "oneOf")
 	c.branches(o, n, kwAllOf, "allOf")
 	c.slot(o, n, kwNot, "not", slotRules{added: "not-added", removed: "not-removed", unsafe: true})
-	c.slot(o, n, kwIf, "if", slotRules{added: "conditional-added", removed: "conditional-removed", unsafe: true})
-	c.slot(o, n, kwThen, "then", slotRules{added: "conditional-added", removed: "conditional-removed", trivial: true})
-	c.slot(o, n, kwElse, "else", slotRules{added: "conditional-added", removed: "conditional-removed", trivial: true})
+	c.slot(o, n, kwIf, "if", slotRules{added: "conditional-added", removed: "conditional-removed", unsafe: true, inPlace: true})
+	c.slot(o, n, kwThen, "then", slotRules{added: "conditional-added", removed: "conditional-removed", trivial: true, inPlace: true})
+	c.slot(o, n, kwElse, "else", slotRules{added: "conditional-added", removed: "conditional-removed", trivial: true, inPlace: true})
 }
 
 func (c *comparer) branches(o, n *node, id kw, key string) {
@@ -51,7 +51,7 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 		oe, ne := &ov.Items[p[0]], &nv.Items[p[1]]
 		on, ok := c.child(c.o, oe, valueSpan(oe))
 		nn, nk := c.child(c.n, ne, valueSpan(ne))
-		c.compareSlot(o, n, on, ok, nn, nk, oe, ne, slotRules{}, k(key), ix(p[1]))
+		c.compareSlot(o, n, on, ok, nn, nk, oe, ne, slotRules{inPlace: true}, k(key), ix(p[1]))
 	}
 	if key == "oneOf" {
 		c.unsafe--
@@ -71,7 +71,9 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 		case "oneOf":
 			c.emit("one-of-branch-added", "A branch was added to `oneOf`; a value that now matches two branches is rejected.", o, n, ov, nv, k(key))
 		default:
-			c.emit("composition-widened", "A branch was added to `anyOf`; more values are accepted.", o, n, ov, nv, k(key))
+			// Explicitly non-breaking: a new branch only adds to what is
+			// evaluated, so no closed unevaluated* keyword sees more.
+			c.emitAs("composition-widened", NonBreaking, "A branch was added to `anyOf`; more values are accepted.", o, n, ov, nv, k(key))
 		}
 	}
 }
@@ -139,6 +141,15 @@ func matchBranches(old, new []jsonvalue.Value, exactSkip bool) (pairs [][2]int, 
 			pairs = append(pairs, [2]int{cd.i, cd.j})
 		}
 	}
+	// A branch edited in place (README 12) may share no equal keyword with
+	// its old self ({"minLength":3} -> {"minLength":1}): at the same index,
+	// with a keyword in common, it is that branch's counterpart.
+	for i := range old {
+		if i < len(new) && !usedO[i] && !usedN[i] && shareKeyword(&old[i], &new[i]) {
+			usedO[i], usedN[i] = true, true
+			pairs = append(pairs, [2]int{i, i})
+		}
+	}
 	for _, u := range usedO {
 		lostOld = lostOld || !u
 	}
@@ -186,4 +197,18 @@ func similarity(a, b *jsonvalue.Value) int {
 		}
 	}
 	return score
+}
+
+// shareKeyword reports whether two object branches use a keyword in common
+// that constrains values.
+func shareKeyword(a, b *jsonvalue.Value) bool {
+	if a.Kind != jsonvalue.Object || b.Kind != jsonvalue.Object {
+		return false
+	}
+	for i := range a.Members {
+		if key := a.Members[i].Key; !annotationOnly(key) && b.Has(key) {
+			return true
+		}
+	}
+	return false
 }

@@ -62,8 +62,6 @@ const (
 	kwReadOnly
 	kwWriteOnly
 	kwComment
-	kwContentEncoding
-	kwContentMediaType
 	kwContentSchema
 	numKW
 )
@@ -119,8 +117,6 @@ var keywordIDs = map[string]kw{
 	"readOnly":              kwReadOnly,
 	"writeOnly":             kwWriteOnly,
 	"$comment":              kwComment,
-	"contentEncoding":       kwContentEncoding,
-	"contentMediaType":      kwContentMediaType,
 	"contentSchema":         kwContentSchema,
 }
 
@@ -129,10 +125,14 @@ func isExtension(key string) bool { return strings.HasPrefix(key, "x-") }
 
 // annotationOnly lists keywords that never reject a value: a schema made of
 // nothing else accepts everything, so it is as good as an absent one.
+// contentEncoding, contentMediaType and contentSchema are annotations in
+// JSON Schema 2020-12, but they tell the server how to decode the string,
+// so a caller encoding the old way fails: they are treated as constraints
+// (an unknown keyword's keyword-changed, contentSchema at full depth).
 func annotationOnly(key string) bool {
 	switch key {
 	case "description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly",
-		"$comment", "contentEncoding", "contentMediaType", "contentSchema", "$defs", "definitions":
+		"$comment", "$defs", "definitions":
 		return true
 	}
 	return isExtension(key)
@@ -181,6 +181,12 @@ func (c *comparer) unknownKeyword(o, n *node, key string, ov, nv *jsonvalue.Valu
 		return
 	}
 	if key == "$schema" && defaultDialect(ov) && defaultDialect(nv) {
+		return
+	}
+	// An $anchor only names a schema for "#name" references, which are
+	// followed (a renamed anchor shows as the references it breaks).
+	// $dynamicAnchor is not skipped: $dynamicRef is not followed.
+	if key == "$anchor" {
 		return
 	}
 	if isExtension(key) {

@@ -4,8 +4,14 @@ import "github.com/schemaport/schemaport-action/internal/jsonvalue"
 
 // metadata classifies description, title, default, examples, format and
 // nullable (SchemaPort's metadata pass), then the annotations SchemaPort
-// never compares: deprecated, readOnly, writeOnly, $comment and the content*
-// keywords. None of them changes which values validate, except nullable.
+// never compares: deprecated, readOnly, writeOnly and $comment (README 11's
+// informational list). None of them changes which values validate, except
+// nullable.
+//
+// format stays informational, as SchemaPort classifies it (diff-rules.md
+// §5.13; README 11-15 do not change it): JSON Schema 2020-12 makes format an
+// annotation unless a validator opts in, and the providers' strict modes use
+// it to steer generation, not to reject arguments.
 func (c *comparer) metadata(o, n *node) {
 	c.prose(o, n, kwDescription, "description", "description-changed", "The description changed.")
 	c.prose(o, n, kwTitle, "title", "title-changed", "The title changed.")
@@ -19,13 +25,15 @@ func (c *comparer) metadata(o, n *node) {
 		c.emit("format-changed", "`format` changed from "+formatName(ov)+" to "+formatName(nv)+"; providers treat format as a hint, check callers that rely on it.", o, n, ov, nv, k("format"))
 	}
 	c.nullable(o, n)
+	// contentSchema constrains the decoded content: compared at full depth;
+	// appearing or going away cannot be proven safe (see annotationOnly).
+	c.slot(o, n, kwContentSchema, "contentSchema", slotRules{added: "keyword-changed", removed: "keyword-changed", trivial: true})
 	for _, a := range []struct {
 		id  kw
 		key string
 	}{
 		{kwDeprecated, "deprecated"}, {kwReadOnly, "readOnly"}, {kwWriteOnly, "writeOnly"},
-		{kwComment, "$comment"}, {kwContentEncoding, "contentEncoding"},
-		{kwContentMediaType, "contentMediaType"}, {kwContentSchema, "contentSchema"},
+		{kwComment, "$comment"},
 	} {
 		ov, nv := o.get(a.id), n.get(a.id)
 		if a.id == kwDeprecated || a.id == kwReadOnly || a.id == kwWriteOnly {

@@ -18,7 +18,7 @@ func (c *comparer) objects(o, n *node) {
 	c.patternProperties(o, n)
 	c.slot(o, n, kwPropertyNames, "propertyNames", slotRules{added: "property-names-added", removed: "property-names-removed", trivial: true})
 	c.dependentRequired(o, n)
-	c.schemaMap(o, n, kwDependentSchemas, "dependentSchemas", slotRules{added: "dependent-schema-added", removed: "dependent-schema-removed", trivial: true})
+	c.schemaMap(o, n, kwDependentSchemas, "dependentSchemas", slotRules{added: "dependent-schema-added", removed: "dependent-schema-removed", trivial: true, inPlace: true})
 	c.slot(o, n, kwUnevaluatedProperties, "unevaluatedProperties", slotRules{
 		added: "unevaluated-properties-restricted", removed: "unevaluated-properties-relaxed", trivial: true,
 		closed: "unevaluated-properties-restricted", opened: "unevaluated-properties-relaxed"})
@@ -117,8 +117,10 @@ func (c *comparer) properties(o, n *node) {
 		}
 		if contains(nreq, m.Key) {
 			c.emit("required-property-added", "Required property `"+m.Key+"` was added; existing callers do not send it. Make it optional or ship it as a new tool version.", o, n, nil, &m.Value, k("properties"), k(m.Key))
-		} else {
+		} else if c.extraCovers(o, m) {
 			c.emit("optional-property-added", "Optional property `"+m.Key+"` was added.", o, n, nil, &m.Value, k("properties"), k(m.Key))
+		} else {
+			c.emitAs("optional-property-added", Breaking, "Optional property `"+m.Key+"` was added with a schema that rejects values the old extra-property schema accepted; callers already sending `"+m.Key+"` may be rejected.", o, n, nil, &m.Value, k("properties"), k(m.Key))
 		}
 	}
 	for _, m := range oldKeys {
@@ -143,6 +145,46 @@ func (c *comparer) properties(o, n *node) {
 			c.requiredness(o, n, name, oreq, nreq)
 		}
 	}
+}
+
+// extraCovers reports whether a newly declared property accepts every value
+// the old schema let callers send under that name as an undeclared
+// property. Undeclared names are not part of the contract while extra
+// properties are open (SchemaPort's rule: adding an optional property is
+// safe) or closed; but where additionalProperties (or, without it,
+// unevaluatedProperties) is a constraining schema, the old schema invited
+// such names, and the new property's schema now replaces it for this one.
+func (c *comparer) extraCovers(o *node, prop *jsonvalue.Member) bool {
+	id := kwAdditionalProperties
+	if o.get(id) == nil {
+		id = kwUnevaluatedProperties
+	}
+	ev := o.get(id)
+	if ev == nil {
+		return true
+	}
+	en, ek := c.child(c.o, ev, memberSpan(o.kw[id]))
+	if ek != kSchema || acceptsAll(en) {
+		return true // open, closed or not a schema (reported by its own rule)
+	}
+	pn, pk := c.child(c.n, &prop.Value, memberSpan(prop))
+	switch pk {
+	case kTrue:
+		return true
+	case kSchema:
+	default:
+		return false
+	}
+	// Compare the old extra-property schema against the new property's as
+	// a scratch comparison: only its verdict is kept.
+	mark, cuts := len(c.out), c.cuts
+	c.pair(en, pn, k("properties"), k(prop.Key))
+	covered := !c.exceeded
+	for _, ch := range c.out[mark:] {
+		covered = covered && ch.Classification != Breaking
+	}
+	c.out, c.cuts = c.out[:mark], cuts
+	return covered
 }
 
 // requiredness reports a property joining or leaving required, located at
@@ -222,7 +264,7 @@ func (c *comparer) patternProperties(o, n *node) {
 			continue
 		}
 		class := ""
-		if !extraOpen(n) {
+		if !extraOpen(n) || shrinkBreaks("pattern-property-removed", o, n) {
 			class = Breaking
 		}
 		oldAt, _ := walkSpan(o, []seg{k("patternProperties"), k(m.Key)})

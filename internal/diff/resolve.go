@@ -55,6 +55,13 @@ func containsRef(v *jsonvalue.Value) bool {
 // span of its key (or array element) in the file.
 func (s *side) lookup(ref string) (*jsonvalue.Value, span, bool) {
 	target, segs, prob := tool.ResolveRef(s.root, ref)
+	if prob == tool.RefAnchor {
+		// The loader accepts "#name" when some subschema declares that
+		// anchor; follow it like a pointer, or the definition it names
+		// would look unused and its edits informational.
+		a, ok := s.anchorTargets()[ref[1:]]
+		return a.v, a.at, ok
+	}
 	if prob != tool.RefOK || target == nil {
 		return nil, span{}, false
 	}
@@ -83,12 +90,56 @@ func (s *side) lookup(ref string) (*jsonvalue.Value, span, bool) {
 	return target, at, true
 }
 
+// anchorTarget is a schema object declaring a plain-name anchor.
+type anchorTarget struct {
+	v  *jsonvalue.Value
+	at span
+}
+
+// anchorTargets maps each plain-name anchor ($anchor, or $dynamicAnchor,
+// which also declares one in 2020-12) to the first object declaring it in
+// document order, searching where the loader does (not inside data
+// keywords).
+func (s *side) anchorTargets() map[string]anchorTarget {
+	if s.anchors != nil {
+		return s.anchors
+	}
+	s.anchors = map[string]anchorTarget{}
+	var walk func(v *jsonvalue.Value, at span)
+	walk = func(v *jsonvalue.Value, at span) {
+		switch v.Kind {
+		case jsonvalue.Object:
+			for i := range v.Members {
+				m := &v.Members[i]
+				switch m.Key {
+				case "$anchor", "$dynamicAnchor":
+					if _, dup := s.anchors[m.Value.Text]; m.Value.Kind == jsonvalue.String && !dup {
+						s.anchors[m.Value.Text] = anchorTarget{v, at}
+					}
+				case "enum", "const", "default", "examples":
+					continue
+				}
+				walk(&m.Value, memberSpan(m))
+			}
+		case jsonvalue.Array:
+			for i := range v.Items {
+				walk(&v.Items[i], valueSpan(&v.Items[i]))
+			}
+		}
+	}
+	if s.root != nil {
+		walk(s.root, s.rootAt)
+	}
+	return s.anchors
+}
+
 // resolve follows the $ref chain of an object schema and merges each
 // level's sibling keywords onto its target.
 func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 	cur, curAt := v, at
 	var layers [][]jsonvalue.Member // siblings of each followed $ref, outermost first
 	var seen []int32
+	mergedID, merged := int32(0), false
 	for hop := 0; hop < maxRefChain; hop++ {
 		rm := cur.Member("$ref")
 		if rm == nil || rm.Value.Kind != jsonvalue.String {
@@ -105,6 +156,9 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 				sib = append(sib, cur.Members[i])
 			}
 		}
+		if len(sib) > 0 && !merged {
+			mergedID, merged = cur.Start, true
+		}
 		layers = append(layers, sib)
 		if target.Kind == jsonvalue.Bool {
 			if target.Text == "false" {
@@ -117,15 +171,62 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 		cur, curAt = target, tat
 	}
 	id := cur.Start
+	if merged {
+		id = mergedID
+	}
 	eff := cur
 	pure := true // no siblings: the node is the target itself, the same at every use site
+	var conj []jsonvalue.Member
 	for i := len(layers) - 1; i >= 0; i-- {
 		if len(layers[i]) > 0 {
-			eff = mergeSiblings(eff, layers[i])
+			var conflicts []jsonvalue.Member
+			eff, conflicts = mergeSiblings(eff, layers[i])
+			conj = addConjuncts(conj, conflicts)
 			pure = false
 		}
 	}
-	return &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure}, kSchema
+	nd := &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure}
+	if len(conj) > 0 {
+		nd.conj = &jsonvalue.Value{Kind: jsonvalue.Object, Members: conj, Start: conj[0].KeyStart, End: conj[0].KeyEnd}
+	}
+	return nd, kSchema
+}
+
+// addConjuncts adds one layer's conflicting siblings to those of the
+// layers inside it. A keyword already there is conjoined through allOf
+// (allOf lists are concatenated), which keeps every constraint.
+func addConjuncts(conj, more []jsonvalue.Member) []jsonvalue.Member {
+	for _, m := range more {
+		idx := memberIndex(conj, m.Key)
+		if idx < 0 {
+			conj = append(conj, m)
+			continue
+		}
+		var extra []jsonvalue.Value
+		if m.Key == "allOf" && m.Value.Kind == jsonvalue.Array {
+			extra = m.Value.Items
+		} else {
+			extra = []jsonvalue.Value{{Kind: jsonvalue.Object, Members: []jsonvalue.Member{m}, Start: m.KeyStart, End: m.KeyEnd}}
+		}
+		if a := memberIndex(conj, "allOf"); a >= 0 && conj[a].Value.Kind == jsonvalue.Array {
+			all := conj[a]
+			all.Value.Items = append(append([]jsonvalue.Value(nil), all.Value.Items...), extra...)
+			conj[a] = all
+			continue
+		}
+		conj = append(conj, jsonvalue.Member{Key: "allOf", KeyStart: m.KeyStart, KeyEnd: m.KeyEnd,
+			Value: jsonvalue.Value{Kind: jsonvalue.Array, Items: extra, Start: m.KeyStart, End: m.KeyEnd}})
+	}
+	return conj
+}
+
+func memberIndex(ms []jsonvalue.Member, key string) int {
+	for i := range ms {
+		if ms[i].Key == key {
+			return i
+		}
+	}
+	return -1
 }
 
 func containsStart(list []int32, x int32) bool {
@@ -137,22 +238,19 @@ func containsStart(list []int32, x int32) bool {
 	return false
 }
 
-// mergeSiblings applies the keywords written beside a $ref to its target:
-// annotations override, new keywords are added, equal ones are dropped, and
-// a conflicting one is kept as an extra allOf branch so that both still
-// constrain the value.
-func mergeSiblings(target *jsonvalue.Value, sib []jsonvalue.Member) *jsonvalue.Value {
+// mergeSiblings applies the keywords written beside a $ref to its target
+// (SchemaPort's merge): annotations override, new keywords are added, equal
+// ones are dropped. A sibling that conflicts with the target's keyword
+// still constrains the value: bounds keep the stricter value and required
+// lists are united, exactly as the conjunction would; any other conflict is
+// returned, to be compared as a conjunct at the use site (SchemaPort adds it
+// as an allOf branch, whose path exists in neither file).
+func mergeSiblings(target *jsonvalue.Value, sib []jsonvalue.Member) (*jsonvalue.Value, []jsonvalue.Member) {
 	out := &jsonvalue.Value{Kind: jsonvalue.Object, Start: target.Start, End: target.End}
 	out.Members = append(make([]jsonvalue.Member, 0, len(target.Members)+len(sib)), target.Members...)
 	var conflicts []jsonvalue.Member
 	for _, m := range sib {
-		idx := -1
-		for i := range out.Members {
-			if out.Members[i].Key == m.Key {
-				idx = i
-				break
-			}
-		}
+		idx := memberIndex(out.Members, m.Key)
 		switch {
 		case idx < 0:
 			out.Members = append(out.Members, m)
@@ -160,30 +258,68 @@ func mergeSiblings(target *jsonvalue.Value, sib []jsonvalue.Member) *jsonvalue.V
 			out.Members[idx] = m
 		case jsonvalue.Equal(&out.Members[idx].Value, &m.Value):
 		default:
+			if folded, ok := conjoin(&out.Members[idx], &m); ok {
+				out.Members[idx] = folded
+				continue
+			}
 			conflicts = append(conflicts, m)
 		}
 	}
-	if len(conflicts) == 0 {
-		return out
-	}
-	branch := jsonvalue.Value{Kind: jsonvalue.Object, Members: conflicts, Start: conflicts[0].KeyStart, End: conflicts[0].KeyEnd}
-	for i := range out.Members {
-		if out.Members[i].Key == "allOf" && out.Members[i].Value.Kind == jsonvalue.Array {
-			m := out.Members[i]
-			m.Value.Items = append(append([]jsonvalue.Value(nil), m.Value.Items...), branch)
-			out.Members[i] = m
-			return out
+	return out, conflicts
+}
+
+// conjoin folds two values of one keyword into one that accepts exactly
+// what both do, for the keywords where that is a simple exact rule.
+func conjoin(a, b *jsonvalue.Member) (jsonvalue.Member, bool) {
+	for _, bd := range boundOrder {
+		if bd.key != a.Key {
+			continue
 		}
+		if a.Value.Kind != jsonvalue.Number || b.Value.Kind != jsonvalue.Number {
+			return jsonvalue.Member{}, false
+		}
+		cmp := jsonvalue.CompareNumbers(a.Value.Text, b.Value.Text)
+		if (bd.lower && cmp < 0) || (!bd.lower && cmp > 0) {
+			return *b, true
+		}
+		return *a, true
 	}
-	out.Members = append(out.Members, jsonvalue.Member{Key: "allOf", KeyStart: conflicts[0].KeyStart, KeyEnd: conflicts[0].KeyEnd,
-		Value: jsonvalue.Value{Kind: jsonvalue.Array, Items: []jsonvalue.Value{branch}}})
-	return out
+	if a.Key == "required" {
+		an, okA := requiredSet(&a.Value)
+		bn, okB := requiredSet(&b.Value)
+		if !okA || !okB {
+			return jsonvalue.Member{}, false
+		}
+		out := *a
+		out.Value.Items = append([]jsonvalue.Value(nil), a.Value.Items...)
+		for i, name := range bn {
+			if !contains(an, name) {
+				an = append(an, name)
+				out.Value.Items = append(out.Value.Items, b.Value.Items[i])
+			}
+		}
+		return out, true
+	}
+	return jsonvalue.Member{}, false
 }
 
 // reachability records which parts of a schema some $ref from the body
 // reaches: a definition outside them cannot affect what a caller may send.
 type reachability struct {
 	starts []int32 // sorted Start offsets of reached $ref targets
+	// opaque: some reference is not followed ($dynamicRef, $recursiveRef,
+	// or a $ref that cannot be resolved), so no definition is proven
+	// unreachable.
+	opaque bool
+}
+
+// opaqueRefs reports whether the side has references the engine does not
+// follow.
+func (s *side) opaqueRefs() bool {
+	if s.reach == nil {
+		s.reach = s.computeReach()
+	}
+	return s.reach.opaque
 }
 
 func (s *side) reachable(v *jsonvalue.Value) bool {
@@ -197,7 +333,11 @@ func (s *side) reachable(v *jsonvalue.Value) bool {
 
 func (s *side) computeReach() *reachability {
 	r := &reachability{}
-	if s.root == nil || !s.hasRefs {
+	if s.root == nil {
+		return r
+	}
+	r.opaque = hasDynamicRef(s.root)
+	if !s.hasRefs {
 		return r
 	}
 	seen := map[int32]bool{}
@@ -207,7 +347,11 @@ func (s *side) computeReach() *reachability {
 		work = work[:len(work)-1]
 		walkSchemaRefs(v, func(ref string) {
 			target, _, ok := s.lookup(ref)
-			if !ok || seen[target.Start] {
+			if !ok {
+				r.opaque = true
+				return
+			}
+			if seen[target.Start] {
 				return
 			}
 			seen[target.Start] = true
@@ -217,6 +361,27 @@ func (s *side) computeReach() *reachability {
 	}
 	sort.Slice(r.starts, func(i, j int) bool { return r.starts[i] < r.starts[j] })
 	return r
+}
+
+// hasDynamicRef reports whether any object below v uses a reference
+// keyword the engine does not follow.
+func hasDynamicRef(v *jsonvalue.Value) bool {
+	switch v.Kind {
+	case jsonvalue.Object:
+		for i := range v.Members {
+			m := &v.Members[i]
+			if m.Key == "$dynamicRef" || m.Key == "$recursiveRef" || hasDynamicRef(&m.Value) {
+				return true
+			}
+		}
+	case jsonvalue.Array:
+		for i := range v.Items {
+			if hasDynamicRef(&v.Items[i]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // walkSchemaRefs calls fn for every $ref in v's schema body: subschema
@@ -247,7 +412,7 @@ func walkSchemaRefs(v *jsonvalue.Value, fn func(string)) {
 				walkSchemaRefs(&m.Value, fn)
 			}
 		case "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "propertyNames",
-			"contains", "not", "if", "then", "else":
+			"contains", "not", "if", "then", "else", "contentSchema":
 			walkSchemaRefs(&m.Value, fn)
 		}
 	}

@@ -34,9 +34,27 @@ func TestRefSiblingsMerge(t *testing.T) {
 	// An annotation beside $ref overrides; a conflicting constraint conjoins.
 	checkChanges(t, diffSchemas(t, inline,
 		`{"type":"object","$defs":{"S":{"type":"string","description":"x"}},"properties":{"v":{"$ref":"#/$defs/S","description":"d"}}}`))
+	// The conflicting sibling is a conjunct compared at the use site (not
+	// SchemaPort's synthetic allOf branch, whose path is in neither file).
 	checkChanges(t, diffSchemas(t, inline,
 		`{"type":"object","$defs":{"S":{"type":"string","description":"d"}},"properties":{"v":{"$ref":"#/$defs/S","type":"number"}}}`),
-		want{"composition-added", Breaking, p + ".allOf"})
+		want{"type-narrowed", Breaking, p + ".type"})
+	// Conflicting bounds and required lists fold exactly: the stricter
+	// bound, the union of names.
+	checkChanges(t, diffSchemas(t, obj(`{"type":"string","maxLength":5}`),
+		`{"type":"object","$defs":{"S":{"type":"string","maxLength":10}},"properties":{"v":{"$ref":"#/$defs/S","maxLength":5}}}`))
+	sib := func(max string) string {
+		return `{"type":"object","$defs":{"S":{"type":"string","maxLength":10}},"properties":{"v":{"$ref":"#/$defs/S","maxLength":` + max + `}}}`
+	}
+	checkChanges(t, diffSchemas(t, sib("5"), sib("3")), want{"constraint-narrowed", Breaking, p + ".maxLength"})
+	checkChanges(t, diffSchemas(t, sib("5"), sib("12")), want{"constraint-relaxed", NonBreaking, p + ".maxLength"})
+	checkChanges(t, diffSchemas(t, obj(`{"type":"object","properties":{"a":{},"b":{}},"required":["a","b"]}`),
+		`{"type":"object","$defs":{"S":{"type":"object","properties":{"a":{},"b":{}},"required":["a"]}},"properties":{"v":{"$ref":"#/$defs/S","required":["b"]}}}`))
+	// Conflicting enums stay a conjunct: narrowing it is breaking.
+	en := func(vals string) string {
+		return `{"type":"object","$defs":{"S":{"enum":["a","b","c"]}},"properties":{"v":{"$ref":"#/$defs/S","enum":[` + vals + `]}}}`
+	}
+	checkChanges(t, diffSchemas(t, en(`"a","b"`), en(`"a"`)), want{"enum-narrowed", Breaking, p + ".enum"})
 }
 
 func TestRecursiveRefs(t *testing.T) {

@@ -39,6 +39,7 @@ type side struct {
 	rootAt  span
 	hasRefs bool
 	reach   *reachability
+	anchors map[string]anchorTarget
 }
 
 // node is one schema on one side, with its keywords indexed.
@@ -47,12 +48,22 @@ type node struct {
 	// at is where the node is in its file: its key or array element, or for a
 	// stand-in, the nearest real ancestor.
 	at   span
-	real bool  // false for the empty stand-in of an absent subschema
-	id   int32 // identity for cycle detection: Start of the physical object
+	real bool // false for the empty stand-in of an absent subschema
+	// id identifies the schema for cycle detection: the Start of the
+	// physical object it is, or for a $ref merged with sibling keywords, of
+	// the outermost object holding those siblings (the merge differs per
+	// use site, so it must not share the target's identity).
+	id int32
 	// viaRef marks a node reached through a $ref: its comparison may be
 	// repeated at many use sites, so a clean result is remembered.
 	viaRef bool
 	merged bool // a $ref merged with sibling keywords
+	// conj holds sibling keywords of a $ref that conflict with its target:
+	// a schema the value must also match, compared at the same path.
+	conj *jsonvalue.Value
+	// feeds: the closed unevaluated* keywords of ancestors that this node's
+	// evaluation feeds (it is an in-place applicator child; unevaluated.go).
+	feeds feed
 	// kw holds the members the families own; unknown holds the rest.
 	kw      [numKW]*jsonvalue.Member
 	unknown []*jsonvalue.Member
@@ -107,12 +118,32 @@ type comparer struct {
 	// capInfo > 0 inside definitions no $ref reaches: nothing there can
 	// change what a caller may send.
 	capInfo  int
-	onStack  map[[2]int32]struct{}
-	clean    map[[2]int32]bool // $ref pairs compared completely with no change
-	cuts     int               // cycles cut so far: a result with a cut is incomplete
+	onStack  map[pairKey]struct{}
+	clean    map[pairKey]bool // $ref pairs compared completely with no change
+	cuts     int              // cycles cut so far: a result with a cut is incomplete
 	visits   int
 	limit    int
 	exceeded bool
+}
+
+// pairKey identifies a pair of schemas being compared in one context. The
+// context is part of it: meeting the same pair again inside `not` (or
+// another place where relaxing is unsafe) is not a repetition of the outer
+// comparison, because its changes classify differently there.
+type pairKey struct {
+	o, n int32
+	ctx  uint8
+}
+
+func (c *comparer) context() uint8 {
+	var ctx uint8
+	if c.unsafe > 0 {
+		ctx |= 1
+	}
+	if c.capInfo > 0 {
+		ctx |= 2
+	}
+	return ctx
 }
 
 // visitBudget bounds the node pairs one tool comparison may visit: $ref
@@ -168,13 +199,13 @@ func (c *comparer) pair(o, n *node, segs ...seg) {
 	}
 	// A pair of $ref targets already being compared further up is a cycle:
 	// whatever differs in it is reported at the outer use site.
-	var key [2]int32
+	var key pairKey
 	cyc := c.o.hasRefs || c.n.hasRefs
-	// Only pairs of plain (or pure $ref) nodes are remembered: a $ref with
-	// siblings differs per use site although its id is the target's.
+	// Only pairs reached through a plain $ref are remembered: those are the
+	// ones a fan-out of use sites repeats.
 	memo := (o.viaRef || n.viaRef) && !o.merged && !n.merged
 	if cyc {
-		key = [2]int32{o.id, n.id}
+		key = pairKey{o.id, n.id, c.context() | uint8(o.feeds|n.feeds)<<2}
 		if _, ok := c.onStack[key]; ok {
 			c.cuts++
 			return
@@ -183,7 +214,7 @@ func (c *comparer) pair(o, n *node, segs ...seg) {
 			return
 		}
 		if c.onStack == nil {
-			c.onStack = make(map[[2]int32]struct{})
+			c.onStack = make(map[pairKey]struct{})
 		}
 		c.onStack[key] = struct{}{}
 	}
@@ -195,7 +226,7 @@ func (c *comparer) pair(o, n *node, segs ...seg) {
 		delete(c.onStack, key)
 		if memo && len(c.out) == outBefore && c.cuts == cutsBefore && !c.exceeded {
 			if c.clean == nil {
-				c.clean = make(map[[2]int32]bool)
+				c.clean = make(map[pairKey]bool)
 			}
 			c.clean[key] = true
 		}
@@ -226,6 +257,21 @@ func (c *comparer) schema(o, n *node) {
 	c.definitions(o, n)
 	c.metadata(o, n)
 	c.unknownKeywords(o, n)
+	if o.conj != nil || n.conj != nil {
+		co, cn := conjNode(o), conjNode(n)
+		fd := inPlaceFeed(o, n)
+		co.feeds, cn.feeds = fd, fd
+		c.pair(co, cn)
+	}
+}
+
+// conjNode is the conjunct a $ref's conflicting siblings form, or an empty
+// stand-in at the node when it has none.
+func conjNode(n *node) *node {
+	if n.conj == nil {
+		return standIn(n.at)
+	}
+	return &node{v: n.conj, at: n.at, real: true, id: n.conj.Start, merged: true}
 }
 
 // slotRules says how a single-subschema keyword is classified.
@@ -242,6 +288,10 @@ type slotRules struct {
 	unsafe bool
 	// nullIsAbsent: SchemaPort treats additionalProperties: null as absent.
 	nullIsAbsent bool
+	// inPlace: the keyword applies its schema to the node's own value
+	// (allOf, if, dependentSchemas...), so what it evaluates feeds the
+	// node's unevaluated* keywords.
+	inPlace bool
 }
 
 // slot compares one single-subschema keyword of o and n.
@@ -275,6 +325,16 @@ func (c *comparer) compareSlot(o, n, on *node, ok kind, nn *node, nk kind, ov, n
 	if ok == kAbsent && nk == kAbsent {
 		return
 	}
+	var fd feed
+	if r.inPlace {
+		fd = inPlaceFeed(o, n)
+	}
+	mark := func(x *node) *node {
+		if x != nil {
+			x.feeds |= fd
+		}
+		return x
+	}
 	if ok == kInvalid || nk == kInvalid {
 		if !jsonvalue.Equal(ov, nv) {
 			c.keywordChangedAt(o, n, ov, nv, rel)
@@ -306,28 +366,28 @@ func (c *comparer) compareSlot(o, n, on *node, ok kind, nn *node, nk kind, ov, n
 		switch {
 		case oOpen && nOpen:
 			if ok == kSchema || nk == kSchema {
-				c.pair(orStandIn(on, o, rel), orStandIn(nn, n, rel), rel...)
+				c.pair(mark(orStandIn(on, o, rel)), mark(orStandIn(nn, n, rel)), rel...)
 			}
 		case oOpen:
-			c.emit(r.added, addedMessage(rel), o, n, ov, nv, rel...)
+			c.emit(r.added, addedMessage(r.added, rel), o, n, ov, nv, rel...)
 		case nOpen:
-			c.emit(r.removed, removedMessage(rel), o, n, ov, nv, rel...)
+			c.emit(r.removed, removedMessage(r.removed, rel), o, n, ov, nv, rel...)
 		default:
-			c.pair(on, nn, rel...)
+			c.pair(mark(on), mark(nn), rel...)
 		}
 		return
 	}
 	switch {
 	case ok == kAbsent:
-		c.emit(r.added, addedMessage(rel), o, n, nil, nv, rel...)
+		c.emit(r.added, addedMessage(r.added, rel), o, n, nil, nv, rel...)
 	case nk == kAbsent:
-		c.emit(r.removed, removedMessage(rel), o, n, ov, nil, rel...)
+		c.emit(r.removed, removedMessage(r.removed, rel), o, n, ov, nil, rel...)
 	case r.unsafe:
 		c.unsafe++
-		c.pair(on, nn, rel...)
+		c.pair(mark(on), mark(nn), rel...)
 		c.unsafe--
 	default:
-		c.pair(on, nn, rel...)
+		c.pair(mark(on), mark(nn), rel...)
 	}
 }
 
@@ -350,11 +410,17 @@ func lastKey(rel []seg) string {
 	return ""
 }
 
-func addedMessage(rel []seg) string {
+func addedMessage(code string, rel []seg) string {
+	if code == "keyword-changed" {
+		return "Keyword `" + lastKey(rel) + "` was added; its effect on accepted values cannot be checked, so treat it as breaking."
+	}
 	return "`" + lastKey(rel) + "` was added and now constrains accepted values; existing callers may be rejected."
 }
 
-func removedMessage(rel []seg) string {
+func removedMessage(code string, rel []seg) string {
+	if code == "keyword-changed" {
+		return "Keyword `" + lastKey(rel) + "` was removed; its effect on accepted values cannot be checked, so treat it as breaking."
+	}
 	return "`" + lastKey(rel) + "` was removed; values it rejected are accepted now."
 }
 
@@ -363,9 +429,14 @@ func acceptsAll(n *node) bool {
 	if n == nil {
 		return true
 	}
-	for i := range n.v.Members {
-		if !annotationOnly(n.v.Members[i].Key) {
-			return false
+	for _, v := range [2]*jsonvalue.Value{n.v, n.conj} {
+		if v == nil {
+			continue
+		}
+		for i := range v.Members {
+			if !annotationOnly(v.Members[i].Key) {
+				return false
+			}
 		}
 	}
 	return true
@@ -415,6 +486,16 @@ func walkSpan(n *node, rel []seg) (span, bool) {
 // files: New is the changed thing or its nearest surviving ancestor; Old is
 // the changed thing when it existed in the old file.
 func (c *comparer) emit(code, msg string, o, n *node, before, after *jsonvalue.Value, rel ...seg) {
+	c.emitAs(code, "", msg, o, n, before, after, rel...)
+}
+
+// emitAs is emit with a classification other than the code's default (""
+// keeps the default).
+func (c *comparer) emitAs(code, class, msg string, o, n *node, before, after *jsonvalue.Value, rel ...seg) {
+	if class == "" && shrinkBreaks(code, o, n) {
+		class = Breaking
+		msg += " A closed unevaluatedProperties/unevaluatedItems now sees what it evaluated, and may reject it."
+	}
 	var oldAt, newAt span
 	if o != nil {
 		if at, exact := walkSpan(o, rel); exact {
@@ -424,7 +505,7 @@ func (c *comparer) emit(code, msg string, o, n *node, before, after *jsonvalue.V
 	if n != nil {
 		newAt, _ = walkSpan(n, rel)
 	}
-	c.record(code, "", msg, before, after, oldAt, newAt, rel)
+	c.record(code, class, msg, before, after, oldAt, newAt, rel)
 }
 
 // record appends a change; class "" means the code's default adjusted by the
