@@ -23,15 +23,30 @@ const (
 	LevelNotice  = "notice"
 )
 
-// Priorities: which annotations win the few places GitHub shows. Lower is
-// more important.
+// Priorities: which annotations win the few places GitHub shows (10 per
+// level), lower first; ties go by file, line and column, so the order is
+// the same on every run. Within the error level, a breaking change or an
+// input error comes first: it fails the run whatever the targets. Then the
+// check errors that compiling cannot fix (the provider refuses the fix, or
+// it drops a constraint), because no build step will make them go away;
+// the ones compiling fixes come last. Among warnings,
+// anthropic/schema-not-enforced comes last: it is said once for every tool,
+// so it would otherwise fill every place with the same remark.
 const (
-	PriorityBreaking = iota // breaking changes and input errors
-	PriorityError
+	PriorityBreaking        = iota // breaking changes and input errors
+	PriorityError                  // check errors compiling cannot fix without loss
+	PriorityCompilableError        // check errors compiling fixes
 	PriorityWarning
+	PriorityRepeatedWarning // warnings said once per tool (noiseCodes)
 	PriorityNotice
 	PriorityMinor // informational changes
 )
+
+// noiseCodes are warnings a target emits for every tool, whatever its
+// schema; they rank behind every other warning.
+var noiseCodes = map[string]bool{
+	"anthropic/schema-not-enforced": true,
+}
 
 // MaxAnnotationsPerLevel is how many annotations of each level GitHub turns
 // into annotations per step (runner ExecutionContext._maxCountPerIssueType).
@@ -201,8 +216,14 @@ func CheckAnnotations(res *check.Result) []Annotation {
 				switch d.Severity {
 				case provider.SeverityError:
 					a.Level, a.Priority = LevelError, PriorityError
+					if !d.Compile.IsLossy() {
+						a.Priority = PriorityCompilableError
+					}
 				case provider.SeverityWarning:
 					a.Level, a.Priority = LevelWarning, PriorityWarning
+					if noiseCodes[d.Code] {
+						a.Priority = PriorityRepeatedWarning
+					}
 				default:
 					a.Level, a.Priority = LevelNotice, PriorityNotice
 				}
@@ -259,7 +280,8 @@ func DiffAnnotations(res *diff.Result, approved bool) []Annotation {
 }
 
 // changeMessage is the text of a change outside the terminal: the tool, what
-// changed, the path, and the values before and after on one line each.
+// changed, the path, and the values before and after on one line each
+// (when they say more than the message: see showsValues).
 func changeMessage(c *diff.Change, approved bool) string {
 	var b strings.Builder
 	switch c.Classification {
@@ -275,7 +297,7 @@ func changeMessage(c *diff.Change, approved bool) string {
 		b.WriteString("Informational change")
 	}
 	b.WriteString(" in tool " + c.ToolName + ": " + c.Message + "\nPath: " + c.Path)
-	if c.Before != nil || c.After != nil {
+	if showsValues(c) {
 		b.WriteString("\nBefore: " + compactValue(c.Before, 300))
 		b.WriteString("\nAfter: " + compactValue(c.After, 300))
 	}

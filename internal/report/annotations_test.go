@@ -332,3 +332,71 @@ func TestOverflowNoticeNamesWhereTheRestIs(t *testing.T) {
 		t.Errorf("overflow notice %+v", last)
 	}
 }
+
+// Within a level the most important come first: breaking changes, then
+// check errors that compiling cannot fix (unsupported or lossy), then the
+// ones it fixes; among warnings, anthropic/schema-not-enforced (one per
+// tool) comes last. Ties go by file and line.
+func TestAnnotationOrderWithinLevels(t *testing.T) {
+	d := func(file string, line int, sev, code string, c provider.Compile) provider.Diagnostic {
+		return provider.Diagnostic{File: file, Line: line, Column: 1, EndLine: line, EndColumn: 2, Severity: sev, Code: code, Path: "inputSchema", Compile: c}
+	}
+	fixes := provider.Compile{Supported: true}
+	lossy := provider.Compile{Supported: true, Lossy: true}
+	refused := provider.Compile{}
+	res := finish(&check.Result{Tools: []check.ToolResult{{Tool: &tool.Tool{Name: "t"}, Targets: []check.TargetResult{
+		target("openai", "OpenAI",
+			d("a.json", 1, "error", "openai/compilable-a1", fixes),
+			d("a.json", 9, "error", "openai/lossy-a9", lossy),
+			d("b.json", 2, "error", "openai/refused-b2", refused),
+			d("a.json", 5, "error", "openai/refused-a5", refused),
+			d("b.json", 1, "error", "openai/compilable-b1", fixes),
+		),
+		target("anthropic", "Anthropic",
+			d("a.json", 1, "warning", "anthropic/schema-not-enforced", fixes),
+			d("c.json", 7, "warning", "anthropic/keyword-not-documented", fixes),
+			d("b.json", 3, "warning", "anthropic/constraint-not-enforced", refused),
+		),
+	}}}})
+	changes := &diff.Result{Changes: []diff.Change{{Classification: diff.Breaking, Code: "enum-narrowed", ToolName: "t", Path: "inputSchema.properties.x.enum",
+		New: diff.Location{File: "z.json", Line: 40, Column: 1, EndLine: 40, EndColumn: 2}}}}
+	items := append(CheckAnnotations(res), DiffAnnotations(changes, false)...)
+	var got []string
+	for _, c := range parseCommands(t, annotate(t, items, MaxAnnotationsPerLevel)) {
+		got = append(got, c.name+" "+c.props["title"])
+	}
+	want := []string{
+		"error enum-narrowed",
+		"error openai/refused-a5",
+		"error openai/lossy-a9",
+		"error openai/refused-b2",
+		"error openai/compilable-a1",
+		"error openai/compilable-b1",
+		"warning anthropic/constraint-not-enforced",
+		"warning anthropic/keyword-not-documented",
+		"warning anthropic/schema-not-enforced",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("order\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// Under the cap, an unfixable error wins a place over compilable ones,
+	// and schema-not-enforced loses its place to any other warning.
+	var many []provider.Diagnostic
+	for i := range 12 {
+		many = append(many, d("a.json", i+1, "error", "openai/compilable", fixes))
+		many = append(many, d("a.json", i+1, "warning", "anthropic/schema-not-enforced", fixes))
+	}
+	many = append(many, d("z.json", 99, "error", "openai/refused", refused), d("z.json", 99, "warning", "gemini/format-not-enforced", fixes))
+	capped := finish(&check.Result{Tools: []check.ToolResult{{Tool: &tool.Tool{Name: "t"}, Targets: []check.TargetResult{target("openai", "OpenAI", many...)}}}})
+	cmds := parseCommands(t, annotate(t, CheckAnnotations(capped), MaxAnnotationsPerLevel))
+	if cmds[0].props["title"] != "openai/refused" {
+		t.Errorf("first error is %s", cmds[0].props["title"])
+	}
+	if cmds[10].props["title"] != "gemini/format-not-enforced" {
+		t.Errorf("first warning is %s", cmds[10].props["title"])
+	}
+	if last := cmds[len(cmds)-1]; last.name != "notice" || !strings.HasPrefix(last.message, "6 more findings are in") {
+		t.Errorf("overflow notice %+v", last)
+	}
+}

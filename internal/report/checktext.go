@@ -69,14 +69,16 @@ func writeFinding(bw *bufio.Writer, p painter, t *tool.Tool, d *provider.Diagnos
 }
 
 // compileHint says in one line whether compiling for the provider fixes the
-// finding, and at what cost.
+// finding, and at what cost. A lossy fix is what SchemaPort's own `compile`
+// does with its --allow-lossy flag; the hint names SchemaPort so nobody
+// looks for that flag in our CLI, which does not compile.
 func compileHint(c provider.Compile) string {
 	var s string
 	switch {
 	case !c.Supported:
 		s = "Cannot compile"
 	case c.Lossy:
-		s = "Can compile with --allow-lossy"
+		s = "Can compile with loss (SchemaPort `compile --allow-lossy`)"
 	default:
 		s = "Can compile this"
 	}

@@ -70,10 +70,10 @@ func writeChange(bw *bufio.Writer, p painter, c *diff.Change) {
 	case at.File != "":
 		bw.WriteString("  At: " + clean(position(at.File, at.Line, at.Column)) + "\n")
 	}
-	if c.Classification != diff.Breaking || (c.Before == nil && c.After == nil) {
+	if c.Classification != diff.Breaking {
 		return
 	}
-	for _, l := range excerpt(c.Before, c.After) {
+	for _, l := range changeExcerpt(c) {
 		s := clean(l.String())
 		switch l.op {
 		case '-':

@@ -176,6 +176,7 @@ type finding struct {
 	toolName, target, path string
 	// rule description inputs
 	providerID, targetName, docsURL, classification string
+	compile                                         provider.Compile // check findings only
 	fingerprint                                     string
 }
 
@@ -227,7 +228,7 @@ func walkFindings(in *SARIFInput, fn func(level string, build func() finding)) {
 						msg := d.Message + "\nTarget: " + targetName(t) + "\nTool: " + name + "\nPath: " + d.Path + "\n" + compileHint(d.Compile)
 						return finding{ruleID: d.Code, kind: "check", level: sarifLevel(d.Severity), message: msg,
 							file: mapPath(in.Paths, loc.file), span: loc.Span, toolName: name, target: t.ID, path: d.Path,
-							providerID: cmp.Or(d.ProviderID, t.ID), targetName: targetName(t), docsURL: d.DocsURL}
+							providerID: cmp.Or(d.ProviderID, t.ID), targetName: targetName(t), docsURL: d.DocsURL, compile: d.Compile}
 					})
 				}
 			}
@@ -236,13 +237,7 @@ func walkFindings(in *SARIFInput, fn func(level string, build func() finding)) {
 	if in.Diff != nil {
 		for i := range in.Diff.Changes {
 			c := &in.Diff.Changes[i]
-			level := "note"
-			if c.Classification == diff.Breaking {
-				level = "error"
-				if in.BreakingApproved {
-					level = "warning"
-				}
-			}
+			level := diffLevel(c.Classification, in.BreakingApproved)
 			fn(level, func() finding {
 				at, _ := changeLocations(c)
 				msg := changeMessage(c, in.BreakingApproved)
@@ -416,7 +411,15 @@ func region(s tool.Span) *sarifRegion {
 // ruleFacts gathers what the results say about one rule.
 type ruleFacts struct {
 	id, kind, level, providerID, targetName, docsURL, classification string
+	// classes and abilities are the sets of classifications and compile
+	// abilities its results have, so the rule text claims none that a
+	// result contradicts.
+	classes   map[string]bool
+	abilities map[compileAbility]bool
 }
+
+// compileAbility is a Compile without its detail.
+type compileAbility struct{ supported, lossy bool }
 
 func buildRules(in *SARIFInput, fs []finding) ([]sarifRule, map[string]int) {
 	facts := map[string]*ruleFacts{}
@@ -424,9 +427,9 @@ func buildRules(in *SARIFInput, fs []finding) ([]sarifRule, map[string]int) {
 		f := &fs[i]
 		rf := facts[f.ruleID]
 		if rf == nil {
-			rf = &ruleFacts{id: f.ruleID, kind: f.kind, level: f.level, providerID: f.providerID, targetName: f.targetName, docsURL: f.docsURL, classification: f.classification}
+			rf = &ruleFacts{id: f.ruleID, kind: f.kind, level: f.level, providerID: f.providerID, targetName: f.targetName, docsURL: f.docsURL, classification: f.classification,
+				classes: map[string]bool{}, abilities: map[compileAbility]bool{}}
 			facts[f.ruleID] = rf
-			continue
 		}
 		// Keep the most severe level and the smallest non-empty values so
 		// the rule does not depend on result order.
@@ -436,15 +439,23 @@ func buildRules(in *SARIFInput, fs []finding) ([]sarifRule, map[string]int) {
 		rf.docsURL = minNonEmpty(rf.docsURL, f.docsURL)
 		rf.targetName = minNonEmpty(rf.targetName, f.targetName)
 		rf.providerID = minNonEmpty(rf.providerID, f.providerID)
+		switch f.kind {
+		case "diff":
+			rf.classes[f.classification] = true
+		case "check":
+			rf.abilities[compileAbility{f.compile.Supported, f.compile.Lossy}] = true
+		}
 	}
 	tables := in.Rules
 	if tables == nil {
 		tables = targetRules()
 	}
-	table := map[string]provider.Rule{}
+	// A code can have several rows (one per trigger, each with its own
+	// compile ability); the rule describes them all.
+	table := map[string][]provider.Rule{}
 	for _, r := range tables {
-		if _, ok := table[r.Code]; !ok {
-			table[r.Code] = r
+		if !slices.Contains(table[r.Code], r) {
+			table[r.Code] = append(table[r.Code], r)
 		}
 	}
 	ids := make([]string, 0, len(facts))
@@ -456,8 +467,7 @@ func buildRules(in *SARIFInput, fs []finding) ([]sarifRule, map[string]int) {
 	index := make(map[string]int, len(ids))
 	for i, id := range ids {
 		index[id] = i
-		r, known := table[id]
-		rules = append(rules, describeRule(facts[id], r, known))
+		rules = append(rules, describeRule(facts[id], table[id], in.BreakingApproved))
 	}
 	return rules, index
 }
@@ -478,7 +488,14 @@ func minNonEmpty(a, b string) string {
 	return a
 }
 
-func describeRule(rf *ruleFacts, pr provider.Rule, known bool) sarifRule {
+// describeRule writes the rule of one code. Its defaultConfiguration.level
+// is the code's default: a check code's severity in its table, a diff
+// code's default classification. Every result states its own level, which
+// wins over the default (SARIF 2.1.0 §3.27.10), so an escalated or capped
+// change, or an approved breaking change, shows at its own level. The texts
+// claim a classification or a compile ability only when every result of
+// the rule has it.
+func describeRule(rf *ruleFacts, rows []provider.Rule, approved bool) sarifRule {
 	short := humanizeCode(rf.id)
 	var full, help, helpURI string
 	var tags []string
@@ -496,38 +513,59 @@ func describeRule(rf *ruleFacts, pr provider.Rule, known bool) sarifRule {
 		full = who + " rejects, drops or does not enforce part of a tool definition that triggers " + rf.id + "."
 		help = "The result message says what " + who + " does with the tool and whether compiling for it fixes that. The provider documentation lists what it accepts."
 		helpURI = cmp.Or(rf.docsURL, version.InformationURI)
-		if known {
-			if pr.Trigger != "" {
-				full = who + ": " + pr.Trigger
+		var triggers []string
+		severity := ""
+		for _, r := range rows {
+			if r.Trigger != "" && !slices.Contains(triggers, r.Trigger) {
+				triggers = append(triggers, r.Trigger)
 			}
-			if supported, lossy, detail, ok := pr.Ability(); ok {
-				c := provider.Compile{Supported: supported, Lossy: lossy, Detail: strings.ReplaceAll(detail, "%s", "…")}
-				help = compileHint(c)
+			if r.Severity != "" && (severity == "" || provider.SeverityRank(r.Severity) < provider.SeverityRank(severity)) {
+				severity = r.Severity
 			}
-			helpURI = cmp.Or(pr.DocsURL, helpURI)
-			if pr.Severity != "" {
-				level = sarifLevel(pr.Severity)
+		}
+		if len(rows) > 0 {
+			helpURI = cmp.Or(rows[0].DocsURL, helpURI)
+		}
+		if len(triggers) > 0 {
+			full = who + ": " + strings.Join(triggers, "; or ")
+		}
+		if severity != "" {
+			level = sarifLevel(severity)
+		}
+		if hint, detailed, ok := ruleCompileHint(rf.abilities, rows); ok {
+			if detailed {
+				help = hint
+			} else {
+				help = hint + ". The result message says what " + who + " does with the tool and what compiling changes."
 			}
 		}
 		tags = []string{"schemaport", "check", rf.providerID}
 	default:
-		switch rf.classification {
-		case diff.Breaking:
-			short = "Breaking change: " + short
-			full = "A change between the base and the new version of a tool that callers built against the old schema can break on. Revert it, or approve it with the pull request label."
-		case diff.NonBreaking:
-			short = "Non-breaking change: " + short
-			full = "A change that callers built against the old schema keep working with."
-		default:
-			short = "Informational change: " + short
-			full = "A change that does not alter what callers can send (documentation or annotations)."
+		class := rf.classification
+		if c, ok := diffCodes[rf.id]; ok && c.Class != "" {
+			class = c.Class
+		}
+		level = diffLevel(class, approved)
+		if len(rf.classes) == 1 && rf.classes[class] {
+			short = classTitle(class) + ": " + short
+			full = classDescription(class)
+			help = "The message gives the schema path and the values before and after."
+		} else {
+			short = "Schema change: " + short
+			full = "A change between the base and the new version of a tool, classified where it happens: by default it is " + class +
+				", but inside a definition nothing references it is informational, and where it cannot be proven safe it is breaking. Each result's level and classification property give its own."
+			help = "The message gives the classification, the schema path and the values before and after. Revert a breaking change, or approve it with the pull request label."
 		}
 		if c, ok := diffCodes[rf.id]; ok && c.Trigger != "" {
 			full += " Reported when " + c.Trigger + "."
 		}
-		help = "The message gives the schema path and the values before and after."
 		helpURI = version.InformationURI
-		tags = []string{"schemaport", "diff", cmp.Or(rf.classification, diff.Informational)}
+		tags = []string{"schemaport", "diff"}
+		for _, c := range classOrder {
+			if rf.classes[c] {
+				tags = append(tags, c)
+			}
+		}
 	}
 	return sarifRule{
 		ID:                   rf.id,
@@ -538,6 +576,66 @@ func describeRule(rf *ruleFacts, pr provider.Rule, known bool) sarifRule {
 		DefaultConfiguration: sarifConfiguration{Level: level},
 		Properties:           sarifRuleProperties{Tags: tags},
 	}
+}
+
+// ruleCompileHint is the compile line of a rule: said only when the code
+// has table rows and every result of the rule has the same ability;
+// detailed when the rows of that ability agree on one detail.
+func ruleCompileHint(abilities map[compileAbility]bool, rows []provider.Rule) (hint string, detailed, ok bool) {
+	if len(abilities) != 1 || len(rows) == 0 {
+		return "", false, false
+	}
+	var ab compileAbility
+	for a := range abilities {
+		ab = a
+	}
+	detail, details := "", 0
+	for _, r := range rows {
+		supported, lossy, d, ok := r.Ability()
+		if !ok || (compileAbility{supported, lossy}) != ab {
+			continue
+		}
+		d = strings.ReplaceAll(d, "%s", "…")
+		if details == 0 || d != detail {
+			details++
+		}
+		detail = d
+	}
+	if details != 1 {
+		detail = ""
+	}
+	return compileHint(provider.Compile{Supported: ab.supported, Lossy: ab.lossy, Detail: detail}), detail != "", true
+}
+
+// diffLevel is the SARIF level of a change of class in this run.
+func diffLevel(class string, approved bool) string {
+	if class != diff.Breaking {
+		return "note"
+	}
+	if approved {
+		return "warning"
+	}
+	return "error"
+}
+
+func classTitle(class string) string {
+	switch class {
+	case diff.Breaking:
+		return "Breaking change"
+	case diff.NonBreaking:
+		return "Non-breaking change"
+	}
+	return "Informational change"
+}
+
+func classDescription(class string) string {
+	switch class {
+	case diff.Breaking:
+		return "A change between the base and the new version of a tool that callers built against the old schema can break on. Revert it, or approve it with the pull request label."
+	case diff.NonBreaking:
+		return "A change that callers built against the old schema keep working with."
+	}
+	return "A change that does not alter what callers can send (documentation or annotations)."
 }
 
 // diffCodes indexes the diff engine's code table for rule descriptions.

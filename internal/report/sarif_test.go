@@ -439,3 +439,105 @@ func TestSARIFUsesTheProviderRuleTablesByDefault(t *testing.T) {
 		}
 	}
 }
+
+// A code's classification can change with its context (informational
+// inside an unreachable definition, breaking where a change cannot be
+// proven safe), and a finding's compile ability can differ from its rule
+// table's. Every result states its level; no rule text claims a
+// classification or a compile ability that one of its results contradicts.
+func TestSARIFRulesDoNotContradictResults(t *testing.T) {
+	at := diff.Location{File: "v2/x.json", Line: 3, Column: 1, EndLine: 3, EndColumn: 5}
+	one := literal(t, "1")
+	changes := []diff.Change{
+		{Classification: diff.Breaking, Code: "constraint-added", ToolName: "t", Path: "inputSchema.properties.a.minimum", After: one, New: at},
+		{Classification: diff.Informational, Code: "constraint-added", ToolName: "t", Path: "inputSchema.$defs.Old.properties.a.minimum", After: one, New: at},
+		{Classification: diff.Breaking, Code: "optional-property-added", ToolName: "t", Path: "inputSchema.properties.b", After: one, New: at},
+		{Classification: diff.Breaking, Code: "enum-narrowed", ToolName: "t", Path: "inputSchema.properties.c.enum", After: one, New: at},
+	}
+	tl := singleTool(t, "tools/refund-order.json")
+	res := finish(&check.Result{Tools: []check.ToolResult{{Tool: tl, Targets: []check.TargetResult{
+		target("gemini", "Gemini",
+			// The code has two table rows; the first says compiling fixes
+			// it, this finding is the other, lossy one.
+			diag(tl, "gemini", "error", "gemini/unsupported-const", "inputSchema.properties.amount", "Gemini rejects `const`.",
+				provider.Compile{Supported: true, Lossy: true, Detail: "Drops `const`."}, geminiDocs),
+			diag(tl, "gemini", "error", "gemini/unsupported-one-of", "inputSchema.properties.orderId", "Gemini rejects `oneOf`.",
+				provider.Compile{Supported: true, Lossy: true, Detail: "Emits the branches as `anyOf`."}, geminiDocs),
+		),
+	}}}})
+	tables := []provider.Rule{
+		{Code: "gemini/unsupported-const", Severity: "error", Trigger: "a string const", Compile: "compilable: Emits `enum` with the one value."},
+		{Code: "gemini/unsupported-const", Severity: "error", Trigger: "a const that is not a string", Compile: "lossy: Drops `const`."},
+		{Code: "gemini/unsupported-one-of", Severity: "error", Trigger: "oneOf", Compile: "lossy: Emits the branches as `anyOf`."},
+	}
+	out := sarifOf(t, SARIFInput{Diff: &diff.Result{Changes: changes}, Check: res, Rules: tables})
+	validSARIF(t, out)
+
+	var raw struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []map[string]any
+				}
+			}
+			Results []map[string]any
+		}
+	}
+	if err := json.Unmarshal(out, &raw); err != nil {
+		t.Fatal(err)
+	}
+	rules := raw.Runs[0].Tool.Driver.Rules
+	text := func(r map[string]any) string {
+		var b strings.Builder
+		for _, k := range []string{"shortDescription", "fullDescription", "help"} {
+			b.WriteString(r[k].(map[string]any)["text"].(string) + "\n")
+		}
+		return b.String()
+	}
+	labels := map[string]string{diff.Breaking: "Breaking change", diff.NonBreaking: "Non-breaking change", diff.Informational: "Informational change"}
+	hints := []string{"Can compile this", "Can compile with loss", "Cannot compile"}
+	defaults := map[string]string{}
+	for _, r := range rules {
+		defaults[r["id"].(string)] = r["defaultConfiguration"].(map[string]any)["level"].(string)
+	}
+	for _, res := range raw.Runs[0].Results {
+		level, ok := res["level"].(string)
+		if !ok || level == "" {
+			t.Errorf("result %v has no explicit level", res["ruleId"])
+		}
+		rule := rules[int(res["ruleIndex"].(float64))]
+		rt := text(rule)
+		msg := res["message"].(map[string]any)["text"].(string)
+		if props, ok := res["properties"].(map[string]any); ok {
+			if class, ok := props["classification"].(string); ok {
+				for c, label := range labels {
+					if c != class && strings.HasPrefix(rt, label) {
+						t.Errorf("rule %s says %q, a result of it is %s", rule["id"], rt, class)
+					}
+				}
+			}
+		}
+		for _, h := range hints {
+			if strings.Contains(rt, h) && !strings.Contains(msg, h) {
+				t.Errorf("rule %s claims %q, its result says %q", rule["id"], h, msg)
+			}
+		}
+	}
+	// Defaults follow each code's default classification; results override.
+	if defaults["optional-property-added"] != "note" || defaults["constraint-added"] != "error" || defaults["enum-narrowed"] != "error" {
+		t.Errorf("rule default levels %v", defaults)
+	}
+	// A rule whose results all agree with its table keeps the table's text.
+	for _, r := range rules {
+		if r["id"] == "enum-narrowed" && !strings.HasPrefix(text(r), "Breaking change: Enum narrowed") {
+			t.Errorf("enum-narrowed lost its classification: %q", text(r))
+		}
+		if r["id"] == "gemini/unsupported-one-of" && !strings.Contains(text(r), "Can compile with loss") {
+			t.Errorf("gemini/unsupported-one-of lost its compile hint: %q", text(r))
+		}
+		// Both rows of a code with two are described.
+		if r["id"] == "gemini/unsupported-const" && (!strings.Contains(text(r), "a string const") || !strings.Contains(text(r), "a const that is not a string")) {
+			t.Errorf("gemini/unsupported-const describes one row only: %q", text(r))
+		}
+	}
+}

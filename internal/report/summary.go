@@ -210,12 +210,22 @@ func writeLoadErrors(m *mdWriter, title string, errs []tool.LoadError, paths Pat
 	m.add("\n")
 }
 
-// targetCounts is one row of the per-target table.
+// targetCounts is one row of the per-target table. withFindings and
+// withErrors count tools; errs, warn and inf count findings.
 type targetCounts struct {
-	name                        string
-	compatible, errs, warn, inf int
+	name                     string
+	withFindings, withErrors int
+	errs, warn, inf          int
 }
 
+// writeCheckCounts writes the per-target table. A tool is compatible with a
+// target when the target reports nothing for it, not even an info: the same
+// rule as the text output's "✓ Compatible". The compatible count is the
+// tools minus those with findings, because a target can be missing from a
+// tool's result: the core target is listed only for tools it found
+// something in, so a tool without a Core entry is clean for Core. Core
+// comes first, as in every tool's result; the other targets keep the order
+// they were checked in.
 func writeCheckCounts(m *mdWriter, res *check.Result) {
 	var rows []*targetCounts
 	byID := map[string]*targetCounts{}
@@ -225,20 +235,29 @@ func writeCheckCounts(m *mdWriter, res *check.Result) {
 			if r == nil {
 				r = &targetCounts{name: targetName(t)}
 				byID[t.ID] = r
-				rows = append(rows, r)
+				if t.ID == check.Core().ID {
+					rows = append([]*targetCounts{r}, rows...)
+				} else {
+					rows = append(rows, r)
+				}
 			}
-			if len(t.Diagnostics) == 0 {
-				r.compatible++
+			if len(t.Diagnostics) > 0 {
+				r.withFindings++
 			}
+			hasError := false
 			for j := range t.Diagnostics {
 				switch t.Diagnostics[j].Severity {
 				case provider.SeverityError:
 					r.errs++
+					hasError = true
 				case provider.SeverityWarning:
 					r.warn++
 				default:
 					r.inf++
 				}
+			}
+			if hasError {
+				r.withErrors++
 			}
 		}
 	}
@@ -246,11 +265,12 @@ func writeCheckCounts(m *mdWriter, res *check.Result) {
 		return
 	}
 	var b strings.Builder
-	b.WriteString("### Check\n\n| Target | Compatible tools | Errors | Warnings | Infos |\n|---|--:|--:|--:|--:|\n")
+	b.WriteString("### Check\n\n| Target | Compatible tools (no findings) | Tools with errors | Errors | Warnings | Infos |\n|---|--:|--:|--:|--:|--:|\n")
+	tools := len(res.Tools)
 	for _, r := range rows {
-		b.WriteString("| " + mdText(r.name) + " | " + strconv.Itoa(r.compatible) + " of " + strconv.Itoa(len(res.Tools)) + " | " + strconv.Itoa(r.errs) + " | " + strconv.Itoa(r.warn) + " | " + strconv.Itoa(r.inf) + " |\n")
+		b.WriteString("| " + mdText(r.name) + " | " + strconv.Itoa(tools-r.withFindings) + " of " + strconv.Itoa(tools) + " | " + strconv.Itoa(r.withErrors) + " | " + strconv.Itoa(r.errs) + " | " + strconv.Itoa(r.warn) + " | " + strconv.Itoa(r.inf) + " |\n")
 	}
-	b.WriteString("\n")
+	b.WriteString("\nA tool is compatible with a target when the target reports nothing for it, not even an info. Errors, Warnings and Infos count findings, not tools.\n\n")
 	m.add(b.String())
 }
 
@@ -317,8 +337,7 @@ func breakingChangeMarkdown(c *diff.Change, paths PathMapper) string {
 		}
 	}
 	b.WriteString("<br>\n  " + mdText(c.Message) + "\n")
-	if c.Before != nil || c.After != nil {
-		lines := excerpt(c.Before, c.After)
+	if lines := changeExcerpt(c); len(lines) > 0 {
 		var body strings.Builder
 		for _, l := range lines {
 			body.WriteString(strings.ReplaceAll(clean(l.String()), "\r", "") + "\n")

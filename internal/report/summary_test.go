@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -35,9 +36,9 @@ func TestSummaryGolden(t *testing.T) {
 	if again := summaryOf(t, fullSummaryInput(t)); again != out {
 		t.Error("two renders differ")
 	}
-	if !strings.Contains(out, "## ✗ SchemaPort: failed") || !strings.Contains(out, "| OpenAI | 0 of 2 | 2 | 2 | 0 |") ||
-		!strings.Contains(out, "| Anthropic | 2 of 2 | 0 | 0 | 0 |") || !strings.Contains(out, "### Breaking changes") ||
-		!strings.Contains(out, "  -   \"store_credit\",\n") {
+	if !strings.Contains(out, "## ✗ SchemaPort: failed") || !strings.Contains(out, "| OpenAI | 0 of 2 | 1 | 2 | 2 | 0 |") ||
+		!strings.Contains(out, "| Anthropic | 2 of 2 | 0 | 0 | 0 | 0 |") || !strings.Contains(out, "### Breaking changes") ||
+		!strings.Contains(out, "  -   \"store_credit\"\n") {
 		t.Errorf("summary lacks verdict, counts or excerpt:\n%s", out)
 	}
 	assertWellFormed(t, out)
@@ -161,7 +162,7 @@ func TestSummaryVerdicts(t *testing.T) {
 		t.Errorf("load error summary:\n%s", out)
 	}
 	out = summaryOf(t, SummaryInput{Check: &check.Result{Tools: []check.ToolResult{{Tool: &tool.Tool{Name: "t"}, Targets: []check.TargetResult{{ID: "openai", Name: "OpenAI"}}}}}})
-	if strings.Contains(out, "Check findings") || !strings.Contains(out, "| OpenAI | 1 of 1 | 0 | 0 | 0 |") {
+	if strings.Contains(out, "Check findings") || !strings.Contains(out, "| OpenAI | 1 of 1 | 0 | 0 | 0 | 0 |") {
 		t.Errorf("clean summary:\n%s", out)
 	}
 }
@@ -171,4 +172,36 @@ func TestSummaryWithoutBase(t *testing.T) {
 	if !strings.Contains(out, "Checked <code>fedcba987654</code>; no base to compare with.") || strings.Contains(out, "(none)") {
 		t.Errorf("summary without a base:\n%s", out)
 	}
+}
+
+// The core target appears on a tool's result only when it found something,
+// so a tool without a Core entry is clean for Core. A tool is counted as
+// compatible only with zero findings of any severity, as the text output's
+// "✓ Compatible".
+func TestSummaryCountsCleanToolsPerTarget(t *testing.T) {
+	tl := func(name string) *tool.Tool { return &tool.Tool{Name: name} }
+	d := func(code, sev string) provider.Diagnostic {
+		return provider.Diagnostic{Code: code, Severity: sev, Path: "inputSchema"}
+	}
+	res := finish(&check.Result{Tools: []check.ToolResult{
+		{Tool: tl("a"), Targets: []check.TargetResult{target("openai", "OpenAI")}},
+		{Tool: tl("b"), Targets: []check.TargetResult{
+			target("core", "Core", d("core/invalid-default", "error")),
+			target("openai", "OpenAI", d("openai/annotation-keyword-dropped", "info")),
+		}},
+		{Tool: tl("c"), Targets: []check.TargetResult{
+			target("core", "Core", d("core/invalid-example", "warning")),
+			target("openai", "OpenAI"),
+		}},
+	}})
+	out := summaryOf(t, SummaryInput{Check: res})
+	header := "| Target | Compatible tools (no findings) | Tools with errors | Errors | Warnings | Infos |\n|---|--:|--:|--:|--:|--:|\n"
+	rows := "| Core | 1 of 3 | 1 | 1 | 1 | 0 |\n| OpenAI | 2 of 3 | 0 | 0 | 0 | 1 |\n"
+	if !strings.Contains(out, header+rows) {
+		t.Errorf("per-target table wrong:\n%s", out)
+	}
+	if !strings.Contains(out, "not even an info") {
+		t.Errorf("the table does not say what compatible means:\n%s", out)
+	}
+	assertWellFormed(t, out)
 }

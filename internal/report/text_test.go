@@ -3,11 +3,13 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -162,44 +164,138 @@ func TestDiffTextGroupsByToolThenClass(t *testing.T) {
 	}
 }
 
+func excerptText(lines []excerptLine) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l.String() + "\n")
+	}
+	return b.String()
+}
+
 func TestExcerpt(t *testing.T) {
 	before := literal(t, `["original_payment","store_credit","bank_transfer"]`)
 	after := literal(t, `["original_payment","bank_transfer"]`)
-	var got []string
-	for _, l := range excerpt(before, after) {
-		got = append(got, l.String())
-	}
-	want := []string{"  [", `    "original_payment",`, `-   "store_credit",`, `    "bank_transfer"`, "  ]"}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	want := "  \"enum\": [\n" +
+		"    \"original_payment\"\n" +
+		"-   \"store_credit\"\n" +
+		"    \"bank_transfer\"\n" +
+		"  ]\n"
+	if got := excerptText(excerpt(before, after, "enum")); got != want {
+		t.Errorf("got\n%swant\n%s", got, want)
 	}
 
-	// A long unchanged run is elided and the whole is capped.
+	// A long unchanged run is elided and the whole is capped; the first
+	// line, which names what changed, stays.
 	var items []string
 	for i := range 60 {
-		items = append(items, `"v`+strings.Repeat("x", i%7)+`"`)
+		items = append(items, `"v`+strings.Repeat("x", i%7)+strconv.Itoa(i)+`"`)
 	}
 	big := literal(t, "["+strings.Join(items, ",")+"]")
 	changed := literal(t, "["+strings.Join(items[:30], ",")+`,"new",`+strings.Join(items[30:], ",")+"]")
-	lines := excerpt(big, changed)
+	lines := excerpt(big, changed, "enum")
 	if len(lines) > excerptLines {
 		t.Errorf("%d lines, cap is %d", len(lines), excerptLines)
 	}
-	if lines[0].String() != "  …" || lines[len(lines)-1].String() != "  …" {
-		t.Errorf("elided runs not marked: %q", lines)
-	}
-	found := false
-	for _, l := range lines {
-		found = found || (l.op == '+' && strings.Contains(l.text, `"new"`))
-	}
-	if !found {
-		t.Errorf("the added line is missing: %v", lines)
+	got := excerptText(lines)
+	wantBig := "  \"enum\": [\n" +
+		"    …\n" +
+		"    \"v28\"\n" +
+		"    \"vx29\"\n" +
+		"+   \"new\"\n" +
+		"    \"vxx30\"\n" +
+		"    \"vxxx31\"\n" +
+		"    …\n"
+	if got != wantBig {
+		t.Errorf("got\n%swant\n%s", got, wantBig)
 	}
 
-	// Only one side: all '+'.
-	for _, l := range excerpt(nil, literal(t, `{"type":"string"}`)) {
-		if l.op != '+' {
-			t.Errorf("added value shows %q", l)
+	// Only one side: all '+', under its key.
+	got = excerptText(excerpt(nil, literal(t, `{"type":"string","maxLength":5}`), "reason"))
+	if want := "+ \"reason\": {\n+   \"type\": \"string\"\n+   \"maxLength\": 5\n+ }\n"; got != want {
+		t.Errorf("added value:\n%s", got)
+	}
+	if got := excerptText(excerpt(literal(t, "2500"), literal(t, "250"), "maximum")); got != "- \"maximum\": 2500\n+ \"maximum\": 250\n" {
+		t.Errorf("scalar:\n%s", got)
+	}
+}
+
+// Removing the last element changes no other element's line: lines carry
+// no commas.
+func TestExcerptLastElementRemoved(t *testing.T) {
+	got := excerptText(excerpt(literal(t, `["economy","premium_economy","business","first"]`), literal(t, `["economy","premium_economy","business"]`), "enum"))
+	want := "  \"enum\": [\n    \"economy\"\n    \"premium_economy\"\n    \"business\"\n-   \"first\"\n  ]\n"
+	if got != want {
+		t.Errorf("got\n%swant\n%s", got, want)
+	}
+}
+
+// A branch inserted into a list of object branches shows as that whole
+// branch added, not as lines borrowed from its neighbours.
+func TestExcerptBranchInserted(t *testing.T) {
+	branch := func(name, field string) string {
+		return `{"type":"object","properties":{"type":{"const":"` + name + `"},"` + field + `":{"type":"string"}},"required":["type","` + field + `"],"additionalProperties":false}`
+	}
+	before := literal(t, "["+branch("click", "selector")+","+branch("key", "key")+","+branch("wait", "seconds")+"]")
+	after := literal(t, "["+branch("click", "selector")+","+branch("type", "text")+","+branch("key", "key")+","+branch("wait", "seconds")+"]")
+	var plus []string
+	for _, l := range excerpt(before, after, "oneOf") {
+		switch l.op {
+		case '-':
+			t.Errorf("a line was removed: %q", l.text)
+		case '+':
+			plus = append(plus, l.text)
+		}
+	}
+	if len(plus) == 0 || plus[0] != "  {" || plus[1] != `    "type": "object"` || plus[4] != `        "const": "type"` {
+		t.Errorf("inserted branch shown as %q", plus)
+	}
+}
+
+// Member order is not a change: only the member whose value changed is
+// marked.
+func TestExcerptIgnoresMemberOrder(t *testing.T) {
+	got := excerptText(excerpt(literal(t, `{"a":1,"b":2,"c":3}`), literal(t, `{"c":3,"a":1,"b":5,"d":true}`), ""))
+	want := "  {\n    \"a\": 1\n-   \"b\": 2\n+   \"b\": 5\n    \"c\": 3\n+   \"d\": true\n  }\n"
+	if got != want {
+		t.Errorf("got\n%swant\n%s", got, want)
+	}
+}
+
+// Every breaking code's excerpt says something a reader can use. The
+// required-ness codes carry false/true, which says nothing the message does
+// not: they get no excerpt, in the text, the summary and the annotations.
+func TestChangeExcerpts(t *testing.T) {
+	at := diff.Location{File: "v2/x.json", Line: 3, Column: 1, EndLine: 3, EndColumn: 5}
+	made := diff.Change{Classification: diff.Breaking, Code: "property-made-required", ToolName: "t", Path: "inputSchema.required",
+		Message: "Property `sha` is now required; callers that omit it will be rejected.", Before: literal(t, "false"), After: literal(t, "true"), New: at, Old: at}
+	if l := changeExcerpt(&made); l != nil {
+		t.Errorf("property-made-required excerpt %q", l)
+	}
+	res := &diff.Result{Changes: []diff.Change{made}}
+	text := string(render(t, func(b *bytes.Buffer) error { return DiffText(b, res, TextOptions{}) }))
+	md := summaryOf(t, SummaryInput{Diff: res})
+	ann := DiffAnnotations(res, false)[0].Message
+	for _, out := range []string{text, md, ann} {
+		if strings.Contains(out, "false") || strings.Contains(out, "true") || !strings.Contains(out, "now required") {
+			t.Errorf("required-ness change shown as:\n%s", out)
+		}
+	}
+
+	cases := []struct {
+		c    diff.Change
+		want string
+	}{
+		{diff.Change{Code: "constraint-added", Path: "inputSchema.properties.q.minimum", After: literal(t, "1")}, "+ \"minimum\": 1\n"},
+		{diff.Change{Code: "tool-removed", Path: "name", Before: literal(t, `"add_comment"`)}, "- \"name\": \"add_comment\"\n"},
+		{diff.Change{Code: "nullable-removed", Path: "inputSchema.properties.mode.nullable", Before: literal(t, "true")}, "- \"nullable\": true\n"},
+		{diff.Change{Code: "type-narrowed", Path: "inputSchema.properties.m.type", Before: literal(t, `["integer","null"]`), After: literal(t, `"integer"`)},
+			"- \"type\": [\n-   \"integer\"\n-   \"null\"\n- ]\n+ \"type\": \"integer\"\n"},
+		{diff.Change{Code: "composition-narrowed", Path: "inputSchema.anyOf[1]", Before: literal(t, `{"type":"null"}`)}, "- {\n-   \"type\": \"null\"\n- }\n"},
+		{diff.Change{Code: "pattern-property-added", Path: `inputSchema.patternProperties["^x-"]`, After: literal(t, `{}`)}, "+ \"^x-\": {}\n"},
+	}
+	for _, c := range cases {
+		if got := excerptText(changeExcerpt(&c.c)); got != c.want {
+			t.Errorf("%s: got\n%swant\n%s", c.c.Code, got, c.want)
 		}
 	}
 }
@@ -222,5 +318,28 @@ func TestLoadErrorsText(t *testing.T) {
 	out := render(t, func(b *bytes.Buffer) error { return LoadErrorsText(b, evil) })
 	if bytes.IndexByte(out, 0x1b) >= 0 || bytes.Count(out, []byte("\n")) != 2 {
 		t.Errorf("control characters reached stderr: %q", out)
+	}
+}
+
+// The three compile states. The lossy one names SchemaPort's own compile
+// flag: our CLI has no --allow-lossy, so the hint must not read as ours.
+func TestCompileHint(t *testing.T) {
+	cases := []struct {
+		c    provider.Compile
+		want string
+	}{
+		{provider.Compile{Supported: true, Detail: "Adds `additionalProperties: false`."}, "Can compile this: Adds `additionalProperties: false`."},
+		{provider.Compile{Supported: true, Lossy: true, Detail: "Drops `maxLength`."}, "Can compile with loss (SchemaPort `compile --allow-lossy`): Drops `maxLength`."},
+		{provider.Compile{Supported: true, Lossy: true}, "Can compile with loss (SchemaPort `compile --allow-lossy`)"},
+		{provider.Compile{Detail: "Refused."}, "Cannot compile: Refused."},
+	}
+	for _, c := range cases {
+		if got := compileHint(c.c); got != c.want {
+			t.Errorf("compileHint(%+v) = %q, want %q", c.c, got, c.want)
+		}
+	}
+	out := string(render(t, func(b *bytes.Buffer) error { return CheckText(b, checkFixture(t), TextOptions{}) }))
+	if strings.Contains(out, "Can compile with --allow-lossy") || !strings.Contains(out, "  Can compile with loss (SchemaPort `compile --allow-lossy`): Makes `amount` required and nullable.\n") {
+		t.Errorf("lossy finding's compile line:\n%s", out)
 	}
 }
