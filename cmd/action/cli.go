@@ -75,6 +75,16 @@ func resolveTargets(flag string, flagSet bool, cfg *config.Config) ([]string, er
 	return check.ResolveTargets(raw)
 }
 
+// loadConfig reads --config, or the default file when the flag is absent.
+// An empty --config= is a mistake, not a request for the default.
+func loadConfig(p *cliargs.Parsed, cwd string) (*config.Config, error) {
+	path, given := p.Last("config")
+	if given && path == "" {
+		return nil, fmt.Errorf("`--config` needs the path of a config file.")
+	}
+	return config.Load(cwd, path)
+}
+
 func workingDir() (string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -127,8 +137,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
-	cfgPath, _ := p.Last("config")
-	cfg, err := config.Load(cwd, cfgPath)
+	cfg, err := loadConfig(p, cwd)
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
@@ -217,8 +226,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "diff", err.Error())
 	}
-	cfgPath, _ := p.Last("config")
-	cfg, err := config.Load(cwd, cfgPath)
+	cfg, err := loadConfig(p, cwd)
 	if err != nil {
 		return usageError(args, stdout, stderr, "diff", err.Error())
 	}

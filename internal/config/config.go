@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 )
@@ -34,6 +35,10 @@ type Config struct {
 	IgnoreDescriptions *bool
 }
 
+// statFile is os.Stat, replaceable so tests can simulate a permission
+// error (tests may run as root).
+var statFile = os.Stat
+
 // Load reads the explicit file when given, else DefaultFile in cwd when it
 // is a regular file. It returns nil, nil when there is nothing to read.
 func Load(cwd, explicit string) (*Config, error) {
@@ -42,15 +47,22 @@ func Load(cwd, explicit string) (*Config, error) {
 	if explicit == "" {
 		display = DefaultFile
 		path = filepath.Join(cwd, DefaultFile)
-		st, err := os.Stat(path)
-		if err != nil || !st.Mode().IsRegular() {
+		st, err := statFile(path)
+		switch {
+		case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)):
 			return nil, nil
+		case err != nil:
+			// Present but unreadable: ignoring it would silently drop
+			// settings the user relies on.
+			return nil, fmt.Errorf("Could not read config file %s: %s", display, reason(err))
+		case !st.Mode().IsRegular():
+			return nil, nil // a directory of that name is not a config file
 		}
 	} else {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(cwd, path)
 		}
-		st, err := os.Stat(path)
+		st, err := statFile(path)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return nil, fmt.Errorf("Config file not found: %s", display)
@@ -58,7 +70,7 @@ func Load(cwd, explicit string) (*Config, error) {
 			return nil, fmt.Errorf("Could not read config file %s: %s", display, reason(err))
 		}
 		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("Config file %s is not a regular file.", display)
+			return nil, fmt.Errorf("Config file %s is not a regular file; pass the path of a JSON file to --config.", display)
 		}
 	}
 	data, err := os.ReadFile(path)
@@ -87,8 +99,10 @@ func Parse(display string, data []byte) (*Config, error) {
 			line, col := position(data, se.Offset)
 			return nil, fmt.Errorf("Config file %s is not valid JSON: %s at line %d column %d", display, se.Reason, line, col)
 		case errors.As(err, &de):
-			line, col := position(data, int64(de.SecondStart))
-			return nil, fmt.Errorf("Config file %s is not valid JSON: key `%s` appears twice (again at line %d column %d)", display, de.Key, line, col)
+			l1, c1 := position(data, int64(de.FirstStart))
+			l2, c2 := position(data, int64(de.SecondStart))
+			return nil, fmt.Errorf("Config file %s is not valid JSON: key %s appears twice (at line %d column %d and line %d column %d); remove one.",
+				display, codeSpan(de.Key), l1, c1, l2, c2)
 		}
 		return nil, fmt.Errorf("Config file %s is not valid JSON: %v", display, err)
 	}
@@ -101,7 +115,7 @@ func Parse(display string, data []byte) (*Config, error) {
 	}
 	for _, m := range v.Members {
 		if !known[m.Key] {
-			return nil, fmt.Errorf("Unknown key `%s` in %s. Valid keys are: %s.", m.Key, display, strings.Join(Keys, ", "))
+			return nil, fmt.Errorf("Unknown key %s in %s. Valid keys are: %s.", codeSpan(m.Key), display, strings.Join(Keys, ", "))
 		}
 	}
 	c := &Config{File: display}
@@ -109,10 +123,12 @@ func Parse(display string, data []byte) (*Config, error) {
 		val := &m.Value
 		switch m.Key {
 		case "schemas":
+			// An empty path would mean the working directory, config file
+			// included: almost certainly a mistake.
 			switch {
-			case val.Kind == jsonvalue.String:
+			case val.Kind == jsonvalue.String && val.Text != "":
 				c.Schemas = []string{val.Text}
-			case val.Kind == jsonvalue.Array && allStrings(val) && len(val.Items) > 0:
+			case val.Kind == jsonvalue.Array && allNonEmptyStrings(val) && len(val.Items) > 0:
 				for _, it := range val.Items {
 					c.Schemas = append(c.Schemas, it.Text)
 				}
@@ -163,6 +179,15 @@ func Parse(display string, data []byte) (*Config, error) {
 	return c, nil
 }
 
+func allNonEmptyStrings(v *jsonvalue.Value) bool {
+	for _, it := range v.Items {
+		if it.Kind != jsonvalue.String || it.Text == "" {
+			return false
+		}
+	}
+	return true
+}
+
 func allStrings(v *jsonvalue.Value) bool {
 	for _, it := range v.Items {
 		if it.Kind != jsonvalue.String {
@@ -172,9 +197,15 @@ func allStrings(v *jsonvalue.Value) bool {
 	return true
 }
 
+// position converts a byte offset to a 1-based line and character column;
+// a byte-order mark is not a character.
 func position(data []byte, off int64) (line, col int) {
 	line, col = 1, 1
+	skip := jsonvalue.BOMLength(data)
 	for i, c := range data {
+		if i < skip {
+			continue
+		}
 		if int64(i) >= off {
 			break
 		}
@@ -185,4 +216,15 @@ func position(data []byte, off int64) (line, col int) {
 		}
 	}
 	return line, col
+}
+
+// codeSpan shows user text in backticks, or JSON-quoted when it holds a
+// backtick or a control character that would break the message.
+func codeSpan(s string) string {
+	for _, r := range s {
+		if r < 0x20 || r == '`' || r == 0x7F || r == 0x2028 || r == 0x2029 {
+			return jsonvalue.Quote(s)
+		}
+	}
+	return "`" + s + "`"
 }

@@ -479,6 +479,19 @@ func (p *parser) intern(b []byte, key bool) string {
 	return s
 }
 
+// controlCharReason says how to write a raw control character that JSON
+// does not allow inside a string. A raw line break is usually a string
+// left unclosed at the end of its line.
+func controlCharReason(c byte) string {
+	switch c {
+	case '\n', '\r':
+		return `line break inside a string (close the string with '"', or write the line break as \n)`
+	case '\t':
+		return `control character U+0009 inside a string (write it as \t)`
+	}
+	return fmt.Sprintf(`control character U+%04X inside a string (write it as \u%04x)`, c, c)
+}
+
 // slowStr decodes a string with escapes, control characters or non-ASCII
 // bytes; d[start:i] is plain ASCII already scanned.
 func (p *parser) slowStr(start, i int) (string, error) {
@@ -492,7 +505,7 @@ func (p *parser) slowStr(start, i int) (string, error) {
 			p.pos = i + 1
 			return string(buf), nil
 		case c < 0x20:
-			return "", p.fail(i, "invalid character "+p.describe(i)+" in string (expecting non-control character)")
+			return "", p.fail(i, controlCharReason(c))
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRune(d[i:])
 			if r == utf8.RuneError && size == 1 {

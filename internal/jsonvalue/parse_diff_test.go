@@ -121,6 +121,9 @@ func TestParseFriendlyReasons(t *testing.T) {
 		"{\"a\":1, // c\n}": "comments are not allowed in JSON",
 		"{'a':1}":           "strings and keys must use double quotes",
 		"[1,2,]":            "trailing comma before ']' (remove the comma)",
+		"[\"abc\n]":         "line break inside a string (close the string with '\"', or write the line break as \\n)",
+		"[\"a\tb\"]":        "control character U+0009 inside a string (write it as \\t)",
+		"[\"a\x01b\"]":      "control character U+0001 inside a string (write it as \\u0001)",
 	} {
 		_, err := Parse([]byte(in))
 		var se *SyntaxError

@@ -342,9 +342,25 @@ func parseError(src *Source, err error) (string, Span) {
 	case *jsonvalue.SyntaxError:
 		off := clampOffset(e.Offset, len(src.Data))
 		span := src.Span(off, runeEnd(src.Data, off))
-		return "Invalid JSON: " + e.Reason + " at line " + strconv.Itoa(span.Line) + " column " + strconv.Itoa(span.Column), span
+		reason := e.Reason
+		if onlyWhitespace(src.Data[jsonvalue.BOMLength(src.Data):]) {
+			reason = msgEmptyFile
+		}
+		return "Invalid JSON: " + reason + " at line " + strconv.Itoa(span.Line) + " column " + strconv.Itoa(span.Column), span
 	}
 	return "Invalid JSON: " + err.Error(), fileStart
+}
+
+const msgEmptyFile = `the file is empty (write a tool object, an array of tools, or {"tools": [...]})`
+
+// onlyWhitespace reports whether data holds nothing but JSON whitespace.
+func onlyWhitespace(data []byte) bool {
+	for _, c := range data {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 func clampOffset(off int64, n int) int32 {

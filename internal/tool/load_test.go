@@ -271,20 +271,24 @@ func TestShapesAndBases(t *testing.T) {
 func TestExactJSON(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
-		"bom.json":  "\uFEFF{\"name\":\"bom\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":18446744073709551615}},\"z\":1,\"a\":2}}",
-		"dup.json":  "{\n  \"name\": \"x\",\n  \"name\": \"y\"\n}",
-		"bad.json":  "{\n  \"name\": \"x\",\n}",
-		"cmt.json":  "{\n  // no\n}",
-		"eof.json":  "",
-		"tail.json": "{} {}",
+		"bom.json":   "\uFEFF{\"name\":\"bom\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":18446744073709551615}},\"z\":1,\"a\":2}}",
+		"dup.json":   "{\n  \"name\": \"x\",\n  \"name\": \"y\"\n}",
+		"bad.json":   "{\n  \"name\": \"x\",\n}",
+		"cmt.json":   "{\n  // no\n}",
+		"eof.json":   "",
+		"space.json": "\uFEFF \r\n\t",
+		"trunc.json": "{\"name\":",
+		"tail.json":  "{} {}",
 	}, nil)
 	res := Load([]string{"."}, Options{Cwd: dir})
 	want := []string{
 		"bad.json |  | Invalid JSON: trailing comma before '}' (remove the comma) at line 2 column 14",
 		"cmt.json |  | Invalid JSON: comments are not allowed in JSON at line 2 column 3",
 		"dup.json |  | Invalid JSON: key `name` appears twice (first at line 2 column 3); remove one.",
-		"eof.json |  | Invalid JSON: unexpected end of JSON input at line 1 column 1",
+		"eof.json |  | Invalid JSON: the file is empty (write a tool object, an array of tools, or {\"tools\": [...]}) at line 1 column 1",
+		"space.json |  | Invalid JSON: the file is empty (write a tool object, an array of tools, or {\"tools\": [...]}) at line 2 column 2",
 		"tail.json |  | Invalid JSON: unexpected content after the top-level value at line 1 column 4",
+		"trunc.json |  | Invalid JSON: unexpected end of JSON input at line 1 column 9",
 	}
 	if got := errLines(res); !reflect.DeepEqual(got, want) {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

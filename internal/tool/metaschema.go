@@ -73,18 +73,15 @@ func (c *checker) checkMetaschema(s *jsonvalue.Value) {
 	})
 	for i := 0; i < len(leaves); {
 		j := i
-		var reasons []string
-		for ; j < len(leaves) && leaves[j].path == leaves[i].path; j++ {
-			if len(reasons) == 0 || reasons[len(reasons)-1] != leaves[j].msg {
-				reasons = append(reasons, leaves[j].msg)
-			}
+		for j < len(leaves) && leaves[j].path == leaves[i].path {
+			j++
 		}
-		path := leaves[i].path
+		group := leaves[i:j]
 		i = j
-		if c.covered(path) {
+		if c.covered(group[0].path) {
 			continue
 		}
-		c.add(path, "`"+lastSegment(path)+"` is not valid JSON Schema 2020-12: "+strings.Join(reasons, "; ")+".")
+		c.add(group[0].path, metaMessage(group))
 	}
 }
 
@@ -93,6 +90,8 @@ type metaError struct {
 	path  string
 	start int32 // where the offending value starts, for document order
 	msg   string
+	kind  jsonschema.ErrorKind
+	value *jsonvalue.Value // the offending value
 }
 
 // maxSuspects bounds the library work for one tool.
@@ -108,7 +107,7 @@ func metaschemaErrors(s *jsonvalue.Value) (errs []metaError, more bool) {
 	sch, err := metaschema()
 	if err != nil {
 		// The built-in metaschema always compiles; this guards the build.
-		return []metaError{{path: "inputSchema", msg: "the metaschema could not be compiled: " + err.Error()}}, more
+		return []metaError{{path: "inputSchema", msg: "the metaschema could not be compiled: " + err.Error(), value: s}}, more
 	}
 	var out []metaError
 	for _, sus := range suspects {
@@ -125,7 +124,7 @@ func metaschemaErrors(s *jsonvalue.Value) (errs []metaError, more bool) {
 				return
 			}
 			path, at := instancePath(sus.path, sus.value, e.InstanceLocation)
-			out = append(out, metaError{path, at.Start, e.ErrorKind.LocalizedString(englishPrinter)})
+			out = append(out, metaError{path, at.Start, e.ErrorKind.LocalizedString(englishPrinter), e.ErrorKind, at})
 		}
 		collect(verr)
 	}

@@ -36,6 +36,23 @@ func msgNotASchema(kind jsonvalue.Kind) string {
 
 func msgUnknownType(t string) string { return "Unknown JSON Schema type " + codeSpan(t) + "." }
 
+const msgTypeEmpty = "`type` is an empty array; name at least one type, or remove `type` to accept any value."
+
+func msgTypeRepeated(t string) string {
+	return "`type` lists " + codeSpan(t) + " more than once; list each type once."
+}
+
+// countString counts the string items equal to s.
+func countString(items []jsonvalue.Value, s string) int {
+	n := 0
+	for i := range items {
+		if items[i].Kind == jsonvalue.String && items[i].Text == s {
+			n++
+		}
+	}
+	return n
+}
+
 func msgRequiredUndeclared(name string) string {
 	return "`required` lists " + codeSpan(name) + ", which is not declared in `properties`."
 }
@@ -504,12 +521,20 @@ func (c *checker) typeRules(t *jsonvalue.Value) {
 			c.add(schemapath.Key(c.here(), "type"), msgUnknownType(t.Text))
 		}
 	case jsonvalue.Array:
+		if len(t.Items) == 0 {
+			c.add(schemapath.Key(c.here(), "type"), msgTypeEmpty)
+			return
+		}
 		malformed := false
 		for i := range t.Items {
-			if t.Items[i].Kind != jsonvalue.String {
+			item := &t.Items[i]
+			switch {
+			case item.Kind != jsonvalue.String:
 				malformed = true
-			} else if !knownTypes[t.Items[i].Text] {
-				c.add(schemapath.Key(c.here(), "type"), msgUnknownType(t.Items[i].Text))
+			case !knownTypes[item.Text]:
+				c.add(schemapath.Key(c.here(), "type"), msgUnknownType(item.Text))
+			case countString(t.Items[:i], item.Text) == 1: // reported once, at the first repeat
+				c.add(schemapath.Key(c.here(), "type"), msgTypeRepeated(item.Text))
 			}
 		}
 		if malformed {

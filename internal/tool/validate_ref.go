@@ -14,11 +14,11 @@ import (
 func (c *checker) checkRef(ref *jsonvalue.Value) {
 	at := func() string { return schemapath.Key(c.here(), "$ref") }
 	if ref.Kind != jsonvalue.String {
-		c.add(at(), "`$ref` must be a string.")
+		c.add(at(), "`$ref` must be a string such as `#/$defs/Name`, not "+kindArticle(ref.Kind)+".")
 		return
 	}
 	r := ref.Text
-	_, _, problem := ResolveRef(c.root, r)
+	target, _, problem := ResolveRef(c.root, r)
 	switch problem {
 	case RefExternal:
 		c.add(at(), codeSpan(r)+" points outside this document. Only same-document references (starting with `#`) are resolved: move the target into `$defs` and refer to it as `#/$defs/<name>`.")
@@ -27,15 +27,16 @@ func (c *checker) checkRef(ref *jsonvalue.Value) {
 			c.anchors = map[string]bool{}
 			collectAnchors(c.root, c.anchors)
 		}
-		if !c.anchors[r[1:]] {
-			c.add(at(), codeSpan(r)+" does not resolve: no subschema has `$anchor` "+codeSpan(r[1:])+".")
+		if name := r[1:]; !c.anchors[name] {
+			c.add(at(), codeSpan(r)+" does not resolve: no subschema has `$anchor` "+codeSpan(name)+". Add "+
+				codeSpan(`"$anchor": `+jsonvalue.Quote(name))+" to the subschema it means, or use a pointer such as `#/$defs/Name`.")
 		}
 	case RefBadEscape:
-		c.add(at(), codeSpan(r)+" is not a valid JSON Pointer: a percent-escape in it cannot be decoded.")
+		c.add(at(), codeSpan(r)+" is not a valid JSON Pointer: a percent-escape in it cannot be decoded. Write `%25` for a literal `%`.")
 	case RefDangling:
-		c.add(at(), codeSpan(r)+" does not resolve: nothing exists at that location in this schema.")
+		c.add(at(), codeSpan(r)+" does not resolve: nothing exists at that location in this schema. Point it at an existing subschema, or add the missing one.")
 	case RefNotSchema:
-		c.add(at(), codeSpan(r)+" resolves to something that is not a schema object.")
+		c.add(at(), codeSpan(r)+" resolves to "+kindArticle(target.Kind)+", not a schema object. Point it at a subschema.")
 	}
 }
 

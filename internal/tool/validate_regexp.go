@@ -79,8 +79,10 @@ func (e *PatternError) Error() string {
 
 // compileECMA validates and compiles pattern.
 func compileECMA(pattern string) (*regexp2.Regexp, error) {
-	if reason := jsPatternError(pattern); reason != "" {
-		return nil, &PatternError{Pattern: strings.Clone(pattern), Reason: reason}
+	if reason, tooDeep := jsPatternCheck(pattern); reason != "" {
+		// Nesting past our parser's bound is valid JavaScript that we
+		// decline to evaluate, not an invalid pattern.
+		return nil, &PatternError{Pattern: strings.Clone(pattern), Reason: reason, Unsupported: tooDeep}
 	}
 	re, err := regexp2.Compile(translateForRegexp2(pattern), regexp2.ECMAScript)
 	if err != nil {
@@ -162,11 +164,23 @@ func checkPattern(pattern string) error {
 // jsPatternError returns why `new RegExp(pattern)` (no flags) throws in
 // JavaScript, or "" when it does not.
 func jsPatternError(pattern string) string {
+	reason, _ := jsPatternCheck(pattern)
+	return reason
+}
+
+// jsPatternCheck is jsPatternError that also says whether the pattern was
+// refused only because its groups nest deeper than maxPatternNesting.
+func jsPatternCheck(pattern string) (reason string, tooDeep bool) {
 	p := &jsPattern{src: utf16.Encode([]rune(pattern))}
 	p.prescan()
 	if reason := p.disjunction(0); reason != "" {
-		return reason
+		return reason, p.tooDeep
 	}
+	return p.finish(), false
+}
+
+// finish applies the checks that need the whole pattern parsed.
+func (p *jsPattern) finish() string {
 	if p.pos < len(p.src) {
 		// disjunction only stops early at a ')' with no open group.
 		return "unmatched `)`"
@@ -188,6 +202,7 @@ type jsPattern struct {
 	hasNames bool            // any named group: turns on `\k<name>` parsing
 	names    map[string]bool // group names seen so far
 	refNames []string        // `\k<name>` references, checked at the end
+	tooDeep  bool            // stopped at maxPatternNesting
 }
 
 func (p *jsPattern) more() bool { return p.pos < len(p.src) }
@@ -228,7 +243,8 @@ func (p *jsPattern) prescan() {
 
 func (p *jsPattern) disjunction(depth int) string {
 	if depth > maxPatternNesting {
-		return "groups nested too deeply"
+		p.tooDeep = true
+		return "its groups nest more than " + strconv.Itoa(maxPatternNesting) + " levels deep"
 	}
 	for {
 		if reason := p.alternative(depth); reason != "" {

@@ -47,7 +47,8 @@ func TestCheckPattern(t *testing.T) {
 	}
 	// Constructs JavaScript accepts but regexp2 cannot run are refused as
 	// unsupported, not silently accepted.
-	for _, p := range []string{`[a-\d]`, `(?<$a>x)`, `[\c]`, `a{99999999999}`} {
+	deep := strings.Repeat("(", maxPatternNesting+1) + "a" + strings.Repeat(")", maxPatternNesting+1)
+	for _, p := range []string{`[a-\d]`, `(?<$a>x)`, `[\c]`, `a{99999999999}`, deep} {
 		var pe *PatternError
 		if err := checkPattern(p); !errors.As(err, &pe) || !pe.Unsupported {
 			t.Errorf("%q: want unsupported, got %v", p, err)
