@@ -55,8 +55,8 @@ func TestUsageErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"lint"}, "Unknown command `lint`. Valid commands are: check, diff, run, version."},
-		{[]string{"check", "tools", "--strict"}, "unknown option `--strict`"},
-		{[]string{"check", "tools", "--fail-on"}, "option `--fail-on` needs a value"},
+		{[]string{"check", "tools", "--strict"}, "Unknown option `--strict`."},
+		{[]string{"check", "tools", "--fail-on"}, "Option `--fail-on` needs a value."},
 		{[]string{"check"}, "No input path given. Pass a file or directory, or set `schemas` in schemaport.config.json."},
 		{[]string{"check", "tools", "--format", "yaml"}, "Unknown --format `yaml`. Valid formats are: text, json, sarif."},
 		{[]string{"check", "tools", "--fail-on", "x"}, "Unknown --fail-on `x`. Valid values are: error, lossy, warning, never."},
@@ -292,5 +292,21 @@ func TestTargetsAll(t *testing.T) {
 			t.Fatalf("target %s missing or out of order in:\n%s", w, stdout)
 		}
 		last = i
+	}
+}
+
+// A bug that panics must still end as one clear line (or one JSON document),
+// exit 2, and never a Go stack trace.
+func TestPanicBecomesAnInputError(t *testing.T) {
+	var out, errOut bytes.Buffer
+	boom := func() int { panic("boom") }
+	code := guarded([]string{"check", "x", "--format", "json"}, &out, &errOut, boom)
+	if code != 2 || errOut.Len() != 0 || !strings.Contains(out.String(), `"message": "internal error: boom`) {
+		t.Fatalf("json: exit %d stdout %q stderr %q", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	code = guarded([]string{"check", "x"}, &out, &errOut, boom)
+	if code != 2 || out.Len() != 0 || strings.Contains(errOut.String(), "goroutine") || !strings.Contains(errOut.String(), "internal error: boom") {
+		t.Fatalf("text: exit %d stdout %q stderr %q", code, out.String(), errOut.String())
 	}
 }

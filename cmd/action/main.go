@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/schemaport/schemaport-action/internal/cliargs"
+	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
 
@@ -17,16 +19,34 @@ func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// dispatch runs one command and returns its exit status. A panic anywhere
-// below is turned into exit 2 with a one-line message: users never see a Go
+// dispatch runs one command and returns its exit status.
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	return guarded(args, stdout, stderr, func() int { return route(args, stdout, stderr) })
+}
+
+// guarded turns a panic anywhere below into exit 2 with a one-line message
+// (or one JSON document when JSON was asked for): users never see a Go
 // stack trace.
-func dispatch(args []string, stdout, stderr io.Writer) (code int) {
+func guarded(args []string, stdout, stderr io.Writer, run func() int) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "%s: internal error: %v (please report this with the input that caused it)\n", programName, r)
+			msg := fmt.Sprintf("internal error: %v (please report this with the input that caused it)", r)
+			if cliargs.WantsJSON(args) {
+				command := ""
+				if len(args) > 0 {
+					command = args[0]
+				}
+				report.UsageErrorJSON(stdout, command, msg)
+			} else {
+				fmt.Fprintf(stderr, "%s: %s\n", programName, msg)
+			}
 			code = 2
 		}
 	}()
+	return run()
+}
+
+func route(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		io.WriteString(stdout, generalHelp)
 		return 0

@@ -55,7 +55,7 @@ func TestRunHelpAndUsage(t *testing.T) {
 		t.Fatalf("run --help: %d\n%s", code, out)
 	}
 	code, out, errOut := runIn(t, dir, "--no-such-flag")
-	if code != 2 || out != "" || !strings.Contains(errOut, "✗ unknown option `--no-such-flag`") || !strings.Contains(errOut, "run --help") {
+	if code != 2 || out != "" || !strings.Contains(errOut, "✗ Unknown option `--no-such-flag`.") || !strings.Contains(errOut, "run --help") {
 		t.Fatalf("unknown flag: %d\nstdout %q\nstderr %q", code, out, errOut)
 	}
 	if strings.Contains(errOut, "::") {

@@ -161,7 +161,7 @@ func TestSettingsErrors(t *testing.T) {
 		{nil, map[string]string{"INPUT_FETCH-BASE": "yes"}, "Input `fetch-base` must be true or false, not `yes`."},
 		{nil, map[string]string{"INPUT_BREAKING-FAIL-ON": "major"}, "Unknown breaking-fail-on `major`"},
 		{[]string{"--breaking-fail-on", "x"}, nil, "Unknown breaking-fail-on `x`"},
-		{[]string{"--bogus"}, nil, "unknown option `--bogus`"},
+		{[]string{"--bogus"}, nil, "Unknown option `--bogus`."},
 		{[]string{"--base", "main", "--base-path", "v1"}, nil, "pass one"},
 		{[]string{"--annotations=maybe"}, nil, "takes no value"},
 	} {

@@ -61,7 +61,7 @@ func Parse(args []string, specs []Spec) (*Parsed, error) {
 			name, value, hasValue := strings.Cut(a[2:], "=")
 			spec, ok := byName[name]
 			if !ok {
-				return nil, fmt.Errorf("unknown option `--%s`", name)
+				return nil, fmt.Errorf("Unknown option `--%s`.", name)
 			}
 			if spec.Kind == Flag {
 				if hasValue {
@@ -71,7 +71,7 @@ func Parse(args []string, specs []Spec) (*Parsed, error) {
 					case "false":
 						p.Flags[name] = false
 					default:
-						return nil, fmt.Errorf("option `--%s` takes no value (got `%s`)", name, value)
+						return nil, fmt.Errorf("Option `--%s` takes no value (got `%s`).", name, value)
 					}
 				} else {
 					p.Flags[name] = true
@@ -80,18 +80,18 @@ func Parse(args []string, specs []Spec) (*Parsed, error) {
 			}
 			if !hasValue {
 				if i+1 >= len(args) {
-					return nil, fmt.Errorf("option `--%s` needs a value", name)
+					return nil, fmt.Errorf("Option `--%s` needs a value.", name)
 				}
 				next := args[i+1]
 				if strings.HasPrefix(next, "-") && next != "-" {
-					return nil, fmt.Errorf("option `--%s` needs a value; to pass one starting with a dash, write `--%s=%s`", name, name, next)
+					return nil, fmt.Errorf("Option `--%s` needs a value; to pass one starting with a dash, write `--%s=%s`.", name, name, next)
 				}
 				value = next
 				i++
 			}
 			p.Values[name] = append(p.Values[name], value)
 		case strings.HasPrefix(a, "-") && a != "-":
-			return nil, fmt.Errorf("unknown option `%s`", a)
+			return nil, fmt.Errorf("Unknown option `%s`.", a)
 		default:
 			p.Positionals = append(p.Positionals, a)
 		}

@@ -28,10 +28,10 @@ func TestParse(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	cases := map[string][]string{
-		"unknown option `--strict`":                                 {"--strict"},
-		"unknown option `-x`":                                       {"-x"},
-		"option `--format` needs a value":                           {"--format"},
-		"option `--ignore-descriptions` takes no value (got `yes`)": {"--ignore-descriptions=yes"},
+		"Unknown option `--strict`.":                                 {"--strict"},
+		"Unknown option `-x`.":                                       {"-x"},
+		"Option `--format` needs a value.":                           {"--format"},
+		"Option `--ignore-descriptions` takes no value (got `yes`).": {"--ignore-descriptions=yes"},
 	}
 	for want, args := range cases {
 		_, err := Parse(args, specs)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -165,34 +166,38 @@ func writeSnippet(bw *bufio.Writer, p painter, color string, src *tool.Source, s
 	if sp.Line < 1 || sp.Column < 1 {
 		return
 	}
-	text := src.Line(sp.Line)
-	if strings.TrimSpace(text) == "" {
+	text := src.LineBytes(sp.Line)
+	if len(bytes.TrimSpace(text)) == 0 {
 		return // nothing to point at (or a line past the end)
 	}
-	runes := []rune(text)
 	col := sp.Column - 1
-	if col > len(runes) {
+	// Decode only a window of the line around the caret: a minified file
+	// puts every finding on one huge line, and converting that whole line
+	// per finding made text output quadratic.
+	start := max(0, col-snippetWidth/3)
+	runes, more, ok := runeWindow(text, start, start+snippetWidth)
+	if !ok || col-start > len(runes) {
 		return
 	}
+	if start > 0 && len(runes) < snippetWidth {
+		// Near the end of a long line: show a full-width window ending there.
+		start = max(0, start-(snippetWidth-len(runes)))
+		runes, more, _ = runeWindow(text, start, start+snippetWidth)
+	}
+	end := start + len(runes)
 	width := 1
 	if sp.EndLine == sp.Line && sp.EndColumn > sp.Column {
 		width = sp.EndColumn - sp.Column
-	} else if sp.EndLine > sp.Line && len(runes) > col {
-		width = len(runes) - col
-	}
-	start, end := 0, len(runes)
-	if end > snippetWidth {
-		start = max(0, col-snippetWidth/3)
-		end = min(len(runes), start+snippetWidth)
-		start = max(0, min(start, end-snippetWidth))
+	} else if sp.EndLine > sp.Line && end > col {
+		width = end - col
 	}
 	var line, caret strings.Builder
 	if start > 0 {
 		line.WriteString("…")
 		caret.WriteByte(' ')
 	}
-	for i := start; i < end; i++ {
-		r := runes[i]
+	for k, r := range runes {
+		i := start + k
 		switch {
 		case r == '\t':
 			line.WriteByte('\t')
@@ -209,7 +214,7 @@ func writeSnippet(bw *bufio.Writer, p painter, color string, src *tool.Source, s
 			}
 		}
 	}
-	if end < len(runes) {
+	if more {
 		line.WriteString("…")
 	}
 	width = max(1, min(width, end-col))
@@ -217,4 +222,25 @@ func writeSnippet(bw *bufio.Writer, p painter, color string, src *tool.Source, s
 	pad := strings.Repeat(" ", len(gutter))
 	bw.WriteString("  " + gutter + " | " + line.String() + "\n")
 	bw.WriteString("  " + pad + " | " + caret.String() + p.paint(color, "^"+strings.Repeat("~", width-1)) + "\n")
+}
+
+// runeWindow returns the characters [from, to) of line, whether characters
+// follow them, and ok=false when the line has fewer than from characters.
+func runeWindow(line []byte, from, to int) (runes []rune, more, ok bool) {
+	n, i := 0, 0
+	for i < len(line) && n < from {
+		_, size := utf8.DecodeRune(line[i:])
+		i += size
+		n++
+	}
+	if n < from {
+		return nil, false, false
+	}
+	for i < len(line) && n < to {
+		r, size := utf8.DecodeRune(line[i:])
+		runes = append(runes, r)
+		i += size
+		n++
+	}
+	return runes, i < len(line), true
 }

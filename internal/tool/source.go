@@ -76,10 +76,13 @@ func (s *Source) Span(start, end int32) Span {
 }
 
 // Line returns the text of 1-based line n without its line terminator.
-func (s *Source) Line(n int) string {
+func (s *Source) Line(n int) string { return string(s.LineBytes(n)) }
+
+// LineBytes is Line without the copy: the returned slice aliases the file.
+func (s *Source) LineBytes(n int) []byte {
 	s.index()
 	if n < 1 || n > len(s.lines) {
-		return ""
+		return nil
 	}
 	start := int(s.lines[n-1])
 	end := len(s.Data)
@@ -92,5 +95,5 @@ func (s *Source) Line(n int) string {
 	if n == 1 && end-start >= 3 && s.Data[0] == 0xEF && s.Data[1] == 0xBB && s.Data[2] == 0xBF {
 		start += 3
 	}
-	return string(s.Data[start:end])
+	return s.Data[start:end]
 }
