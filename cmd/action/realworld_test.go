@@ -12,6 +12,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -502,7 +503,7 @@ func TestRealworldDiffClassification(t *testing.T) {
 		// Browser: a reorder of oneOf branches is no change, a new branch is breaking.
 		{"browser_navigate", "optional-property-added", "inputSchema.properties.wait_until", safe},
 		{"browser_click", "enum-expanded", "inputSchema.properties.button.enum", safe},
-		{"browser_action", "one-of-branch-added", "inputSchema.properties.action.oneOf", brk},
+		{"browser_action", "one-of-branch-added", "inputSchema.properties.action.oneOf[3]", brk},
 		{"browser_screenshot", "type-widened", "inputSchema.properties.quality.type", safe},
 		{"browser_type", "constraint-removed", "inputSchema.properties.text.minLength", safe},
 		// Calendar.
@@ -642,13 +643,16 @@ func TestRealworldDiffReversed(t *testing.T) {
 }
 
 func TestRealworldSchemaDialectChangeIsNotBreaking(t *testing.T) {
-	t.Skip("BUG (reported): a `$schema` change (draft-07 -> 2020-12, move_file) is reported as breaking keyword-changed; " +
-		"diff-rules §2.3 never compares `$schema` and README #11 treats only unknown keywords as breaking")
 	_, doc := rwDiffJSON(t, rwV1, rwV2)
+	dialect := false
 	for _, c := range doc.changesOf("move_file") {
 		if c.Classification == "breaking" {
 			t.Errorf("move_file: %s at %s is breaking", c.Code, c.Path)
 		}
+		dialect = dialect || (c.Code == "schema-dialect-changed" && c.Path == "inputSchema.$schema" && c.Classification == "informational")
+	}
+	if !dialect {
+		t.Errorf("move_file: no informational schema-dialect-changed at inputSchema.$schema: %+v", doc.changesOf("move_file"))
 	}
 }
 
@@ -700,8 +704,6 @@ func TestRealworldEquivalentRewrites(t *testing.T) {
 }
 
 func TestRealworldEquivalentNullableSpellings(t *testing.T) {
-	t.Skip("BUG (reported): `type: [\"string\",\"null\"]` <-> `anyOf: [{string},{null}]`, `{\"$ref\":X}` <-> `{\"allOf\":[{\"$ref\":X}]}` " +
-		"and integer `exclusiveMinimum: 0` <-> `minimum: 1` accept the same values but are reported as breaking")
 	dir := writeFiles(t, map[string]string{
 		"old/t.json": `[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":["string","null"]}}}},
 {"name":"b","inputSchema":{"type":"object","properties":{"x":{"anyOf":[{"type":"string"},{"type":"null"}]}}}},
@@ -712,10 +714,24 @@ func TestRealworldEquivalentNullableSpellings(t *testing.T) {
 {"name":"c","inputSchema":{"type":"object","properties":{"x":{"allOf":[{"$ref":"#/$defs/S"}]}},"$defs":{"S":{"type":"string"}}}},
 {"name":"d","inputSchema":{"type":"object","properties":{"q":{"type":"integer","minimum":1}}}}]`,
 	})
+	// Each pair accepts the same values: no change at all, either way.
+	for _, args := range [][]string{{"old", "new"}, {"new", "old"}} {
+		code, stdout, _ := runCLI(t, dir, "diff", args[0], args[1], "--format", "json", "--fail-on", "any")
+		var doc rwDiffDoc
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != 0 || len(doc.Changes) != 0 {
+			t.Errorf("%v: exit %d, %d changes: %s", args, code, len(doc.Changes), stdout)
+		}
+	}
+	// Pydantic's Optional: string -> anyOf [string, null] only widens.
+	dir = writeFiles(t, map[string]string{
+		"old/t.json": `{"name":"e","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}`,
+		"new/t.json": `{"name":"e","inputSchema":{"type":"object","properties":{"x":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null}}}}`,
+	})
 	code, stdout, _ := runCLI(t, dir, "diff", "old", "new", "--format", "json")
 	var doc rwDiffDoc
-	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != 0 || doc.Summary.Breaking != 0 {
-		t.Errorf("exit %d, breaking %d: %s", code, doc.Summary.Breaking, stdout)
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != 0 || len(doc.Changes) != 1 ||
+		doc.Changes[0].Code != "type-widened" || doc.Changes[0].Path != "inputSchema.properties.x.anyOf" || doc.Changes[0].Classification != "non-breaking" {
+		t.Errorf("Optional widening: exit %d: %s", code, stdout)
 	}
 }
 
@@ -866,13 +882,46 @@ func TestRealworldRunLocally(t *testing.T) {
 }
 
 func TestRealworldSummaryCoreRow(t *testing.T) {
-	t.Skip("BUG (reported): the job summary's Core row says `0 of N` compatible tools, because the core target only " +
-		"appears on tools it found something in")
 	localEnv(t)
 	summary := filepath.Join(t.TempDir(), "summary.md")
 	runIn(t, rwRoot(t), "--path", rwV2, "--base-path", rwV1, "--summary-file", summary)
 	md, _ := os.ReadFile(summary)
-	if !bytes.Contains(md, []byte("| Core | 48 of 49 |")) {
+	// Core is listed on a tool only when it found something: every other
+	// tool is clean for Core. Checked by hand: only paginate_items has core
+	// findings (two invalid defaults).
+	if !bytes.Contains(md, []byte("| Core | 48 of 49 | 1 | 2 | 0 | 0 |")) {
 		t.Errorf("Core row wrong:\n%.1500s", md)
+	}
+	// Every row follows the check report: compatible means no finding at
+	// all, as the text output's "✓ Compatible".
+	_, doc := rwCheckJSON(t, rwV2, "--targets", "openai,anthropic,gemini,mcp")
+	for _, tg := range []struct{ id, name string }{{"core", "Core"}, {"openai", "OpenAI"}, {"anthropic", "Anthropic"}, {"gemini", "Gemini"}, {"mcp", "MCP"}} {
+		clean, withErrors := 0, 0
+		var errs, warns, infos int
+		for _, tl := range doc.Tools {
+			ds := tl.Targets[tg.id].Diagnostics
+			if len(ds) == 0 {
+				clean++
+			}
+			hasError := false
+			for _, d := range ds {
+				switch d.Severity {
+				case "error":
+					errs++
+					hasError = true
+				case "warning":
+					warns++
+				default:
+					infos++
+				}
+			}
+			if hasError {
+				withErrors++
+			}
+		}
+		row := fmt.Sprintf("| %s | %d of %d | %d | %d | %d | %d |\n", tg.name, clean, len(doc.Tools), withErrors, errs, warns, infos)
+		if !bytes.Contains(md, []byte(row)) {
+			t.Errorf("summary lacks the row %q:\n%.1500s", row, md)
+		}
 	}
 }

@@ -33,7 +33,16 @@ var boundOrder = []bound{
 // exact decimal arithmetic (18446744073709551615 and ...614 differ).
 func (c *comparer) bounds(o, n *node) {
 	for _, b := range boundOrder {
-		c.bound(o, n, b)
+		switch b.id {
+		case kwMinimum:
+			c.numericBound(o, n, lowerBound)
+		case kwMaximum:
+			c.numericBound(o, n, upperBound)
+		case kwExclusiveMinimum, kwExclusiveMaximum:
+			// compared with their pair in numericBound
+		default:
+			c.bound(o, n, b)
+		}
 	}
 	c.multipleOf(o, n)
 	c.uniqueItems(o, n)
@@ -41,6 +50,13 @@ func (c *comparer) bounds(o, n *node) {
 
 func (c *comparer) bound(o, n *node, b bound) {
 	ov, nv := o.get(b.id), n.get(b.id)
+	if b.id == kwMinContains || b.id == kwMaxContains {
+		// Without contains on both sides they count nothing: contains
+		// appearing or going away is reported by its own rule.
+		if o.get(kwContains) == nil || n.get(kwContains) == nil {
+			return
+		}
+	}
 	if ov == nil && nv == nil {
 		return
 	}

@@ -9,7 +9,10 @@ package diff
 // constraining additionalProperties schema used to admit that name is
 // breaking unless it accepts at least as much; an edit inside a definition
 // no $ref reaches is at most informational, unless a reference the engine
-// does not follow ($dynamicRef) might reach it.
+// does not follow ($dynamicRef) might reach it. Before comparing, a
+// single-branch allOf/anyOf/oneOf and an anyOf/oneOf of single types are
+// read as the schema they amount to when the other side does not use that
+// keyword (normalize.go).
 type Code struct {
 	ID      string
 	Class   string
@@ -103,9 +106,10 @@ var Codes = []Code{
 	{ID: "not-removed", Class: NonBreaking, Trigger: "not removed", Ours: true},
 	{ID: "conditional-added", Class: Breaking, Trigger: "if, then or else added (edits inside if are breaking unless informational)", Ours: true},
 	{ID: "conditional-removed", Class: NonBreaking, Trigger: "if, then or else removed", Ours: true},
-	{ID: "one-of-branch-added", Class: Breaking, Trigger: "a oneOf branch added: a value may now match two branches and be rejected", Ours: true},
+	{ID: "one-of-branch-added", Class: Breaking, Trigger: "a oneOf branch added (path <p>.oneOf[i], after = that branch): a value may now match two branches and be rejected", Ours: true},
 	{ID: "definition-added", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was added (breaking when a $dynamicRef or unresolvable $ref might reach it)", Ours: true},
 	{ID: "definition-removed", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was removed (breaking when a $dynamicRef or unresolvable $ref might have reached it)", Ours: true},
+	{ID: "schema-dialect-changed", Class: Informational, Trigger: "$schema names another known JSON Schema dialect (breaking when the schema uses a keyword the new dialect applies and the old one ignored; an unknown dialect is keyword-changed)", Ours: true},
 	{ID: "schema-too-complex", Class: Breaking, Trigger: "$ref expansion exceeded the comparison budget; what was not compared cannot be proven safe", Ours: true},
 }
 

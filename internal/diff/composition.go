@@ -12,8 +12,10 @@ import (
 // Branches are matched, not compared by position: equal branches (as JSON
 // values, wherever they sit) pair first, then the remaining ones pair with
 // their most similar counterpart and are diffed at full depth under the new
-// index. A pure reorder is therefore no change. Unmatched branches are
-// reported once per keyword with the full before/after lists.
+// index. A pure reorder is therefore no change. Unmatched anyOf/allOf
+// branches, and removed oneOf ones, are reported once per keyword with the
+// full before/after lists (SchemaPort's shape, diff-rules §5.11); a new
+// oneOf branch (our code) is reported at the branch itself.
 func (c *comparer) composition(o, n *node) {
 	c.branches(o, n, kwAnyOf, "anyOf")
 	c.branches(o, n, kwOneOf, "oneOf")
@@ -43,7 +45,7 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 		c.emit("composition-removed", "`"+key+"` was removed.", o, n, ov, nil, k(key))
 		return
 	}
-	pairs, lostOld, gainedNew := matchBranches(ov.Items, nv.Items, !c.o.hasRefs && !c.n.hasRefs)
+	pairs, lost, gained := matchBranches(ov.Items, nv.Items, !c.o.hasRefs && !c.n.hasRefs)
 	if key == "oneOf" {
 		c.unsafe++
 	}
@@ -56,7 +58,7 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 	if key == "oneOf" {
 		c.unsafe--
 	}
-	if lostOld {
+	if len(lost) > 0 {
 		switch key {
 		case "allOf":
 			c.emit("composition-widened", "A branch was removed from `allOf`; values need to satisfy fewer schemas.", o, n, ov, nv, k(key))
@@ -64,12 +66,18 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 			c.emit("composition-narrowed", "A branch was removed from `"+key+"`; values that matched only it are rejected now.", o, n, ov, nv, k(key))
 		}
 	}
-	if gainedNew {
+	if len(gained) > 0 {
 		switch key {
 		case "allOf":
 			c.emit("composition-narrowed", "A branch was added to `allOf`; values must satisfy it too.", o, n, ov, nv, k(key))
 		case "oneOf":
-			c.emit("one-of-branch-added", "A branch was added to `oneOf`; a value that now matches two branches is rejected.", o, n, ov, nv, k(key))
+			// Ours: one change per new branch, at the branch, with only it
+			// as `after` (branches are matched, so its index is its own).
+			for _, j := range gained {
+				rel := []seg{k(key), ix(j)}
+				at, _ := walkSpan(n, rel)
+				c.record("one-of-branch-added", "", "A branch was added to `oneOf`; a value that matches it and another branch is rejected now.", nil, &nv.Items[j], span{}, at, rel)
+			}
 		default:
 			// Explicitly non-breaking: a new branch only adds to what is
 			// evaluated, so no closed unevaluated* keyword sees more.
@@ -90,9 +98,9 @@ func compositionRule(key string) string {
 
 // matchBranches pairs old and new branches. exactSkip drops pairs of equal
 // branches (safe only when no $ref could make equal text mean different
-// schemas). It returns [old, new] index pairs in new-index order and whether
-// any old or new branch was left unmatched.
-func matchBranches(old, new []jsonvalue.Value, exactSkip bool) (pairs [][2]int, lostOld, gainedNew bool) {
+// schemas). It returns [old, new] index pairs in new-index order and the
+// indices of the old and new branches left unmatched, ascending.
+func matchBranches(old, new []jsonvalue.Value, exactSkip bool) (pairs [][2]int, lost, gained []int) {
 	usedO := make([]bool, len(old))
 	usedN := make([]bool, len(new))
 	byKey := map[string][]int{}
@@ -150,14 +158,18 @@ func matchBranches(old, new []jsonvalue.Value, exactSkip bool) (pairs [][2]int, 
 			pairs = append(pairs, [2]int{i, i})
 		}
 	}
-	for _, u := range usedO {
-		lostOld = lostOld || !u
+	for i, u := range usedO {
+		if !u {
+			lost = append(lost, i)
+		}
 	}
-	for _, u := range usedN {
-		gainedNew = gainedNew || !u
+	for j, u := range usedN {
+		if !u {
+			gained = append(gained, j)
+		}
 	}
 	sort.Slice(pairs, func(a, b int) bool { return pairs[a][1] < pairs[b][1] })
-	return pairs, lostOld, gainedNew
+	return pairs, lost, gained
 }
 
 // similarity scores how alike two branches are: keywords with equal values

@@ -22,6 +22,10 @@ func FuzzDiff(f *testing.F) {
 		`{"type":"object","$defs":{"N":{"properties":{"k":{"$ref":"#/$defs/N"}},"required":["k"]}},"properties":{"r":{"$ref":"#"}}}`)
 	f.Add(`{"anyOf":[{"type":"string"},{"prefixItems":[{"type":"integer"}]}]}`, `{"anyOf":[{"prefixItems":[true,{"type":"integer"}]},{"$ref":"#/anyOf/0"}]}`)
 	f.Add(`5`, `{"$ref":"#"}`)
+	f.Add(obj(`{"type":"string","maxLength":5}`), obj(`{"anyOf":[{"type":"string","maxLength":3},{"type":"null"}]}`))
+	f.Add(`{"$defs":{"M":{"type":"object","properties":{"a":{}}}},"properties":{"v":{"$ref":"#/$defs/M"}}}`,
+		`{"$defs":{"M":{"type":"object","properties":{"a":{"type":"string"}}}},"properties":{"v":{"allOf":[{"anyOf":[{"$ref":"#/$defs/M"},{"type":"null"}]}]}}}`)
+	f.Add(obj(`{"type":"integer","exclusiveMinimum":0}`), obj(`{"type":"integer","minimum":0,"maxContains":1}`))
 	f.Fuzz(func(t *testing.T, oldSchema, newSchema string) {
 		o := fuzzTool(oldSchema, "old.json")
 		n := fuzzTool(newSchema, "new.json")

@@ -93,7 +93,7 @@ func TestReadme12Branches(t *testing.T) {
 			obj(`{"oneOf":[{"type":"string","maxLength":9},{"type":"integer"}]}`),
 			[]want{{"constraint-relaxed", Breaking, p + ".oneOf[0].maxLength"}}},
 		{"oneOf branch added", obj(`{"oneOf":[{"type":"string"}]}`), obj(`{"oneOf":[{"type":"integer"},{"type":"string"}]}`),
-			[]want{{"one-of-branch-added", Breaking, p + ".oneOf"}}},
+			[]want{{"one-of-branch-added", Breaking, p + ".oneOf[0]"}}},
 		{"anyOf branch swapped for an unrelated one", obj(`{"anyOf":[{"type":"string"},{"type":"null"}]}`),
 			obj(`{"anyOf":[{"type":"null"},{"const":7}]}`),
 			[]want{{"composition-narrowed", Breaking, p + ".anyOf"}, {"composition-widened", NonBreaking, p + ".anyOf"}}},

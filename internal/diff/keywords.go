@@ -180,7 +180,8 @@ func (c *comparer) unknownKeyword(o, n *node, key string, ov, nv *jsonvalue.Valu
 	if jsonvalue.Equal(ov, nv) {
 		return
 	}
-	if key == "$schema" && defaultDialect(ov) && defaultDialect(nv) {
+	if key == "$schema" {
+		c.dialect(o, n, ov, nv)
 		return
 	}
 	// An $anchor only names a schema for "#name" references, which are
@@ -208,13 +209,4 @@ func (c *comparer) keywordChanged(o, n *node, key string, ov, nv *jsonvalue.Valu
 		msg = "Keyword `" + key + "` changed; its effect on accepted values cannot be checked, so treat it as breaking."
 	}
 	c.emit("keyword-changed", msg, o, n, ov, nv, k(key))
-}
-
-// defaultDialect reports whether a $schema value names JSON Schema 2020-12,
-// the dialect tools are read in when $schema is absent (absent counts).
-func defaultDialect(v *jsonvalue.Value) bool {
-	if v == nil {
-		return true
-	}
-	return v.Kind == jsonvalue.String && strings.TrimSuffix(v.Text, "#") == "https://json-schema.org/draft/2020-12/schema"
 }

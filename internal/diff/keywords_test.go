@@ -9,7 +9,7 @@ func TestUnknownKeywordsFamily(t *testing.T) {
 		{"extension removed", obj(`{"x-a":1}`), obj(`{}`), []want{{"extension-changed", Informational, p + `["x-a"]`}}},
 		{"$schema 2020-12 equals absent", `{"type":"object"}`, `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"}`, nil},
 		{"$schema dialect changed", `{"type":"object"}`, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object"}`,
-			[]want{{"keyword-changed", Breaking, "inputSchema.$schema"}}},
+			[]want{{"schema-dialect-changed", Informational, "inputSchema.$schema"}}},
 		{"$id changed", obj(`{"$id":"a"}`), obj(`{"$id":"b"}`), []want{{"keyword-changed", Breaking, p + ".$id"}}},
 	})
 }

@@ -27,17 +27,19 @@ func (c *comparer) types(o, n *node) {
 		return
 	}
 	ol, nl := typeList(os), typeList(ns)
+	// A type union spelled as anyOf/oneOf is reported as the file spells it.
+	ob, nb := o.spelledAs("type", ov), n.spelledAs("type", nv)
 	switch {
 	case len(os) == 0:
-		c.emit("type-narrowed", "Type "+nl+" is now required where any type was accepted.", o, n, nil, nv, k("type"))
+		c.emit("type-narrowed", "Type "+nl+" is now required where any type was accepted.", o, n, nil, nb, k("type"))
 	case len(ns) == 0:
-		c.emit("type-widened", "Type "+ol+" is no longer required; any type is accepted.", o, n, ov, nil, k("type"))
+		c.emit("type-widened", "Type "+ol+" is no longer required; any type is accepted.", o, n, ob, nil, k("type"))
 	case newCoversOld:
-		c.emit("type-widened", "Type widened from "+ol+" to "+nl+".", o, n, ov, nv, k("type"))
+		c.emit("type-widened", "Type widened from "+ol+" to "+nl+".", o, n, ob, nb, k("type"))
 	case oldCoversNew:
-		c.emit("type-narrowed", "Type narrowed from "+ol+" to "+nl+"; callers sending the dropped types will be rejected.", o, n, ov, nv, k("type"))
+		c.emit("type-narrowed", "Type narrowed from "+ol+" to "+nl+"; callers sending the dropped types will be rejected.", o, n, ob, nb, k("type"))
 	default:
-		c.emit("type-changed", "Type changed from "+ol+" to "+nl+"; existing callers' values no longer match.", o, n, ov, nv, k("type"))
+		c.emit("type-changed", "Type changed from "+ol+" to "+nl+"; existing callers' values no longer match.", o, n, ob, nb, k("type"))
 	}
 }
 

@@ -64,6 +64,12 @@ type node struct {
 	// feeds: the closed unevaluated* keywords of ancestors that this node's
 	// evaluation feeds (it is an in-place applicator child; unevaluated.go).
 	feeds feed
+	// moved and spelled describe a node rewritten into an equivalent
+	// spelling (normalize.go): moved maps a keyword to the path, relative
+	// to the node, where the file writes it; spelled holds, for a
+	// synthesised keyword, the value the file has at that path.
+	moved   map[string][]seg
+	spelled map[string]*jsonvalue.Value
 	// kw holds the members the families own; unknown holds the rest.
 	kw      [numKW]*jsonvalue.Member
 	unknown []*jsonvalue.Member
@@ -111,7 +117,10 @@ type comparer struct {
 	name string
 	o, n *side
 	path []seg // current node's path below inputSchema
-	out  []Change
+	// curO and curN are the pair being compared: changes and child paths
+	// are relative to it.
+	curO, curN *node
+	out        []Change
 	// unsafe > 0 inside not, if and oneOf branches: there a relaxation can
 	// still reject values, so nothing non-informational is proven safe.
 	unsafe int
@@ -218,7 +227,7 @@ func (c *comparer) pair(o, n *node, segs ...seg) {
 		}
 		c.onStack[key] = struct{}{}
 	}
-	mark := c.push(segs...)
+	mark := c.push(c.relocate(segs)...)
 	outBefore, cutsBefore := len(c.out), c.cuts
 	c.schema(o, n)
 	c.pop(mark)
@@ -246,6 +255,9 @@ func (c *comparer) schema(o, n *node) {
 	}
 	o.index()
 	n.index()
+	o, n = c.normalize(o, n)
+	prevO, prevN := c.curO, c.curN
+	c.curO, c.curN = o, n
 	c.refs(o, n)
 	c.types(o, n)
 	c.values(o, n)
@@ -263,6 +275,7 @@ func (c *comparer) schema(o, n *node) {
 		co.feeds, cn.feeds = fd, fd
 		c.pair(co, cn)
 	}
+	c.curO, c.curN = prevO, prevN
 }
 
 // conjNode is the conjunct a $ref's conflicting siblings form, or an empty
@@ -535,7 +548,7 @@ func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Valu
 func (c *comparer) pathString(rel []seg) string {
 	var b strings.Builder
 	b.WriteString("inputSchema")
-	for _, list := range [2][]seg{c.path, rel} {
+	for _, list := range [2][]seg{c.path, c.relocate(rel)} {
 		for _, s := range list {
 			if s.isIndex {
 				b.WriteString(schemapath.Index("", s.index))

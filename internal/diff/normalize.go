@@ -1,0 +1,301 @@
+package diff
+
+import "github.com/schemaport/schemaport-action/internal/jsonvalue"
+
+// Generators spell one schema in several ways, and switching generator (or
+// its version) switches spelling. Where one side of a pair uses an
+// applicator the other side lacks, that side is rewritten into an
+// equivalent schema without it before comparing:
+//
+//   - a single-branch allOf, anyOf or oneOf is its branch ($refs followed)
+//     merged with the sibling keywords, when no keyword conflicts:
+//     {"allOf":[{"$ref":X}]} is {"$ref":X};
+//   - an anyOf or oneOf whose branches are each a single type plus keywords
+//     that only constrain values of that type (maxLength for a string,
+//     properties for an object, ...) is a type union with those keywords
+//     beside it, when no two branches constrain values of one kind (integer
+//     and number are one kind) and, for oneOf, no two branches overlap:
+//     {"anyOf":[{"type":"string","maxLength":5},{"type":"null"}]} (Pydantic's
+//     Optional) is {"type":["string","null"],"maxLength":5}.
+//
+// Anything else is left alone and compared as written, which can only be
+// more conservative. Rewritten keywords keep their place in the file:
+// changes are reported at the path the file writes them at
+// (`...anyOf[0].maxLength`; the type union at `...anyOf`).
+
+// maxNormalizeRounds bounds rewriting nested spellings (an allOf around an
+// anyOf of types ...).
+const maxNormalizeRounds = 8
+
+var applicators = [...]struct {
+	id  kw
+	key string
+}{{kwAllOf, "allOf"}, {kwAnyOf, "anyOf"}, {kwOneOf, "oneOf"}}
+
+// normalize rewrites either node of a pair where it uses an applicator
+// the other lacks; it returns the nodes to compare.
+func (c *comparer) normalize(o, n *node) (*node, *node) {
+	for round := 0; round < maxNormalizeRounds; round++ {
+		changed := false
+		for _, a := range applicators {
+			ov, nv := o.get(a.id), n.get(a.id)
+			switch {
+			case ov == nil && nv != nil:
+				if x := c.unwrap(c.n, n, a.id, a.key); x != nil {
+					x.index()
+					n, changed = x, true
+				}
+			case nv == nil && ov != nil:
+				if x := c.unwrap(c.o, o, a.id, a.key); x != nil {
+					x.index()
+					o, changed = x, true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return o, n
+}
+
+// unwrap returns x rewritten without the applicator, or nil when that is
+// not proven equivalent.
+func (c *comparer) unwrap(s *side, x *node, id kw, key string) *node {
+	list := x.get(id)
+	if x.conj != nil || list.Kind != jsonvalue.Array || len(list.Items) == 0 {
+		return nil
+	}
+	base := []seg{k(key)}
+	if to, ok := x.moved[key]; ok {
+		base = to
+	}
+	if len(list.Items) == 1 {
+		return c.mergeBranch(s, x, key, base)
+	}
+	if id == kwAllOf {
+		return nil
+	}
+	return c.typeUnion(s, x, id, key, base)
+}
+
+// rewritten starts a copy of x whose members are replaced.
+func rewritten(x *node, key string, members []jsonvalue.Member) *node {
+	out := &node{v: &jsonvalue.Value{Kind: jsonvalue.Object, Start: x.v.Start, End: x.v.End, Members: members},
+		at: x.at, real: x.real, id: x.id, viaRef: x.viaRef, merged: x.merged, feeds: x.feeds,
+		moved: map[string][]seg{}, spelled: map[string]*jsonvalue.Value{}}
+	for k, v := range x.moved {
+		if k != key {
+			out.moved[k] = v
+		}
+	}
+	for k, v := range x.spelled {
+		if k != key {
+			out.spelled[k] = v
+		}
+	}
+	return out
+}
+
+// without returns x's members except key.
+func without(x *node, key string) []jsonvalue.Member {
+	out := make([]jsonvalue.Member, 0, len(x.v.Members)+4)
+	for _, m := range x.v.Members {
+		if m.Key != key {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// branchOnly lists keywords that cannot leave their branch: they change the
+// base URI or the dialect, or evaluate only what their own schema object
+// evaluated.
+func branchOnly(key string) bool {
+	switch key {
+	case "$id", "$schema", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "unevaluatedProperties", "unevaluatedItems":
+		return true
+	}
+	return false
+}
+
+// branchNode resolves one branch; nil unless it is an object schema (or
+// true, reported by accepts) with nothing that must stay in it.
+func (c *comparer) branchNode(s *side, b *jsonvalue.Value) (bn *node, accepts bool) {
+	bn, bk := c.child(s, b, valueSpan(b))
+	switch {
+	case bk == kTrue:
+		return nil, true
+	case bk != kSchema || bn.conj != nil:
+		return nil, false
+	}
+	for i := range bn.v.Members {
+		if branchOnly(bn.v.Members[i].Key) {
+			return nil, false
+		}
+	}
+	return bn, false
+}
+
+// mergeBranch rewrites a single-branch applicator as its branch merged with
+// the siblings: a value must match both, so keywords on either side keep
+// constraining it. A keyword both write with different values would need
+// both to hold, so it is left alone (annotations aside: the sibling's is
+// kept).
+func (c *comparer) mergeBranch(s *side, x *node, key string, base []seg) *node {
+	bn, accepts := c.branchNode(s, &x.v.Get(key).Items[0])
+	if accepts {
+		return rewritten(x, key, without(x, key))
+	}
+	if bn == nil {
+		return nil
+	}
+	members := without(x, key)
+	out := rewritten(x, key, nil)
+	for _, m := range bn.v.Members {
+		if i := memberIndex(members, m.Key); i >= 0 {
+			if annotationOnly(m.Key) || refAnnotation(m.Key) || jsonvalue.Equal(&members[i].Value, &m.Value) {
+				continue
+			}
+			return nil
+		}
+		members = append(members, m)
+		out.moved[m.Key] = append(append([]seg(nil), base...), ix(0), k(m.Key))
+	}
+	out.v.Members = members
+	return out
+}
+
+// typeKind groups the JSON types whose values the type-specific keywords
+// constrain together.
+func typeKind(t string) string {
+	switch t {
+	case "integer", "number":
+		return "number"
+	case "null", "boolean", "string", "array", "object":
+		return t
+	}
+	return ""
+}
+
+// kindOf returns the kind of values a keyword constrains ("" for one that
+// constrains every value).
+func kindOf(key string) string {
+	switch key {
+	case "minLength", "maxLength", "pattern", "contentEncoding", "contentMediaType", "contentSchema":
+		return "string"
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+		return "number"
+	case "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains":
+		return "array"
+	case "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+		"minProperties", "maxProperties", "dependentRequired", "dependentSchemas":
+		return "object"
+	}
+	return ""
+}
+
+// typeUnion rewrites an anyOf/oneOf of single-type branches as a type union
+// with the branches' type-specific keywords beside it. For a value of one
+// kind only the branches of that kind can match, so a keyword of that kind
+// moved beside the union constrains exactly the values it did in its
+// branch, provided it is the only branch of its kind with such keywords.
+func (c *comparer) typeUnion(s *side, x *node, id kw, key string, base []seg) *node {
+	if x.get(kwType) != nil {
+		return nil
+	}
+	list := x.get(id)
+	var types []jsonvalue.Value
+	kinds := map[string]int{}        // branches per kind
+	constrained := map[string]bool{} // kinds with type-specific keywords
+	var hoisted []jsonvalue.Member
+	var from []int
+	for i := range list.Items {
+		bn, _ := c.branchNode(s, &list.Items[i])
+		if bn == nil {
+			return nil
+		}
+		tv := bn.v.Get("type")
+		if tv == nil || tv.Kind != jsonvalue.String || typeKind(tv.Text) == "" {
+			return nil
+		}
+		kind := typeKind(tv.Text)
+		kinds[kind]++
+		if !containsValue(types, tv) {
+			types = append(types, jsonvalue.NewString(tv.Text))
+		}
+		for _, m := range bn.v.Members {
+			switch {
+			case m.Key == "type" || annotationOnly(m.Key):
+			case m.Key == "format" || kindOf(m.Key) == kind:
+				if m.Key != "format" {
+					constrained[kind] = true
+				}
+				if x.v.Has(m.Key) || memberIndex(hoisted, m.Key) >= 0 {
+					return nil
+				}
+				hoisted = append(hoisted, m)
+				from = append(from, i)
+			default:
+				return nil
+			}
+		}
+	}
+	for kind, count := range kinds {
+		// oneOf rejects a value two branches match; anyOf unites the
+		// branches, which a keyword moved beside them would not.
+		if count > 1 && (id == kwOneOf || constrained[kind]) {
+			return nil
+		}
+	}
+	km := x.kw[id]
+	out := rewritten(x, key, without(x, key))
+	out.v.Members = append(out.v.Members, jsonvalue.Member{Key: "type", KeyStart: km.KeyStart, KeyEnd: km.KeyEnd,
+		Value: jsonvalue.NewArray(types...)})
+	out.moved["type"] = base
+	out.spelled["type"] = list
+	for i, m := range hoisted {
+		out.v.Members = append(out.v.Members, m)
+		out.moved[m.Key] = append(append([]seg(nil), base...), ix(from[i]), k(m.Key))
+	}
+	return out
+}
+
+func containsValue(list []jsonvalue.Value, v *jsonvalue.Value) bool {
+	for i := range list {
+		if jsonvalue.Equal(&list[i], v) {
+			return true
+		}
+	}
+	return false
+}
+
+// relocate rewrites a path relative to the current pair so that a keyword
+// moved by normalize is reported where the file writes it: where the new
+// file does, else (for something gone) where the old file did.
+func (c *comparer) relocate(rel []seg) []seg {
+	if len(rel) == 0 || rel[0].isIndex {
+		return rel
+	}
+	key := rel[0].key
+	var to []seg
+	if c.curN != nil && c.curN.moved != nil {
+		to = c.curN.moved[key]
+	}
+	if to == nil && c.curO != nil && c.curO.moved != nil && (c.curN == nil || !c.curN.v.Has(key)) {
+		to = c.curO.moved[key]
+	}
+	if to == nil {
+		return rel
+	}
+	return append(append([]seg(nil), to...), rel[1:]...)
+}
+
+// spelledAs returns what the file has where a keyword is reported: the
+// keyword's value, or for a synthesised one the value it stands for.
+func (x *node) spelledAs(key string, v *jsonvalue.Value) *jsonvalue.Value {
+	if sv, ok := x.spelled[key]; ok {
+		return sv
+	}
+	return v
+}
