@@ -3,55 +3,104 @@ package check
 import (
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // Run checks every tool against the targets named in targetIDs (in the
-// order given, each once), after the core target. Tools are checked in parallel; the result is the same, byte for
-// byte, on every run.
+// order given, each once), after the core target. Tools are checked in
+// parallel; the result is the same, byte for byte, on every run.
 func Run(tools []*tool.Tool, targetIDs []string) *Result {
 	res := &Result{Tools: make([]ToolResult, 0, len(tools))}
-	Stream(tools, targetIDs, func(tr ToolResult) {
+	stream(tools, selected(targetIDs), func(tr ToolResult) {
 		res.Tools = append(res.Tools, tr)
 		res.add(tr)
-	})
+	}, false)
 	return res
 }
 
 // Stream is Run without holding every result: fn receives each tool's
-// result in tool order, so a report writer can emit and drop it. Only a
-// bounded window of tools is in flight at a time.
+// result in tool order, so a report writer can emit it and move on, and
+// memory stays bounded whatever the number of findings. Checking runs
+// ahead of fn, on GOMAXPROCS workers, by a bounded window of tools.
+//
+// The result is fn's only until it returns: its diagnostic lists are then
+// reused for later tools. A caller that keeps anything (a Diagnostic, a
+// list) must copy it; the strings inside may be kept.
 func Stream(tools []*tool.Tool, targetIDs []string, fn func(ToolResult)) {
-	targets := selected(targetIDs)
-	workers := runtime.GOMAXPROCS(0)
-	window := 64 * workers
-	buf := make([]ToolResult, min(window, len(tools)))
-	for start := 0; start < len(tools); start += window {
-		chunk := tools[start:min(start+window, len(tools))]
-		out := buf[:len(chunk)]
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for w := 0; w < min(workers, len(chunk)); w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= len(chunk) {
-						return
-					}
-					out[i] = checkTool(chunk[i], targets)
+	stream(tools, selected(targetIDs), fn, true)
+}
+
+// stream checks tools on workers that stay at most a window of tools
+// ahead of fn, which is called in tool order on the calling goroutine.
+func stream(tools []*tool.Tool, targets []TargetInfo, fn func(ToolResult), recycle bool) {
+	n := len(tools)
+	if n == 0 {
+		return
+	}
+	if recycle {
+		defer provider.Recycler()()
+	}
+	workers := min(runtime.GOMAXPROCS(0), n)
+	window := min(64*workers, n)
+	var (
+		mu       sync.Mutex
+		ready    = sync.NewCond(&mu) // a result was stored (fn waits)
+		space    = sync.NewCond(&mu) // fn consumed one (workers wait)
+		next     int                 // the next tool to claim
+		consumed int                 // tools fn is done with
+		out      = make([]ToolResult, window)
+		done     = make([]bool, window)
+	)
+	defer func() {
+		// Normally a no-op; if fn panics, it lets the workers go.
+		mu.Lock()
+		next = n
+		space.Broadcast()
+		mu.Unlock()
+	}()
+	for w := 0; w < workers; w++ {
+		go func() {
+			mu.Lock()
+			defer mu.Unlock()
+			for {
+				for next < n && next >= consumed+window {
+					space.Wait()
 				}
-			}()
+				if next >= n {
+					return
+				}
+				i := next
+				next++
+				mu.Unlock()
+				r := checkTool(tools[i], targets)
+				mu.Lock()
+				out[i%window], done[i%window] = r, true
+				ready.Signal()
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		mu.Lock()
+		for !done[i%window] {
+			ready.Wait()
 		}
-		wg.Wait()
-		for i := range out {
-			fn(out[i])
-			out[i] = ToolResult{}
+		r := out[i%window]
+		out[i%window], done[i%window] = ToolResult{}, false
+		mu.Unlock()
+
+		fn(r)
+		if recycle {
+			for _, t := range r.Targets {
+				provider.Recycle(t.Diagnostics)
+			}
 		}
+
+		mu.Lock()
+		consumed++
+		space.Signal()
+		mu.Unlock()
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/schemapath"
@@ -11,60 +12,195 @@ import (
 
 // Cursor is where a schema walk is: the path from the root as a stack of
 // segments. Walks visit far more nodes than they report on, so the path
-// string is built only when a diagnostic asks for it (and then cached for
-// that node).
+// string is rendered only when a finding asks for it, and then only the
+// segments pushed since the last rendering.
+//
+// A cursor made by an Emitter also follows the walk through the tool's
+// file: each segment remembers the value the path names in the file (when
+// it exists) and the byte range tool.Locate would return for the path.
+// A finding placed with Here, KeyPlace or MemberPlace then carries its
+// position, and Finish does not re-parse its path. Walks of a rewritten
+// tree (Gemini's inlined references) stay correct: wherever the walked
+// value is not the file's, the cursor looks keys up in the file, exactly
+// as Locate would.
 type Cursor struct {
-	segs   []segment
-	cached string // the path of the current node, when valid
-	valid  bool
+	segs     []segment
+	path     []byte // rendering of segs[:rendered]
+	rendered int
+	text     *textArena // where path strings go; nil: ordinary strings
 }
 
 type segment struct {
 	key   string
-	index int // >= 0: an array position; -1: key
+	index int    // >= 0: an array position; -1: key
+	mark  int    // len(path) before this segment was rendered
+	cache string // this segment's whole path, once asked for
+
+	// start and end are the byte range Locate gives for the path so far
+	// (the nearest existing ancestor's once the path leaves the file);
+	// start < 0 when the cursor does not follow a file.
+	start, end int32
+	node       *jsonvalue.Value // the file's value at this path, or nil
 }
 
-// NewCursor starts at the root named base ("inputSchema").
+// Place is where a finding is: its schema path and, when the walk already
+// knew it, the byte range tool.Locate would return for that path.
+type Place struct {
+	Path       string
+	start, end int32 // start < 0: not known; Finish locates Path
+}
+
+// PathPlace is a place known only by its path.
+func PathPlace(path string) Place { return Place{Path: path, start: -1} }
+
+// NewCursor starts at the root named base ("inputSchema"), following no
+// file.
 func NewCursor(base string) *Cursor {
-	return &Cursor{segs: append(make([]segment, 0, 16), segment{key: base, index: -1})}
+	c := &Cursor{segs: make([]segment, 0, 16)}
+	c.segs = append(c.segs, segment{key: base, index: -1, start: -1})
+	return c
+}
+
+// reset starts c over at base; origin is the file's value for base and
+// (start, end) Locate's range for it, or start < 0 when not following a
+// file.
+func (c *Cursor) reset(base string, origin *jsonvalue.Value, start, end int32, text *textArena) {
+	c.segs = append(c.segs[:0], segment{key: base, index: -1, start: start, end: end, node: origin})
+	c.path = c.path[:0]
+	c.rendered = 0
+	c.text = text
 }
 
 // PushKey enters the value of an object key.
 func (c *Cursor) PushKey(key string) {
-	c.segs = append(c.segs, segment{key: key, index: -1})
-	c.valid = false
+	top := &c.segs[len(c.segs)-1]
+	seg := segment{key: key, index: -1, start: top.start, end: top.end}
+	if top.start >= 0 && !utf8.ValidString(key) {
+		// Such a key does not survive rendering and re-parsing; leave
+		// this branch to Finish's locating by path, as Locate would.
+		seg.start = -1
+	} else if top.node != nil {
+		if m := top.node.Member(key); m != nil {
+			seg.node, seg.start, seg.end = &m.Value, m.KeyStart, m.KeyEnd
+		}
+	}
+	c.segs = append(c.segs, seg)
+}
+
+// PushMember enters m, a member of the walked value parent. When parent's
+// members are the file's own (parent is the file's value, or a copy that
+// shares its members) the file position comes without a search.
+func (c *Cursor) PushMember(parent *jsonvalue.Value, m *jsonvalue.Member) {
+	if top := &c.segs[len(c.segs)-1]; top.start < 0 || !sameMembers(top.node, parent) {
+		c.PushKey(m.Key)
+		return
+	}
+	c.segs = append(c.segs, segment{key: m.Key, index: -1, start: m.KeyStart, end: m.KeyEnd, node: &m.Value})
+}
+
+// sameMembers reports whether the walked value s holds the file value
+// node's own members (not copies of them), so that a member of s is a
+// member of node.
+func sameMembers(node, s *jsonvalue.Value) bool {
+	if node == nil || node.Kind != jsonvalue.Object || s.Kind != jsonvalue.Object {
+		return false
+	}
+	if node == s {
+		return true
+	}
+	return len(node.Members) == len(s.Members) && len(s.Members) > 0 && &node.Members[0] == &s.Members[0]
 }
 
 // PushIndex enters an array element.
 func (c *Cursor) PushIndex(i int) {
-	c.segs = append(c.segs, segment{index: i})
-	c.valid = false
+	top := &c.segs[len(c.segs)-1]
+	seg := segment{index: i, start: top.start, end: top.end}
+	if n := top.node; n != nil && n.Kind == jsonvalue.Array && i >= 0 && i < len(n.Items) {
+		seg.node = &n.Items[i]
+		seg.start, seg.end = seg.node.Start, seg.node.End
+	}
+	c.segs = append(c.segs, seg)
 }
 
 // Pop leaves the last entered value.
 func (c *Cursor) Pop() {
-	c.segs = c.segs[:len(c.segs)-1]
-	c.valid = false
+	n := len(c.segs) - 1
+	if c.rendered > n {
+		c.path = c.path[:c.segs[n].mark]
+		c.rendered = n
+	}
+	c.segs = c.segs[:n]
+}
+
+// render brings c.path up to the current node.
+func (c *Cursor) render() []byte {
+	for c.rendered < len(c.segs) {
+		s := &c.segs[c.rendered]
+		s.mark = len(c.path)
+		c.path = appendSegment(c.path, s.key, s.index, c.rendered == 0)
+		c.rendered++
+	}
+	return c.path
 }
 
 // Path renders the current path ("inputSchema.properties[\"a b\"]").
 func (c *Cursor) Path() string {
-	if !c.valid {
-		var b strings.Builder
-		b.Grow(16 * len(c.segs))
-		for i, s := range c.segs {
-			writeSegment(&b, s, i == 0)
-		}
-		c.cached, c.valid = b.String(), true
+	top := &c.segs[len(c.segs)-1]
+	if top.cache == "" {
+		p := c.render()
+		b := c.text.alloc(len(p))
+		copy(b, p)
+		top.cache = str(b)
 	}
-	return c.cached
+	return top.cache
 }
 
 // Key renders the path of key inside the current node.
-func (c *Cursor) Key(key string) string { return schemapath.Key(c.Path(), key) }
+func (c *Cursor) Key(key string) string {
+	p := c.render()
+	if !schemapath.IsIdentifier(key) {
+		return c.text.concat(str(p), "[", jsonvalue.Quote(key), "]")
+	}
+	if len(p) == 0 {
+		return c.text.concat(key)
+	}
+	b := c.text.alloc(len(p) + 1 + len(key))
+	n := copy(b, p)
+	b[n] = '.'
+	copy(b[n+1:], key)
+	return str(b)
+}
 
-// Join renders the path of keys nested inside the current node.
-func (c *Cursor) Join(keys ...string) string { return schemapath.Join(c.Path(), keys...) }
+// Here is the place of the current node.
+func (c *Cursor) Here() Place {
+	top := &c.segs[len(c.segs)-1]
+	return Place{Path: c.Path(), start: top.start, end: top.end}
+}
+
+// KeyPlace is the place of key inside the current node (the node's own
+// position when the key is absent, as Locate gives it).
+func (c *Cursor) KeyPlace(key string) Place {
+	top := &c.segs[len(c.segs)-1]
+	p := Place{Path: c.Key(key), start: top.start, end: top.end}
+	if top.start >= 0 && !utf8.ValidString(key) {
+		p.start = -1
+	} else if top.node != nil {
+		if m := top.node.Member(key); m != nil {
+			p.start, p.end = m.KeyStart, m.KeyEnd
+		}
+	}
+	return p
+}
+
+// MemberPlace is the place of m, a member of the walked current node s:
+// no search when s holds the file's own members.
+func (c *Cursor) MemberPlace(s *jsonvalue.Value, m *jsonvalue.Member) Place {
+	top := &c.segs[len(c.segs)-1]
+	if top.start < 0 || !sameMembers(top.node, s) {
+		return c.KeyPlace(m.Key)
+	}
+	return Place{Path: c.Key(m.Key), start: m.KeyStart, end: m.KeyEnd}
+}
 
 // Pointer renders the current node as a JSON Pointer from the root, escaped
 // for use as a URI fragment ("/properties/a~1b").
@@ -81,20 +217,20 @@ func (c *Cursor) Pointer() string {
 	return b.String()
 }
 
-func writeSegment(b *strings.Builder, s segment, first bool) {
+// appendSegment renders one segment as schemapath does.
+func appendSegment(b []byte, key string, index int, first bool) []byte {
 	switch {
-	case s.index >= 0:
-		b.WriteByte('[')
-		b.WriteString(strconv.Itoa(s.index))
-		b.WriteByte(']')
-	case schemapath.IsIdentifier(s.key):
+	case index >= 0:
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(index), 10)
+		return append(b, ']')
+	case schemapath.IsIdentifier(key):
 		if !first {
-			b.WriteByte('.')
+			b = append(b, '.')
 		}
-		b.WriteString(s.key)
-	default:
-		b.WriteByte('[')
-		b.WriteString(jsonvalue.Quote(s.key))
-		b.WriteByte(']')
+		return append(b, key...)
 	}
+	b = append(b, '[')
+	b = append(b, jsonvalue.Quote(key)...)
+	return append(b, ']')
 }

@@ -7,97 +7,332 @@ package provider
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // Emitter collects one provider's diagnostics for one tool. Providers call
-// Emit in production order; Finish sorts them and fills in positions.
+// Emit or EmitAt in production order; Finish sorts them and fills in
+// positions. Emitters are pooled: everything they hold for the walk
+// (findings, cursors, scratch) is reused by the next tool.
 type Emitter struct {
 	tool       *tool.Tool
 	providerID string
-	scratch    *[]Diagnostic // pooled: reused across tools, copied out by Finish
+	found      []finding
+	text       textArena
+	cursors    []*Cursor
+	inUse      int
+	keys       []sortKey   // Finish's scratch
+	paths      []string    // Finish's scratch
+	infos      []*ruleInfo // of the rules seen lately: a provider has few
 }
 
-var scratchPool = sync.Pool{New: func() any { s := make([]Diagnostic, 0, 64); return &s }}
+// finding is one Emit, kept small until Finish builds the Diagnostic.
+type finding struct {
+	rule       *Rule
+	path       string
+	message    string
+	arg        string
+	start, end int32 // byte range in the file; start < 0: locate path
+	from, to   position
+}
+
+var emitterPool = sync.Pool{New: func() any { return &Emitter{found: make([]finding, 0, 64)} }}
 
 // NewEmitter starts collecting diagnostics of providerID for t.
 func NewEmitter(t *tool.Tool, providerID string) *Emitter {
-	return &Emitter{tool: t, providerID: providerID, scratch: scratchPool.Get().(*[]Diagnostic)}
+	e := emitterPool.Get().(*Emitter)
+	e.tool, e.providerID = t, providerID
+	return e
+}
+
+// Cursor returns a cursor at the tool's inputSchema that follows the walk
+// through the file, so places made with it carry their position. Cursors
+// are the Emitter's: valid until Finish.
+func (e *Emitter) Cursor() *Cursor {
+	if e.inUse == len(e.cursors) {
+		e.cursors = append(e.cursors, &Cursor{})
+	}
+	c := e.cursors[e.inUse]
+	e.inUse++
+	var origin *jsonvalue.Value
+	start, end := int32(-1), int32(-1)
+	if t := e.tool; t.Source != nil && t.Value != nil && t.Value.Kind == jsonvalue.Object {
+		start, end = t.Value.Start, t.Value.End
+		if m := t.Value.Member(RootPath); m != nil {
+			origin, start, end = &m.Value, m.KeyStart, m.KeyEnd
+		}
+	}
+	c.reset(RootPath, origin, start, end, &e.text)
+	return c
 }
 
 // Emit records that rule r fired at path. message is ours, specific to this
 // occurrence; arg fills the "%s" of the rule's compile detail.
 func (e *Emitter) Emit(r *Rule, path, message, arg string) {
-	*e.scratch = append(*e.scratch, Diagnostic{
-		ProviderID: e.providerID,
-		ToolName:   e.tool.Name,
-		Severity:   r.Severity,
-		Code:       r.Code,
-		Message:    message,
-		Path:       path,
-		Compile:    r.CompileWith(arg),
-		DocsURL:    r.DocsURL,
-	})
+	e.EmitAt(r, PathPlace(path), message, arg)
 }
+
+// EmitAt is Emit at a place a cursor made (whose position may be known).
+func (e *Emitter) EmitAt(r *Rule, at Place, message, arg string) {
+	e.found = append(e.found, finding{rule: r, path: at.Path, message: message, arg: arg, start: at.start, end: at.end})
+}
+
+// Concat joins parts into one string stored with the Emitter's other text:
+// for messages that name what they are about (a property), which are too
+// many and too varied to intern.
+func (e *Emitter) Concat(parts ...string) string { return e.text.concat(parts...) }
 
 // Finish returns the diagnostics in the canonical order, each carrying the
 // file position of its path (the nearest existing ancestor when the path
 // names something absent, such as a missing additionalProperties). The
-// Emitter must not be used afterwards.
+// Emitter and its cursors must not be used afterwards.
 func (e *Emitter) Finish() []Diagnostic {
-	ds := *e.scratch
 	out := []Diagnostic{}
-	if len(ds) > 0 {
-		// Sort positions rather than the (large) diagnostics themselves,
-		// then copy each once into an exactly sized result.
-		order := make([]int32, len(ds))
-		for i := range order {
-			order[i] = int32(i)
-		}
-		slices.SortFunc(order, func(a, b int32) int {
-			if c := compareDiagnostics(&ds[a], &ds[b]); c != 0 {
-				return c
+	if fs := e.found; len(fs) > 0 {
+		e.locate()
+		e.sort()
+		out = diagnostics(len(fs))
+		file := e.tool.File()
+		for i := range e.keys {
+			f := &fs[e.keys[i].index]
+			info := e.info(f.rule)
+			out[i] = Diagnostic{
+				ProviderID: e.providerID,
+				ToolName:   e.tool.Name,
+				Severity:   f.rule.Severity,
+				Code:       f.rule.Code,
+				Message:    f.message,
+				Path:       f.path,
+				Compile:    Compile{Supported: info.supported, Lossy: info.lossy, Detail: info.detail(f.arg, &e.text)},
+				DocsURL:    f.rule.DocsURL,
+				File:       file,
+				Line:       f.from.line,
+				Column:     f.from.column,
+				EndLine:    f.to.line,
+				EndColumn:  f.to.column,
 			}
-			return cmp.Compare(a, b) // ties keep production order
-		})
-		out = make([]Diagnostic, len(ds))
-		for i, j := range order {
-			out[i] = ds[j]
 		}
-		e.locate(out)
 	}
-	clear(ds)
-	*e.scratch = ds[:0]
-	if cap(ds) <= 4096 {
-		scratchPool.Put(e.scratch)
-	}
-	e.scratch = nil
+	e.release()
 	return out
 }
 
-func (e *Emitter) locate(ds []Diagnostic) {
-	file := e.tool.File()
-	src := e.tool.Source
-	var lastPath string
-	var last tool.Span
-	for i := range ds {
-		d := &ds[i]
-		d.File = file
-		if src == nil || e.tool.Value == nil {
-			continue
-		}
-		if i == 0 || d.Path != lastPath {
-			start, end := locateIn(e.tool.Value, d.Path)
-			last, lastPath = span(src, start, end), d.Path
-		}
-		d.Line, d.Column, d.EndLine, d.EndColumn = last.Line, last.Column, last.EndLine, last.EndColumn
+func (e *Emitter) release() {
+	clear(e.found)
+	e.found = e.found[:0]
+	clear(e.paths)
+	e.paths = e.paths[:0]
+	for _, c := range e.cursors[:e.inUse] {
+		// Popped segments stay in the backing array: clear it all, so a
+		// pooled cursor keeps no tool alive.
+		clear(c.segs[:cap(c.segs)])
+		c.segs = c.segs[:0]
 	}
+	e.inUse = 0
+	e.tool = nil
+	if cap(e.found) <= 4096 && len(e.cursors) <= 8 {
+		emitterPool.Put(e)
+	}
+}
+
+// locate gives every finding its line and column: the byte range a cursor
+// placed it at, or else the range of its path, found now. Findings come in
+// roughly document order, so one positioner moving through the file
+// serves them all.
+func (e *Emitter) locate() {
+	src, root := e.tool.Source, e.tool.Value
+	if src == nil || root == nil {
+		return // no file to point into: positions stay zero
+	}
+	p := newPositioner(src.Data)
+	last := -1
+	for i := range e.found {
+		f := &e.found[i]
+		if f.start < 0 {
+			f.start, f.end = locateIn(root, f.path)
+		}
+		if last >= 0 && e.found[last].start == f.start && e.found[last].end == f.end {
+			f.from, f.to = e.found[last].from, e.found[last].to // one place, several rules
+		} else {
+			f.from, f.to = p.at(f.start), p.at(f.end)
+		}
+		last = i
+	}
+}
+
+// sortKey is one finding in the sort: severity rank and production index.
+// Keys hold no pointers: the sort moves them many times, and moving a
+// pointer while the collector runs costs a write barrier.
+type sortKey struct {
+	index int32
+	rank  int32
+}
+
+// sort puts the findings into e.keys by severity, then path, then code
+// (UTF-16 order); ties keep production order.
+func (e *Emitter) sort() {
+	fs := e.found
+	ascii := true
+	e.keys, e.paths = e.keys[:0], e.paths[:0]
+	for i := range fs {
+		f := &fs[i]
+		ascii = ascii && isASCII(f.path)
+		e.keys = append(e.keys, sortKey{index: int32(i), rank: int32(SeverityRank(f.rule.Severity))})
+		e.paths = append(e.paths, f.path) // read by every comparison: kept together
+	}
+	paths := e.paths
+	tie := func(a, b sortKey) int {
+		if x, y := fs[a.index].rule, fs[b.index].rule; x != y {
+			if c := compareText(x.Code, y.Code); c != 0 {
+				return c
+			}
+		}
+		return cmp.Compare(a.index, b.index)
+	}
+	if ascii {
+		// UTF-16 order is byte order for ASCII, the common case,
+		// compared with the runtime's vectorised comparison.
+		slices.SortFunc(e.keys, func(a, b sortKey) int {
+			if a.rank != b.rank {
+				return int(a.rank - b.rank)
+			}
+			if c := strings.Compare(paths[a.index], paths[b.index]); c != 0 {
+				return c
+			}
+			return tie(a, b)
+		})
+		return
+	}
+	slices.SortFunc(e.keys, func(a, b sortKey) int {
+		if a.rank != b.rank {
+			return int(a.rank - b.rank)
+		}
+		if c := compareText(paths[a.index], paths[b.index]); c != 0 {
+			return c
+		}
+		return tie(a, b)
+	})
+}
+
+// isASCII reports whether s has no byte above 0x7F, eight at a time.
+func isASCII(s string) bool {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// compareText is CompareUTF16 with byte order's fast comparison first:
+// the two agree unless the strings first differ at a non-ASCII byte in
+// both.
+func compareText(a, b string) int {
+	c := strings.Compare(a, b)
+	if c == 0 {
+		return 0
+	}
+	n := min(len(a), len(b))
+	if len(a) != len(b) && a[:n] == b[:n] {
+		return c // one is a prefix of the other
+	}
+	i := mismatch(a[:n], b[:n])
+	if a[i] < utf8.RuneSelf || b[i] < utf8.RuneSelf {
+		return c
+	}
+	return CompareUTF16(a, b)
+}
+
+// mismatch returns the first index where a and b (of equal length, not
+// equal) differ, comparing eight bytes at a time.
+func mismatch(a, b string) int {
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		if a[i:i+8] != b[i:i+8] {
+			break
+		}
+	}
+	for a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// info is infoOf(r), remembered by the Emitter.
+func (e *Emitter) info(r *Rule) *ruleInfo {
+	for _, info := range e.infos {
+		if info.rule == r {
+			return info
+		}
+	}
+	info := infoOf(r)
+	if len(e.infos) == 32 {
+		e.infos = e.infos[:0]
+	}
+	e.infos = append(e.infos, info)
+	return info
+}
+
+// ruleInfo is a rule's compile text, split once.
+type ruleInfo struct {
+	rule              *Rule
+	supported, lossy  bool
+	detailHead, after string // around the first "%s"
+	hasArg            bool
+	details           *Interner[string] // details by argument
+}
+
+var ruleInfos sync.Map // *Rule -> *ruleInfo
+
+func infoOf(r *Rule) *ruleInfo {
+	if v, ok := ruleInfos.Load(r); ok {
+		return v.(*ruleInfo)
+	}
+	supported, lossy, detail, _ := r.Ability()
+	info := &ruleInfo{rule: r, supported: supported, lossy: lossy, detailHead: detail}
+	if head, tail, found := strings.Cut(detail, "%s"); found {
+		info.detailHead, info.after, info.hasArg = head, tail, true
+		info.details = NewInterner(func(arg string) string { return head + arg + tail })
+	}
+	v, _ := ruleInfos.LoadOrStore(r, info)
+	return v.(*ruleInfo)
+}
+
+// detail is r.CompileWith(arg).Detail. The argument is a keyword (a few
+// dozen recur) or a property name (thousands may): details are interned
+// until the rule's table is full (a rule about property names fills it
+// fast), then stored with the tool's other text.
+func (info *ruleInfo) detail(arg string, text *textArena) string {
+	if !info.hasArg {
+		return info.detailHead
+	}
+	if !info.details.full() {
+		if s, ok := info.details.lookup(arg); ok {
+			return s
+		}
+		if len(arg) <= maxInternedArg {
+			return info.details.Get(arg)
+		}
+	}
+	return text.concat(info.detailHead, arg, info.after)
 }
 
 // span is src.Span(start, end), finding the line once when the range does
@@ -207,4 +442,49 @@ func compareDiagnostics(a, b *Diagnostic) int {
 		return c
 	}
 	return CompareUTF16(a.Code, b.Code)
+}
+
+// Diagnostics lists no longer in use can be handed back with Recycle, and
+// Finish reuses them: a streaming check that writes each tool's findings
+// and drops them then allocates almost nothing for them. Lists are pooled
+// by capacity class (class c holds capacities in [2^c, 2^(c+1))).
+var (
+	recycled  [32]sync.Pool // of *[]Diagnostic
+	recyclers atomic.Int32  // callers of Recycler not done yet
+)
+
+// Recycler announces that lists will come back through Recycle until done
+// is called. Meanwhile new lists get the capacity of their whole class, so
+// that each can serve any later request of its class; otherwise they are
+// exactly as long as needed, as results that are kept should be.
+func Recycler() (done func()) {
+	recyclers.Add(1)
+	var once sync.Once
+	return func() { once.Do(func() { recyclers.Add(-1) }) }
+}
+
+// Recycle hands ds back for reuse by a later Finish. The caller must not
+// use ds, or anything holding it, afterwards. The strings in it stay valid.
+func Recycle(ds []Diagnostic) {
+	if c := cap(ds); c > 0 {
+		ds = ds[:c]
+		recycled[bits.Len(uint(c))-1].Put(&ds)
+	}
+}
+
+// diagnostics returns a list of n diagnostics for Finish to fill in: a
+// recycled one when there is one of the right class, else a new one.
+// Every element is overwritten before use.
+func diagnostics(n int) []Diagnostic {
+	c := bits.Len(uint(n - 1)) // class c holds capacities >= 2^c >= n
+	if c >= len(recycled) {
+		return make([]Diagnostic, n)
+	}
+	if p, ok := recycled[c].Get().(*[]Diagnostic); ok {
+		return (*p)[:n]
+	}
+	if recyclers.Load() > 0 {
+		return make([]Diagnostic, n, 1<<c)
+	}
+	return make([]Diagnostic, n)
 }

@@ -107,10 +107,16 @@ func NumberEquals(v *jsonvalue.Value, lit string) bool {
 // the like are never entered. A non-object root is not visited. The cursor
 // is valid only during the visit.
 func Walk(root *jsonvalue.Value, visit func(s *jsonvalue.Value, at *Cursor)) {
+	WalkFrom(root, NewCursor(RootPath), visit)
+}
+
+// WalkFrom is Walk with the cursor at root given, such as an Emitter's
+// (whose places carry file positions).
+func WalkFrom(root *jsonvalue.Value, at *Cursor, visit func(s *jsonvalue.Value, at *Cursor)) {
 	if root == nil || root.Kind != jsonvalue.Object {
 		return
 	}
-	walk(root, NewCursor(RootPath), visit)
+	walk(root, at, visit)
 }
 
 // The core walker's slots, in visit order.
@@ -128,10 +134,8 @@ const (
 	slotCount
 )
 
-var slotNames = [slotCount]string{"properties", "$defs", "definitions", "prefixItems", "anyOf", "oneOf", "allOf", "items", "not", "additionalProperties"}
-
 // slotsOf finds the walker's slots among the members of s in one pass.
-func slotsOf(s *jsonvalue.Value) (slots [slotCount]*jsonvalue.Value) {
+func slotsOf(s *jsonvalue.Value) (slots [slotCount]*jsonvalue.Member) {
 	for i := range s.Members {
 		m := &s.Members[i]
 		var k int
@@ -160,7 +164,7 @@ func slotsOf(s *jsonvalue.Value) (slots [slotCount]*jsonvalue.Value) {
 			continue
 		}
 		if slots[k] == nil {
-			slots[k] = &m.Value
+			slots[k] = m
 		}
 	}
 	return slots
@@ -169,25 +173,26 @@ func slotsOf(s *jsonvalue.Value) (slots [slotCount]*jsonvalue.Value) {
 func walk(s *jsonvalue.Value, c *Cursor, visit func(*jsonvalue.Value, *Cursor)) {
 	visit(s, c)
 	slots := slotsOf(s)
-	for k, v := range slots {
-		if v == nil {
+	for k, m := range slots {
+		if m == nil {
 			continue
 		}
+		v := &m.Value
 		switch {
 		case k <= slotDefinitions:
 			if v.Kind != jsonvalue.Object {
 				continue
 			}
-			c.PushKey(slotNames[k])
+			c.PushMember(s, m)
 			order := JSOrder(v)
 			for j := range v.Members {
 				i := j
 				if order != nil {
 					i = order[j]
 				}
-				if child := &v.Members[i].Value; child.Kind == jsonvalue.Object {
-					c.PushKey(v.Members[i].Key)
-					walk(child, c, visit)
+				if child := &v.Members[i]; child.Value.Kind == jsonvalue.Object {
+					c.PushMember(v, child)
+					walk(&child.Value, c, visit)
 					c.Pop()
 				}
 			}
@@ -196,7 +201,7 @@ func walk(s *jsonvalue.Value, c *Cursor, visit func(*jsonvalue.Value, *Cursor)) 
 			if v.Kind != jsonvalue.Array {
 				continue
 			}
-			c.PushKey(slotNames[k])
+			c.PushMember(s, m)
 			for i := range v.Items {
 				if child := &v.Items[i]; child.Kind == jsonvalue.Object {
 					c.PushIndex(i)
@@ -207,7 +212,7 @@ func walk(s *jsonvalue.Value, c *Cursor, visit func(*jsonvalue.Value, *Cursor)) 
 			c.Pop()
 		default:
 			if v.Kind == jsonvalue.Object {
-				c.PushKey(slotNames[k])
+				c.PushMember(s, m)
 				walk(v, c, visit)
 				c.Pop()
 			}

@@ -34,39 +34,58 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 
 	// One pass over each subschema's keys; the emission order does not
 	// matter, as the output is sorted and no two findings share a path.
-	provider.Walk(root, func(s *jsonvalue.Value, at *provider.Cursor) {
+	emitAt := func(rule int, at provider.Place, message string) { e.EmitAt(&Rules[rule], at, message, "") }
+	provider.WalkFrom(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
 		for i := range s.Members {
-			kw, v := s.Members[i].Key, &s.Members[i].Value
+			m := &s.Members[i]
+			kw, v := m.Key, &m.Value
 			switch {
 			case IsNeverEnforced(kw):
-				emit(ruleConstraintNotEnforced, at.Key(kw), "Anthropic never enforces `"+kw+"`; the model only reads it as a hint, so check it in your handler.", "")
+				emitAt(ruleConstraintNotEnforced, at.MemberPlace(s, m), neverEnforcedMessage.For(kw))
 			case IsUndocumented(kw):
-				emit(ruleKeywordNotDocumented, at.Key(kw), "Anthropic does not document `"+kw+"` either way; it is passed to the model unenforced, so check it in your handler.", "")
+				emitAt(ruleKeywordNotDocumented, at.MemberPlace(s, m), undocumentedMessage.For(kw))
 			case kw == "minItems":
 				if v.Kind == jsonvalue.Number && !SupportedMinItems(v) {
-					emit(ruleConstraintNotEnforced, at.Key(kw), "Anthropic enforces `minItems` only for 0 and 1; `minItems: "+v.Text+"` is a hint to the model, so check it in your handler.", "")
+					emitAt(ruleConstraintNotEnforced, at.MemberPlace(s, m), minItemsMessage.For(v.Text))
 				}
 			case kw == "additionalProperties":
 				if !v.IsFalse() {
-					emit(ruleConstraintNotEnforced, at.Key(kw), "Anthropic enforces only `additionalProperties: false`; this setting is a hint to the model, so check extra keys in your handler.", "")
+					emitAt(ruleConstraintNotEnforced, at.MemberPlace(s, m), "Anthropic enforces only `additionalProperties: false`; this setting is a hint to the model, so check extra keys in your handler.")
 				}
 			case kw == "enum":
 				if HasNonPrimitive(v) {
-					emit(ruleEnumNonPrimitive, at.Key(kw), "Anthropic documents enums of strings, numbers, booleans and null only; this one has an object or array member. Use primitive values.", "")
+					emitAt(ruleEnumNonPrimitive, at.MemberPlace(s, m), "Anthropic documents enums of strings, numbers, booleans and null only; this one has an object or array member. Use primitive values.")
 				}
 			case kw == "format":
 				if IsUndocumentedFormat(v) {
-					emit(ruleUndocumentedFormat, at.Key(kw), "`format: "+jsonvalue.Quote(v.Text)+"` is not one of Anthropic's documented formats; the model only reads it as a hint, so validate the value in your handler.", "")
+					emitAt(ruleUndocumentedFormat, at.MemberPlace(s, m), formatMessage.For(v.Text))
 				}
 			case kw == "$ref":
 				if IsExternalRef(v) {
-					emit(ruleExternalRef, at.Key(kw), "`$ref` points outside this schema ("+v.Text+"); nothing resolves it, so the model sees only the reference. Inline the referenced schema.", "")
+					emitAt(ruleExternalRef, at.MemberPlace(s, m), "`$ref` points outside this schema ("+v.Text+"); nothing resolves it, so the model sees only the reference. Inline the referenced schema.")
 				}
 			}
 		}
 	})
 	return e.Finish()
 }
+
+// Messages that depend on a keyword (or a number, a format) alone,
+// interned: they recur by the hundred thousand across a large corpus.
+var (
+	neverEnforcedMessage = provider.NewPhrase(func(kw string) string {
+		return "Anthropic never enforces `" + kw + "`; the model only reads it as a hint, so check it in your handler."
+	})
+	undocumentedMessage = provider.NewPhrase(func(kw string) string {
+		return "Anthropic does not document `" + kw + "` either way; it is passed to the model unenforced, so check it in your handler."
+	})
+	minItemsMessage = provider.NewPhrase(func(n string) string {
+		return "Anthropic enforces `minItems` only for 0 and 1; `minItems: " + n + "` is a hint to the model, so check it in your handler."
+	})
+	formatMessage = provider.NewPhrase(func(format string) string {
+		return "`format: " + jsonvalue.Quote(format) + "` is not one of Anthropic's documented formats; the model only reads it as a hint, so validate the value in your handler."
+	})
+)
 
 // constrainsArguments: the root declares at least one property or required
 // name, so there is something default tool use leaves unenforced.

@@ -31,40 +31,42 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 
 	// One pass over each subschema's keys; the emission order does not
 	// matter, as the output is sorted and no two findings share a path.
-	provider.Walk(root, func(s *jsonvalue.Value, at *provider.Cursor) {
-		object(s, at, emit)
+	emitAt := func(rule int, at provider.Place, message, arg string) { e.EmitAt(&Rules[rule], at, message, arg) }
+	provider.WalkFrom(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
+		object(s, at, e)
 		for i := range s.Members {
-			kw, v := s.Members[i].Key, &s.Members[i].Value
+			m := &s.Members[i]
+			kw, v := m.Key, &m.Value
 			if rule, ok := dropRule(kw); ok {
-				emit(rule, at.Key(kw), "Strict tool use rejects `"+kw+"` (HTTP 400); compiling drops it, so check the constraint in your handler.", kw)
+				emitAt(rule, at.MemberPlace(s, m), droppedMessage.For(kw), kw)
 				continue
 			}
 			switch kw {
 			case "minItems":
 				if v.Kind == jsonvalue.Number && !anthropic.SupportedMinItems(v) {
-					emit(ruleDropsArray, at.Key(kw), "Strict tool use accepts `minItems` of 0 or 1 only, not "+v.Text+"; compiling drops it, so check the length in your handler.", kw)
+					emitAt(ruleDropsArray, at.MemberPlace(s, m), minItemsMessage.For(v.Text), kw)
 				}
 			case "maxProperties", "minProperties", "not", "oneOf", "prefixItems":
-				emit(ruleKeywordUndocumented, at.Key(kw), "Anthropic does not say whether strict tool use accepts `"+kw+"`; it is kept, and the request may be rejected. Try the tool once before relying on it.", "")
+				emitAt(ruleKeywordUndocumented, at.MemberPlace(s, m), undocumentedMessage.For(kw), "")
 			case "$ref":
 				if anthropic.IsExternalRef(v) {
-					emit(ruleExternalRef, at.Key(kw), "Strict tool use rejects external references such as "+v.Text+" (HTTP 400); inline the referenced schema.", "")
+					emitAt(ruleExternalRef, at.MemberPlace(s, m), "Strict tool use rejects external references such as "+v.Text+" (HTTP 400); inline the referenced schema.", "")
 				} else if v.Kind == jsonvalue.String {
-					emit(ruleLocalRef, at.Key(kw), "Strict tool use rejects recursive schemas; make sure `"+v.Text+"` does not lead back to itself.", "")
+					emitAt(ruleLocalRef, at.MemberPlace(s, m), localRefMessage.For(v.Text), "")
 				}
 			case "format":
 				if anthropic.IsUndocumentedFormat(v) {
-					emit(ruleUnsupportedFormat, at.Key(kw), "Strict tool use rejects `format: "+jsonvalue.Quote(v.Text)+"` (HTTP 400); use a documented format or validate the value in your handler.", v.Text)
+					emitAt(ruleUnsupportedFormat, at.MemberPlace(s, m), formatMessage.For(v.Text), v.Text)
 				}
 			case "pattern":
 				if v.Kind == jsonvalue.String {
 					if feature := unsupportedRegexFeature(v.Text); feature != "" {
-						emit(ruleUnsupportedRegex, at.Key(kw), "Strict tool use supports simple regular expressions only; this pattern uses a "+feature+". Simplify it or check the value in your handler.", "")
+						emitAt(ruleUnsupportedRegex, at.MemberPlace(s, m), "Strict tool use supports simple regular expressions only; this pattern uses a "+feature+". Simplify it or check the value in your handler.", "")
 					}
 				}
 			case "enum":
 				if anthropic.HasNonPrimitive(v) {
-					emit(ruleEnumNonPrimitive, at.Key(kw), "Strict tool use rejects enums with object or array members (HTTP 400); use primitive values.", "")
+					emitAt(ruleEnumNonPrimitive, at.MemberPlace(s, m), "Strict tool use rejects enums with object or array members (HTTP 400); use primitive values.", "")
 				}
 			}
 		}
@@ -72,32 +74,55 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	return e.Finish()
 }
 
+// Messages that depend on a keyword (or a number, a reference, a format)
+// alone, interned: they recur across a large corpus.
+var (
+	droppedMessage = provider.NewPhrase(func(kw string) string {
+		return "Strict tool use rejects `" + kw + "` (HTTP 400); compiling drops it, so check the constraint in your handler."
+	})
+	minItemsMessage = provider.NewPhrase(func(n string) string {
+		return "Strict tool use accepts `minItems` of 0 or 1 only, not " + n + "; compiling drops it, so check the length in your handler."
+	})
+	undocumentedMessage = provider.NewPhrase(func(kw string) string {
+		return "Anthropic does not say whether strict tool use accepts `" + kw + "`; it is kept, and the request may be rejected. Try the tool once before relying on it."
+	})
+	localRefMessage = provider.NewPhrase(func(ref string) string {
+		return "Strict tool use rejects recursive schemas; make sure `" + ref + "` does not lead back to itself."
+	})
+	formatMessage = provider.NewPhrase(func(format string) string {
+		return "Strict tool use rejects `format: " + jsonvalue.Quote(format) + "` (HTTP 400); use a documented format or validate the value in your handler."
+	})
+)
+
 // object applies the strict subset's object requirements: every property is
 // made required, and additionalProperties must be false.
-func object(s *jsonvalue.Value, at *provider.Cursor, emit func(int, string, string, string)) {
+func object(s *jsonvalue.Value, at *provider.Cursor, e *provider.Emitter) {
 	if !isObjectSchema(s) {
 		return
 	}
-	if props := s.Get("properties"); props != nil && props.Kind == jsonvalue.Object {
+	if pm := s.Member("properties"); pm != nil && pm.Value.Kind == jsonvalue.Object {
+		props := &pm.Value
 		required := provider.NewRequiredSet(s.Get("required"))
+		at.PushMember(s, pm)
 		for i := range props.Members {
 			name := props.Members[i].Key
 			if !required.Has(name) {
-				emit(ruleAlwaysPresent, at.Join("properties", name), "Compiling for strict tool use makes `"+name+"` required, so the model always sends it; handle a value where you relied on its absence.", name)
+				e.EmitAt(&Rules[ruleAlwaysPresent], at.MemberPlace(props, &props.Members[i]), e.Concat("Compiling for strict tool use makes `", name, "` required, so the model always sends it; handle a value where you relied on its absence."), name)
 			}
 		}
+		at.Pop()
 	}
-	ap := s.Get("additionalProperties")
-	if ap == nil || ap.IsFalse() {
+	apm := s.Member("additionalProperties")
+	if apm == nil || apm.Value.IsFalse() {
 		return
 	}
-	apPath := at.Key("additionalProperties")
-	if ap.IsTrue() {
-		emit(ruleAdditionalPropertiesTrue, apPath, "Strict tool use rejects `additionalProperties: true`; set it to false.", "")
-		emit(ruleClosedOpenObject, apPath, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
+	apAt := at.MemberPlace(s, apm)
+	if apm.Value.IsTrue() {
+		e.EmitAt(&Rules[ruleAdditionalPropertiesTrue], apAt, "Strict tool use rejects `additionalProperties: true`; set it to false.", "")
+		e.EmitAt(&Rules[ruleClosedOpenObject], apAt, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 		return
 	}
-	emit(ruleAdditionalPropertiesSchema, apPath, "Strict tool use accepts only `additionalProperties: false`; compiling closes the object and drops the typed map. Use an array of key/value objects instead.", "")
+	e.EmitAt(&Rules[ruleAdditionalPropertiesSchema], apAt, "Strict tool use accepts only `additionalProperties: false`; compiling closes the object and drops the typed map. Use an array of key/value objects instead.", "")
 }
 
 // isObjectSchema: typed exactly "object", or with properties, or with

@@ -53,18 +53,25 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 		return e.Finish()
 	}
 	v := validator{root: root}
-	walkSchemas(root, provider.NewCursor(provider.RootPath), func(s *jsonvalue.Value, at *provider.Cursor) {
-		if d := s.Get("default"); d != nil {
-			if reason, bad := v.reject(s, at, d); bad {
-				e.Emit(&Rules[ruleInvalidDefault], at.Key("default"),
-					"This `default` does not satisfy its own schema ("+reason+"); fix the value or the schema.", "")
-			}
-		}
-		if ex := s.Get("examples"); ex != nil && ex.Kind == jsonvalue.Array {
-			for i := range ex.Items {
-				if reason, bad := v.reject(s, at, &ex.Items[i]); bad {
-					e.Emit(&Rules[ruleInvalidExample], schemapath.Index(at.Key("examples"), i),
-						"Example "+strconv.Itoa(i+1)+" does not satisfy its own schema ("+reason+"); fix the example or the schema.", "")
+	walkSchemas(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
+		for i := range s.Members {
+			m := &s.Members[i]
+			switch m.Key {
+			case "default":
+				if reason, bad := v.reject(s, at, &m.Value); bad {
+					e.EmitAt(&Rules[ruleInvalidDefault], at.MemberPlace(s, m),
+						"This `default` does not satisfy its own schema ("+reason+"); fix the value or the schema.", "")
+				}
+			case "examples":
+				ex := &m.Value
+				if ex.Kind != jsonvalue.Array {
+					continue
+				}
+				for i := range ex.Items {
+					if reason, bad := v.reject(s, at, &ex.Items[i]); bad {
+						e.Emit(&Rules[ruleInvalidExample], schemapath.Index(at.Key("examples"), i),
+							"Example "+strconv.Itoa(i+1)+" does not satisfy its own schema ("+reason+"); fix the example or the schema.", "")
+					}
 				}
 			}
 		}
@@ -80,45 +87,111 @@ var (
 		"if", "then", "else", "not", "unevaluatedItems", "unevaluatedProperties", "contentSchema"}
 )
 
+// slotOf numbers the applicators in visit order: schemaMaps, then
+// schemaLists, then schemaOnes (a switch: this runs for every member of
+// every subschema).
+func slotOf(key string) (int, bool) {
+	switch key {
+	case "properties":
+		return 0, true
+	case "patternProperties":
+		return 1, true
+	case "$defs":
+		return 2, true
+	case "definitions":
+		return 3, true
+	case "dependentSchemas":
+		return 4, true
+	case "prefixItems":
+		return 5, true
+	case "allOf":
+		return 6, true
+	case "anyOf":
+		return 7, true
+	case "oneOf":
+		return 8, true
+	case "items":
+		return 9, true
+	case "additionalItems":
+		return 10, true
+	case "contains":
+		return 11, true
+	case "additionalProperties":
+		return 12, true
+	case "propertyNames":
+		return 13, true
+	case "if":
+		return 14, true
+	case "then":
+		return 15, true
+	case "else":
+		return 16, true
+	case "not":
+		return 17, true
+	case "unevaluatedItems":
+		return 18, true
+	case "unevaluatedProperties":
+		return 19, true
+	case "contentSchema":
+		return 20, true
+	}
+	return 0, false
+}
+
+const slotCount = len(schemaMaps) + len(schemaLists) + len(schemaOnes)
+
 // walkSchemas visits every object subschema below s, wherever JSON Schema
 // puts one (including conditionals, patternProperties and draft-07 tuple
-// items).
+// items), applicators in the order of schemaMaps, schemaLists, schemaOnes.
 func walkSchemas(s *jsonvalue.Value, at *provider.Cursor, visit func(*jsonvalue.Value, *provider.Cursor)) {
 	visit(s, at)
-	for _, kw := range schemaMaps {
-		if m := s.Get(kw); m != nil && m.Kind == jsonvalue.Object {
-			at.PushKey(kw)
-			for i := range m.Members {
-				if c := &m.Members[i].Value; c.Kind == jsonvalue.Object {
-					at.PushKey(m.Members[i].Key)
-					walkSchemas(c, at, visit)
+	// One pass finds the applicators present (most subschemas have none).
+	var slots [slotCount]*jsonvalue.Member
+	found := false
+	for i := range s.Members {
+		if k, ok := slotOf(s.Members[i].Key); ok && slots[k] == nil {
+			slots[k], found = &s.Members[i], true
+		}
+	}
+	if !found {
+		return
+	}
+	for k, m := range slots {
+		if m == nil {
+			continue
+		}
+		c := &m.Value
+		switch {
+		case k < len(schemaMaps):
+			if c.Kind != jsonvalue.Object {
+				continue
+			}
+			at.PushMember(s, m)
+			for i := range c.Members {
+				if child := &c.Members[i]; child.Value.Kind == jsonvalue.Object {
+					at.PushMember(c, child)
+					walkSchemas(&child.Value, at, visit)
 					at.Pop()
 				}
 			}
 			at.Pop()
-		}
-	}
-	for _, kw := range schemaLists {
-		if l := s.Get(kw); l != nil && l.Kind == jsonvalue.Array {
-			walkItems(l, at, kw, visit)
-		}
-	}
-	for _, kw := range schemaOnes {
-		c := s.Get(kw)
-		switch {
-		case c == nil:
+		case k < len(schemaMaps)+len(schemaLists):
+			if c.Kind == jsonvalue.Array {
+				walkItems(s, m, at, visit)
+			}
 		case c.Kind == jsonvalue.Object:
-			at.PushKey(kw)
+			at.PushMember(s, m)
 			walkSchemas(c, at, visit)
 			at.Pop()
-		case c.Kind == jsonvalue.Array && kw == "items":
-			walkItems(c, at, kw, visit)
+		case c.Kind == jsonvalue.Array && m.Key == "items":
+			walkItems(s, m, at, visit)
 		}
 	}
 }
 
-func walkItems(l *jsonvalue.Value, at *provider.Cursor, kw string, visit func(*jsonvalue.Value, *provider.Cursor)) {
-	at.PushKey(kw)
+func walkItems(s *jsonvalue.Value, m *jsonvalue.Member, at *provider.Cursor, visit func(*jsonvalue.Value, *provider.Cursor)) {
+	at.PushMember(s, m)
+	l := &m.Value
 	for i := range l.Items {
 		if c := &l.Items[i]; c.Kind == jsonvalue.Object {
 			at.PushIndex(i)

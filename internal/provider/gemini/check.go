@@ -18,15 +18,15 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	if d, ok := t.Description(); !ok || d == "" {
 		c.emit(ruleMissingDescription, "description", "The function has no description; Gemini's API reference marks it required and the model needs it to choose the tool. Add one.", "")
 	}
-	res := resolve(t.InputSchema())
+	res := resolve(t.InputSchema(), c.e.Cursor())
 	for _, p := range res.dangling {
-		c.emit(ruleUnresolvableReference, p, "This `$ref` does not name a root `$defs` or `definitions` entry, and Gemini has no `$ref`; point it at one or inline the schema.", "")
+		c.emitAt(ruleUnresolvableReference, p, "This `$ref` does not name a root `$defs` or `definitions` entry, and Gemini has no `$ref`; point it at one or inline the schema.", "")
 	}
 	for _, p := range res.recursive {
-		c.emit(ruleRecursiveReference, p, "This `$ref` is recursive, and Gemini has no `$ref`, so it cannot be inlined; bound the recursion by hand.", "")
+		c.emitAt(ruleRecursiveReference, p, "This `$ref` is recursive, and Gemini has no `$ref`, so it cannot be inlined; bound the recursion by hand.", "")
 	}
 	for _, p := range res.inlined {
-		c.emit(ruleInlinedReference, p, "Gemini has no `$ref`; compiling inlines the referenced definition here, losing nothing.", "")
+		c.emitAt(ruleInlinedReference, p, "Gemini has no `$ref`; compiling inlines the referenced definition here, losing nothing.", "")
 	}
 	root := res.root
 	if root == nil || root.Kind != jsonvalue.Object {
@@ -36,8 +36,8 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	if omitsParameters(root) {
 		c.emit(ruleEmptyParameters, provider.RootPath, "The function takes no parameters, so compiling leaves out `parameters` entirely.", "")
 	}
-	c.booleans(root, provider.NewCursor(provider.RootPath))
-	provider.Walk(root, c.subschema)
+	c.booleans(root, c.e.Cursor())
+	provider.WalkFrom(root, c.e.Cursor(), c.subschema)
 	return c.e.Finish()
 }
 
@@ -47,6 +47,10 @@ type checker struct {
 
 func (c *checker) emit(rule int, path, message, arg string) {
 	c.e.Emit(&Rules[rule], path, message, arg)
+}
+
+func (c *checker) emitAt(rule int, at provider.Place, message, arg string) {
+	c.e.EmitAt(&Rules[rule], at, message, arg)
 }
 
 func (c *checker) name(name string) {
@@ -109,23 +113,25 @@ func (c *checker) booleans(s *jsonvalue.Value, at *provider.Cursor) {
 	record := func(v *jsonvalue.Value) {
 		switch {
 		case v.IsFalse():
-			c.emit(ruleFalseSubschema, at.Path(), "A `false` schema accepts nothing, which a Gemini Schema cannot say; compiled, it accepts anything. Remove it or restate the rule.", "")
+			c.emitAt(ruleFalseSubschema, at.Here(), "A `false` schema accepts nothing, which a Gemini Schema cannot say; compiled, it accepts anything. Remove it or restate the rule.", "")
 		case v.Kind == jsonvalue.Object:
 			c.booleans(v, at)
 		}
 	}
-	if p := s.Get("properties"); p != nil && p.Kind == jsonvalue.Object {
-		at.PushKey("properties")
+	if pm := s.Member("properties"); pm != nil && pm.Value.Kind == jsonvalue.Object {
+		p := &pm.Value
+		at.PushMember(s, pm)
 		for i := range p.Members {
-			at.PushKey(p.Members[i].Key)
+			at.PushMember(p, &p.Members[i])
 			record(&p.Members[i].Value)
 			at.Pop()
 		}
 		at.Pop()
 	}
 	for _, slot := range [...]string{"prefixItems", "anyOf", "oneOf", "allOf"} {
-		if l := s.Get(slot); l != nil && l.Kind == jsonvalue.Array {
-			at.PushKey(slot)
+		if lm := s.Member(slot); lm != nil && lm.Value.Kind == jsonvalue.Array {
+			l := &lm.Value
+			at.PushMember(s, lm)
 			for i := range l.Items {
 				at.PushIndex(i)
 				record(&l.Items[i])
@@ -135,9 +141,9 @@ func (c *checker) booleans(s *jsonvalue.Value, at *provider.Cursor) {
 		}
 	}
 	for _, slot := range [...]string{"items", "not"} {
-		if v := s.Get(slot); v != nil {
-			at.PushKey(slot)
-			record(v)
+		if m := s.Member(slot); m != nil {
+			at.PushMember(s, m)
+			record(&m.Value)
 			at.Pop()
 		}
 	}
@@ -149,53 +155,108 @@ func (c *checker) booleans(s *jsonvalue.Value, at *provider.Cursor) {
 func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 	var unenforcedMask uint16
 	for i := range s.Members {
-		kw, v := s.Members[i].Key, &s.Members[i].Value
-		if bit, ok := unenforcedBit[kw]; ok {
-			unenforcedMask |= bit
-		}
+		m := &s.Members[i]
+		kw, v := m.Key, &m.Value
+		role := roles[kw]
+		unenforcedMask |= role.unenforced
 		switch kw {
 		case "additionalProperties":
 			switch {
 			case v.IsTrue():
 			case v.IsFalse():
-				c.emit(ruleAdditionalPropertiesFalse, at.Key(kw), "Gemini has no `additionalProperties`, so this object cannot be closed; reject unknown keys in your handler.", "")
+				c.emitAt(ruleAdditionalPropertiesFalse, at.MemberPlace(s, m), "Gemini has no `additionalProperties`, so this object cannot be closed; reject unknown keys in your handler.", "")
 			default:
-				c.emit(ruleAdditionalPropertiesSchema, at.Key(kw), "Gemini has no `additionalProperties`; compiling drops the schema for extra keys, so check them in your handler.", "")
+				c.emitAt(ruleAdditionalPropertiesSchema, at.MemberPlace(s, m), "Gemini has no `additionalProperties`; compiling drops the schema for extra keys, so check them in your handler.", "")
 			}
 		case "oneOf":
 			if v.Kind == jsonvalue.Array {
-				c.emit(ruleOneOf, at.Key(kw), "Gemini has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive.", "")
+				c.emitAt(ruleOneOf, at.MemberPlace(s, m), "Gemini has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive.", "")
 			}
 		case "const":
 			if v.Kind == jsonvalue.String {
-				c.emit(ruleStringConst, at.Key(kw), "Gemini has no `const`; compiling writes a one-value `enum`, which accepts the same value.", "")
+				c.emitAt(ruleStringConst, at.MemberPlace(s, m), "Gemini has no `const`; compiling writes a one-value `enum`, which accepts the same value.", "")
 			} else {
-				c.emit(ruleOtherConst, at.Key(kw), "Gemini has no `const` and its enums hold strings only, so this constant is dropped; check the value in your handler.", "")
+				c.emitAt(ruleOtherConst, at.MemberPlace(s, m), "Gemini has no `const` and its enums hold strings only, so this constant is dropped; check the value in your handler.", "")
 			}
 		case "enum":
 			if v.Kind == jsonvalue.Array && !allStrings(v) {
-				c.emit(ruleNonStringEnum, at.Key(kw), "Gemini enums hold strings only; this one has other values, so compiling drops it. Use string values.", "")
+				c.emitAt(ruleNonStringEnum, at.MemberPlace(s, m), "Gemini enums hold strings only; this one has other values, so compiling drops it. Use string values.", "")
 			}
 		case "type": // every type rule needs a type
-			c.types(s, at)
+			c.types(s, m, at)
 		case "format":
-			c.emit(ruleFormatNotEnforced, at.Key(kw), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
+			c.emitAt(ruleFormatNotEnforced, at.MemberPlace(s, m), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
 		case "default":
-			c.emit(ruleDefaultNotEnforced, at.Key(kw), "Gemini accepts `default` but ignores it; apply the default in your handler.", "")
+			c.emitAt(ruleDefaultNotEnforced, at.MemberPlace(s, m), "Gemini accepts `default` but ignores it; apply the default in your handler.", "")
 		default:
-			if d, ok := droppedKeywords[kw]; ok {
-				c.emit(d.rule, at.Key(kw), "Gemini has no `"+kw+"`, so "+d.what+" is lost when compiling; check it in your handler.", kw)
-			} else if annotations[kw] {
-				c.emit(ruleAnnotationDropped, at.Key(kw), "`"+kw+"` is an annotation Gemini has no field for; it is dropped, which changes nothing accepted.", kw)
-			} else if !handled[kw] {
-				c.emit(ruleUnsupportedKeyword, at.Key(kw), "`"+kw+"` is not a Gemini Schema field and is dropped when compiling; remove it or check what it constrained in your handler.", kw)
+			if d := role.dropped; d != nil {
+				c.emitAt(d.rule, at.MemberPlace(s, m), droppedMessage.For(kw), kw)
+			} else if role.annotation {
+				c.emitAt(ruleAnnotationDropped, at.MemberPlace(s, m), annotationMessage.For(kw), kw)
+			} else if !role.handled {
+				c.emitAt(ruleUnsupportedKeyword, at.MemberPlace(s, m), unsupportedMessage.For(kw), kw)
 			}
 		}
 	}
 	if unenforcedMask != 0 {
+		c.emitAt(ruleConstraintNotEnforced, at.Here(), unenforcedMessages.Get(unenforcedMask), "")
+	}
+}
+
+// role is what the tables in rules.go make of one keyword, merged so that
+// a subschema's rules look each of its keys up once.
+type role struct {
+	unenforced uint16   // its unenforcedBit, or 0
+	dropped    *dropped // its droppedKeywords entry, or nil
+	annotation bool
+	handled    bool
+}
+
+var roles = func() map[string]role {
+	m := map[string]role{}
+	for kw, bit := range unenforcedBit {
+		r := m[kw]
+		r.unenforced = bit
+		m[kw] = r
+	}
+	for kw := range droppedKeywords {
+		r := m[kw]
+		d := droppedKeywords[kw]
+		r.dropped = &d
+		m[kw] = r
+	}
+	for kw, yes := range annotations {
+		r := m[kw]
+		r.annotation = yes
+		m[kw] = r
+	}
+	for kw, yes := range handled {
+		r := m[kw]
+		r.handled = yes
+		m[kw] = r
+	}
+	return m
+}()
+
+// Messages that depend on a keyword (or the set of keywords present)
+// alone, interned: they recur by the hundred thousand across a corpus.
+var (
+	droppedMessage = provider.NewPhrase(func(kw string) string {
+		return "Gemini has no `" + kw + "`, so " + droppedKeywords[kw].what + " is lost when compiling; check it in your handler."
+	})
+	annotationMessage = provider.NewPhrase(func(kw string) string {
+		return "`" + kw + "` is an annotation Gemini has no field for; it is dropped, which changes nothing accepted."
+	})
+	unsupportedMessage = provider.NewPhrase(func(kw string) string {
+		return "`" + kw + "` is not a Gemini Schema field and is dropped when compiling; remove it or check what it constrained in your handler."
+	})
+	unsupportedTypeMessage = provider.NewPhrase(func(t string) string {
+		return "`" + t + "` is not a Gemini type; compiling drops it. Use string, number, integer, boolean, array, object or null."
+	})
+	unenforcedMessages = provider.NewInterner(func(mask uint16) string {
 		var present []string
 		for i, kw := range unenforced {
-			if unenforcedMask&(1<<i) != 0 {
+			if mask&(1<<i) != 0 {
 				present = append(present, "`"+kw+"`")
 			}
 		}
@@ -203,9 +264,9 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 		if len(present) == 1 {
 			them = "it"
 		}
-		c.emit(ruleConstraintNotEnforced, at.Path(), "Gemini enforces "+strings.Join(present, ", ")+" only in VALIDATED function-calling mode; otherwise check "+them+" in your handler.", "")
-	}
-}
+		return "Gemini enforces " + strings.Join(present, ", ") + " only in VALIDATED function-calling mode; otherwise check " + them + " in your handler."
+	})
+)
 
 func allStrings(arr *jsonvalue.Value) bool {
 	for i := range arr.Items {
@@ -216,20 +277,20 @@ func allStrings(arr *jsonvalue.Value) bool {
 	return true
 }
 
-func (c *checker) types(s *jsonvalue.Value, at *provider.Cursor) {
+func (c *checker) types(s *jsonvalue.Value, typ *jsonvalue.Member, at *provider.Cursor) {
 	var buf [4]string
 	types := provider.SchemaTypes(s, buf[:0])
 	nonNull := 0
 	for _, t := range types {
 		if !typeNames[t] {
-			c.emit(ruleUnsupportedType, at.Key("type"), "`"+t+"` is not a Gemini type; compiling drops it. Use string, number, integer, boolean, array, object or null.", "")
+			c.emitAt(ruleUnsupportedType, at.MemberPlace(s, typ), unsupportedTypeMessage.For(t), "")
 		}
 		if t != "null" {
 			nonNull++
 		}
 	}
 	if nonNull > 1 {
-		c.emit(ruleMultiTypeUnion, at.Key("type"), "Gemini takes one type per schema; compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented.", "")
+		c.emitAt(ruleMultiTypeUnion, at.MemberPlace(s, typ), "Gemini takes one type per schema; compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented.", "")
 	}
 	branches := false
 	if a := s.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array && !isNullablePair(a) {
@@ -239,7 +300,7 @@ func (c *checker) types(s *jsonvalue.Value, at *provider.Cursor) {
 		branches = true
 	}
 	if branches && nonNull == 1 {
-		c.emit(ruleTypeWithAnyOf, at.Key("type"), "Gemini rejects `type` beside union branches; compiling drops the type, so move it into each branch.", "")
+		c.emitAt(ruleTypeWithAnyOf, at.MemberPlace(s, typ), "Gemini rejects `type` beside union branches; compiling drops the type, so move it into each branch.", "")
 	}
 }
 

@@ -14,9 +14,9 @@ import (
 // file, at the nearest existing key: the use site).
 type resolved struct {
 	root      *jsonvalue.Value
-	recursive []string // paths of $refs that lead back into themselves
-	dangling  []string // paths of $refs to no root definition
-	inlined   []string // paths of $refs inlined
+	recursive []provider.Place // $refs that lead back into themselves
+	dangling  []provider.Place // $refs to no root definition
+	inlined   []provider.Place // $refs inlined
 }
 
 type resolver struct {
@@ -37,9 +37,9 @@ const maxResolvedNodes = 200000
 // root's $defs and definitions; a ref already being expanded is recursive;
 // the referenced schema is expanded at the use-site path and the $ref's
 // siblings override its keys. Nodes without references are shared, not
-// copied.
-func resolve(root *jsonvalue.Value) resolved {
-	r := resolver{at: provider.NewCursor(provider.RootPath)}
+// copied. at is a cursor at the root.
+func resolve(root *jsonvalue.Value, at *provider.Cursor) resolved {
+	r := resolver{at: at}
 	if root == nil || root.Kind != jsonvalue.Object {
 		r.out.root = root
 		return r.out
@@ -72,8 +72,9 @@ func isObject(v *jsonvalue.Value) bool { return v != nil && v.Kind == jsonvalue.
 func (r *resolver) node(s *jsonvalue.Value, stack []string) *jsonvalue.Value {
 	r.nodes++
 	cur := s
-	if ref := s.Get("$ref"); ref != nil && ref.Kind == jsonvalue.String {
-		at := r.at.Key("$ref")
+	if rm := s.Member("$ref"); rm != nil && rm.Value.Kind == jsonvalue.String {
+		ref := &rm.Value
+		at := r.at.MemberPlace(s, rm)
 		siblings := without(s, "$ref")
 		target := r.defs[ref.Text]
 		switch {
@@ -116,14 +117,14 @@ func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value
 			if m.Value.Kind != jsonvalue.Object {
 				continue
 			}
-			r.at.PushKey("properties")
+			r.at.PushMember(s, m)
 			var props []jsonvalue.Member
 			for j := range m.Value.Members {
 				p := &m.Value.Members[j]
 				if p.Value.Kind != jsonvalue.Object {
 					continue
 				}
-				r.at.PushKey(p.Key)
+				r.at.PushMember(&m.Value, p)
 				got := r.node(&p.Value, stack)
 				r.at.Pop()
 				if got != &p.Value {
@@ -143,7 +144,7 @@ func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value
 			if m.Value.Kind != jsonvalue.Array {
 				continue
 			}
-			r.at.PushKey(m.Key)
+			r.at.PushMember(s, m)
 			var items []jsonvalue.Value
 			for j := range m.Value.Items {
 				it := &m.Value.Items[j]
@@ -170,7 +171,7 @@ func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value
 			if m.Value.Kind != jsonvalue.Object {
 				continue
 			}
-			r.at.PushKey(m.Key)
+			r.at.PushMember(s, m)
 			got := r.node(&m.Value, stack)
 			r.at.Pop()
 			if got != &m.Value {

@@ -53,27 +53,27 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 		path string
 	}
 	var nodes []node
-	provider.Walk(root, func(s *jsonvalue.Value, at *provider.Cursor) {
-		if s.Has("$ref") || s.Has("x-mcp-header") || s.Has("nullable") {
-			nodes = append(nodes, node{s, at.Path()})
+	provider.WalkFrom(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
+		for i := range s.Members {
+			switch s.Members[i].Key {
+			case "$ref", "x-mcp-header", "nullable":
+				nodes = append(nodes, node{s, at.Path()})
+				return
+			}
 		}
 	})
-	var anchors map[string]bool
+	refs := refResolver{root: root}
 	for _, n := range nodes {
 		ref := n.s.Get("$ref")
 		if ref == nil || ref.Kind != jsonvalue.String {
 			continue
 		}
-		at := schemapath.Key(n.path, "$ref")
 		if !strings.HasPrefix(ref.Text, "#") {
-			emit(ruleExternalRef, at, "`$ref` points outside the tool ("+ref.Text+"); MCP clients must not fetch it. Inline the referenced schema.")
+			emit(ruleExternalRef, schemapath.Key(n.path, "$ref"), "`$ref` points outside the tool ("+ref.Text+"); MCP clients must not fetch it. Inline the referenced schema.")
 			continue
 		}
-		if anchors == nil {
-			anchors = collectAnchors(root)
-		}
-		if !resolvesLocally(root, ref.Text, anchors) {
-			emit(ruleUnresolvableRef, at, "`$ref` "+ref.Text+" resolves to no schema inside `inputSchema`; fix the pointer or add the definition.")
+		if !refs.resolves(ref.Text) {
+			emit(ruleUnresolvableRef, schemapath.Key(n.path, "$ref"), "`$ref` "+ref.Text+" resolves to no schema inside `inputSchema`; fix the pointer or add the definition.")
 		}
 	}
 	seen := map[string]string{}
@@ -154,19 +154,42 @@ func collectAnchors(root *jsonvalue.Value) map[string]bool {
 	return anchors
 }
 
+// refResolver answers whether local references resolve, remembering the
+// answers: a tool uses the same few definitions many times.
+type refResolver struct {
+	root    *jsonvalue.Value
+	anchors map[string]bool // collected on the first "#name" reference
+	known   map[string]bool
+}
+
+func (r *refResolver) resolves(ref string) bool {
+	if ok, seen := r.known[ref]; seen {
+		return ok
+	}
+	if r.known == nil {
+		r.known = map[string]bool{}
+	}
+	ok := r.resolvesLocally(ref)
+	r.known[ref] = ok
+	return ok
+}
+
 // resolvesLocally: "#" and "#/" name the root; "#/..." is a JSON pointer
 // (percent-decoded, ~1 and ~0 unescaped) that must land on an object or
 // boolean schema; "#name" must be the $anchor of a walked subschema.
-func resolvesLocally(root *jsonvalue.Value, ref string, anchors map[string]bool) bool {
+func (r *refResolver) resolvesLocally(ref string) bool {
 	if ref == "#" || ref == "#/" {
 		return true
 	}
-	_, _, problem := tool.ResolveRef(root, ref)
+	_, _, problem := tool.ResolveRef(r.root, ref)
 	switch problem {
 	case tool.RefOK:
 		return true
 	case tool.RefAnchor:
-		return anchors[ref[1:]]
+		if r.anchors == nil {
+			r.anchors = collectAnchors(r.root)
+		}
+		return r.anchors[ref[1:]]
 	}
 	return false
 }

@@ -18,7 +18,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	c.description()
 	c.root(root)
 	if root != nil && root.Kind == jsonvalue.Object {
-		c.at = provider.NewCursor(provider.RootPath)
+		c.at = c.e.Cursor()
 		c.node(root, reach{surviving: true, slotted: true}, 1)
 		c.budget()
 	}
@@ -56,26 +56,29 @@ type budget struct {
 	maxDepth   int // the root is level 1; a scalar leaf counts as a level
 	enumValues int // elements of every enum array reached
 	stringLen  int // property/definition names, string enum values, string consts (UTF-16 units)
-	largeEnums []string
+	largeEnums []provider.Place
 }
 
 // keys are the members of a subschema the rules look at, found in one pass.
 type keys struct {
-	maps  [3]*jsonvalue.Value // properties, $defs, definitions
-	lists [4]*jsonvalue.Value // anyOf, oneOf, allOf, prefixItems
+	maps  [3]*jsonvalue.Member // properties, $defs, definitions
+	lists [4]*jsonvalue.Member // anyOf, oneOf, allOf, prefixItems
 	items, not, additionalProperties,
-	enum, constant, format, required *jsonvalue.Value
+	enum, constant, format, required *jsonvalue.Member
 }
 
-var (
-	mapSlots  = [3]string{"properties", "$defs", "definitions"}
-	listSlots = [4]string{"anyOf", "oneOf", "allOf", "prefixItems"}
-)
+// value is the value of a member keysOf found, or nil.
+func value(m *jsonvalue.Member) *jsonvalue.Value {
+	if m == nil {
+		return nil
+	}
+	return &m.Value
+}
 
 func keysOf(s *jsonvalue.Value) (k keys) {
 	for i := range s.Members {
-		v := &s.Members[i].Value
-		switch s.Members[i].Key {
+		v := &s.Members[i]
+		switch v.Key {
 		case "properties":
 			k.maps[0] = v
 		case "$defs":
@@ -115,25 +118,27 @@ func (c *checker) node(s *jsonvalue.Value, r reach, depth int) {
 	if r.surviving {
 		c.keywords(s, &k)
 		c.additionalProperties(s, &k)
-		c.optionalProperties(&k)
+		c.optionalProperties(s, &k)
 	}
-	for i, m := range k.maps {
+	for i, mm := range k.maps {
+		m := value(mm)
 		if m == nil || m.Kind != jsonvalue.Object {
 			continue
 		}
-		c.at.PushKey(mapSlots[i])
+		c.at.PushMember(s, mm)
 		for j := range m.Members {
 			if i == 0 {
 				c.b.properties++
 			}
 			c.b.stringLen += provider.UTF16Len(m.Members[j].Key)
-			c.at.PushKey(m.Members[j].Key)
+			c.at.PushMember(m, &m.Members[j])
 			c.child(&m.Members[j].Value, r, depth+1)
 			c.at.Pop()
 		}
 		c.at.Pop()
 	}
-	for i, l := range k.lists {
+	for i, lm := range k.lists {
+		l := value(lm)
 		if l == nil || l.Kind != jsonvalue.Array {
 			continue
 		}
@@ -141,7 +146,7 @@ func (c *checker) node(s *jsonvalue.Value, r reach, depth int) {
 		if i >= 2 { // allOf, prefixItems: dropped whole
 			cr.surviving, cr.dropped = false, true
 		}
-		c.at.PushKey(listSlots[i])
+		c.at.PushMember(s, lm)
 		for j := range l.Items {
 			c.at.PushIndex(j)
 			c.child(&l.Items[j], cr, depth+1)
@@ -150,18 +155,18 @@ func (c *checker) node(s *jsonvalue.Value, r reach, depth int) {
 		c.at.Pop()
 	}
 	if k.items != nil {
-		c.at.PushKey("items")
-		c.child(k.items, r, depth+1)
+		c.at.PushMember(s, k.items)
+		c.child(&k.items.Value, r, depth+1)
 		c.at.Pop()
 	}
 	if k.not != nil {
-		c.at.PushKey("not")
-		c.child(k.not, reach{slotted: r.slotted, dropped: true}, depth+1)
+		c.at.PushMember(s, k.not)
+		c.child(&k.not.Value, reach{slotted: r.slotted, dropped: true}, depth+1)
 		c.at.Pop()
 	}
-	if v := k.additionalProperties; v != nil && v.Kind == jsonvalue.Object {
-		c.at.PushKey("additionalProperties")
-		c.node(v, reach{}, depth+1)
+	if ap := k.additionalProperties; ap != nil && ap.Value.Kind == jsonvalue.Object {
+		c.at.PushMember(s, ap)
+		c.node(&ap.Value, reach{}, depth+1)
 		c.at.Pop()
 	}
 }
@@ -174,25 +179,25 @@ func (c *checker) child(v *jsonvalue.Value, r reach, depth int) {
 		c.node(v, r, depth)
 	case !r.slotted:
 	case v.IsTrue():
-		c.emit(ruleTrueSubschema, c.at.Path(), "OpenAI does not take `true` as a schema; compiling writes `{}`, which accepts the same values.", "")
+		c.emitAt(ruleTrueSubschema, c.at.Here(), "OpenAI does not take `true` as a schema; compiling writes `{}`, which accepts the same values.", "")
 	case v.IsFalse():
 		rule := ruleFalseSubschema
 		if r.dropped {
 			rule = ruleFalseSubschemaDropped
 		}
-		c.emit(rule, c.at.Path(), "A `false` schema accepts nothing, which OpenAI cannot express; compiled, it accepts any value. Remove the property or restate the rule.", "")
+		c.emitAt(rule, c.at.Here(), "A `false` schema accepts nothing, which OpenAI cannot express; compiled, it accepts any value. Remove the property or restate the rule.", "")
 	default:
 		rule := ruleNonSchemaSubschema
 		if r.dropped {
 			rule = ruleNonSchemaSubschemaDropped
 		}
-		c.emit(rule, c.at.Path(), "A "+v.Kind.String()+" stands where a schema belongs; compiled, it accepts any value. Replace it with a schema object.", "")
+		c.emitAt(rule, c.at.Here(), nonSchemaMessage.For(v.Kind.String()), "")
 	}
 }
 
 func (c *checker) measure(k *keys, depth int) {
 	c.b.maxDepth = max(c.b.maxDepth, depth)
-	if e := k.enum; e != nil && e.Kind == jsonvalue.Array {
+	if e := value(k.enum); e != nil && e.Kind == jsonvalue.Array {
 		c.b.enumValues += len(e.Items)
 		n := 0
 		for i := range e.Items {
@@ -202,10 +207,10 @@ func (c *checker) measure(k *keys, depth int) {
 		}
 		c.b.stringLen += n
 		if len(e.Items) > largeEnumValues && n > largeEnumMaxLength {
-			c.b.largeEnums = append(c.b.largeEnums, c.at.Key("enum"))
+			c.b.largeEnums = append(c.b.largeEnums, c.at.KeyPlace("enum"))
 		}
 	}
-	if v := k.constant; v != nil && v.Kind == jsonvalue.String {
+	if v := value(k.constant); v != nil && v.Kind == jsonvalue.String {
 		c.b.stringLen += provider.UTF16Len(v.Text)
 	}
 }
@@ -233,7 +238,7 @@ func (c *checker) budget() {
 		c.emit(ruleEnumValuesNearLimit, at, "The schema has "+itoa(b.enumValues)+" of the "+itoa(maxTotalEnumValues)+" enum values OpenAI allows; plan before adding more.", "")
 	}
 	for _, p := range b.largeEnums {
-		c.emit(ruleLargeEnumTooLong, p, "This enum has more than "+itoa(largeEnumValues)+" values totalling over "+itoa(largeEnumMaxLength)+" characters, which OpenAI rejects; shorten the values or split the enum.", "")
+		c.emitAt(ruleLargeEnumTooLong, p, "This enum has more than "+itoa(largeEnumValues)+" values totalling over "+itoa(largeEnumMaxLength)+" characters, which OpenAI rejects; shorten the values or split the enum.", "")
 	}
 	switch {
 	case b.stringLen > maxTotalStringLen:
@@ -246,6 +251,33 @@ func (c *checker) budget() {
 func (c *checker) emit(rule int, path, message, arg string) {
 	c.e.Emit(&Rules[rule], path, message, arg)
 }
+
+func (c *checker) emitAt(rule int, at provider.Place, message, arg string) {
+	c.e.EmitAt(&Rules[rule], at, message, arg)
+}
+
+// Messages that depend on a keyword (or a kind, a format) alone, interned:
+// they recur by the hundred thousand across a large corpus.
+var (
+	nonSchemaMessage = provider.NewPhrase(func(kind string) string {
+		return "A " + kind + " stands where a schema belongs; compiled, it accepts any value. Replace it with a schema object."
+	})
+	annotationMessage = provider.NewPhrase(func(kw string) string {
+		return "`" + kw + "` is dropped for OpenAI; it is an annotation and constrains nothing."
+	})
+	unsupportedMessage = provider.NewPhrase(func(kw string) string {
+		return "OpenAI does not support `" + kw + "`; compiling drops it and its constraint. Restate it with supported keywords or check it in your handler."
+	})
+	undocumentedMessage = provider.NewPhrase(func(kw string) string {
+		return "OpenAI does not document `" + kw + "`; compiling drops it, so check the constraint in your handler."
+	})
+	unknownMessage = provider.NewPhrase(func(kw string) string {
+		return "`" + kw + "` is not a keyword OpenAI knows; compiling drops it. Remove it if it constrains nothing."
+	})
+	formatMessage = provider.NewPhrase(func(format string) string {
+		return "OpenAI does not support `format: " + jsonvalue.Quote(format) + "`; compiling drops it, so validate the value in your handler."
+	})
+)
 
 func (c *checker) name() {
 	name := c.tool.Name
@@ -295,56 +327,55 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 		if class == classSupported {
 			continue
 		}
-		at := c.at.Key(kw)
+		at := c.at.MemberPlace(s, m)
 		switch class {
 		case classAnnotation:
-			c.emit(ruleAnnotationDropped, at, "`"+kw+"` is dropped for OpenAI; it is an annotation and constrains nothing.", kw)
+			c.emitAt(ruleAnnotationDropped, at, annotationMessage.For(kw), kw)
 		case classUnsupported:
-			c.emit(ruleUnsupportedKeyword, at, "OpenAI does not support `"+kw+"`; compiling drops it and its constraint. Restate it with supported keywords or check it in your handler.", kw)
+			c.emitAt(ruleUnsupportedKeyword, at, unsupportedMessage.For(kw), kw)
 		case classUndocumented:
-			c.emit(ruleUndocumentedConstraint, at, "OpenAI does not document `"+kw+"`; compiling drops it, so check the constraint in your handler.", kw)
+			c.emitAt(ruleUndocumentedConstraint, at, undocumentedMessage.For(kw), kw)
 		case classUnknown:
-			c.emit(ruleUnknownKeyword, at, "`"+kw+"` is not a keyword OpenAI knows; compiling drops it. Remove it if it constrains nothing.", kw)
+			c.emitAt(ruleUnknownKeyword, at, unknownMessage.For(kw), kw)
 		case classRewritten:
 			c.rewritten(k, &m.Value, kw, at)
 		}
 	}
-	if f := k.format; f != nil && f.Kind == jsonvalue.String && !supportedFormats[f.Text] {
-		c.emit(ruleUnsupportedFormat, c.at.Key("format"),
-			"OpenAI does not support `format: "+jsonvalue.Quote(f.Text)+"`; compiling drops it, so validate the value in your handler.", f.Text)
+	if f := k.format; f != nil && f.Value.Kind == jsonvalue.String && !supportedFormats[f.Value.Text] {
+		c.emitAt(ruleUnsupportedFormat, c.at.MemberPlace(s, f), formatMessage.For(f.Value.Text), f.Value.Text)
 	}
 }
 
-func (c *checker) rewritten(k *keys, v *jsonvalue.Value, kw, at string) {
+func (c *checker) rewritten(k *keys, v *jsonvalue.Value, kw string, at provider.Place) {
 	switch kw {
 	case "const":
-		c.emit(ruleConstToEnum, at, "`const` becomes a one-value `enum` for OpenAI; the same value is accepted.", "")
+		c.emitAt(ruleConstToEnum, at, "`const` becomes a one-value `enum` for OpenAI; the same value is accepted.", "")
 	case "oneOf":
-		c.emit(ruleOneOfToAnyOf, at, "OpenAI has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive or use `anyOf`.", "")
+		c.emitAt(ruleOneOfToAnyOf, at, "OpenAI has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive or use `anyOf`.", "")
 	case "definitions":
-		if d := k.maps[1]; d != nil && d.Kind == jsonvalue.Object {
-			c.emit(ruleConflictingDefinitions, at, "Both `definitions` and `$defs` are present and OpenAI knows only `$defs`; compiling drops `definitions`. Merge them into `$defs`.", "")
+		if d := value(k.maps[1]); d != nil && d.Kind == jsonvalue.Object {
+			c.emitAt(ruleConflictingDefinitions, at, "Both `definitions` and `$defs` are present and OpenAI knows only `$defs`; compiling drops `definitions`. Merge them into `$defs`.", "")
 		} else {
-			c.emit(ruleLegacyDefinitions, at, "OpenAI documents `$defs`, not `definitions`; rename it (compiling renames it and rewrites the `$ref`s).", "")
+			c.emitAt(ruleLegacyDefinitions, at, "OpenAI documents `$defs`, not `definitions`; rename it (compiling renames it and rewrites the `$ref`s).", "")
 		}
 	case "nullable":
 		if v.IsTrue() {
-			c.emit(ruleNullableConverted, at, "`nullable` is OpenAPI, not JSON Schema; write `\"type\": [..., \"null\"]` instead (compiling does this).", "")
+			c.emitAt(ruleNullableConverted, at, "`nullable` is OpenAPI, not JSON Schema; write `\"type\": [..., \"null\"]` instead (compiling does this).", "")
 		} else {
-			c.emit(ruleAnnotationDropped, at, "`nullable` other than true means nothing to OpenAI and is dropped; remove it.", "nullable")
+			c.emitAt(ruleAnnotationDropped, at, "`nullable` other than true means nothing to OpenAI and is dropped; remove it.", "nullable")
 		}
 	case "default":
-		c.emit(ruleDefaultDropped, at, "OpenAI drops `default`, so the model picks its own value; state the default in the description.", "")
+		c.emitAt(ruleDefaultDropped, at, "OpenAI drops `default`, so the model picks its own value; state the default in the description.", "")
 	}
 }
 
 // isObjectLike: compiling treats the schema as an object that strict mode
 // requires to be closed and fully required.
 func isObjectLike(s *jsonvalue.Value, k *keys) bool {
-	if p := k.maps[0]; p != nil && p.Kind == jsonvalue.Object {
+	if p := value(k.maps[0]); p != nil && p.Kind == jsonvalue.Object {
 		return true
 	}
-	if r := k.required; r != nil && r.Kind == jsonvalue.Array {
+	if r := value(k.required); r != nil && r.Kind == jsonvalue.Array {
 		return true
 	}
 	return k.additionalProperties != nil || provider.HasType(s, "object")
@@ -354,35 +385,42 @@ func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys) {
 	if !isObjectLike(s, k) {
 		return
 	}
-	ap := k.additionalProperties
+	ap := value(k.additionalProperties)
 	if ap != nil && ap.Kind != jsonvalue.Object && !ap.IsTrue() {
 		return // false, or a scalar no rule speaks for
 	}
-	at := c.at.Key("additionalProperties")
+	var at provider.Place
+	if ap != nil {
+		at = c.at.MemberPlace(s, k.additionalProperties)
+	} else {
+		at = c.at.KeyPlace("additionalProperties")
+	}
 	switch {
 	case ap == nil:
-		c.emit(ruleMissingAdditionalProperties, at, "OpenAI strict mode needs `additionalProperties: false` on every object; add it here.", "")
+		c.emitAt(ruleMissingAdditionalProperties, at, "OpenAI strict mode needs `additionalProperties: false` on every object; add it here.", "")
 	case ap.IsTrue():
-		c.emit(ruleAdditionalPropertiesTrue, at, "OpenAI strict mode rejects `additionalProperties: true`; set it to false.", "")
-		c.emit(ruleExtraPropertiesRejected, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
+		c.emitAt(ruleAdditionalPropertiesTrue, at, "OpenAI strict mode rejects `additionalProperties: true`; set it to false.", "")
+		c.emitAt(ruleExtraPropertiesRejected, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 	case ap.Kind == jsonvalue.Object:
-		c.emit(ruleAdditionalPropertiesSchema, at, "OpenAI strict mode cannot express a typed map; compiling closes the object and drops the map. Use an array of key/value objects instead.", "")
+		c.emitAt(ruleAdditionalPropertiesSchema, at, "OpenAI strict mode cannot express a typed map; compiling closes the object and drops the map. Use an array of key/value objects instead.", "")
 	}
 }
 
-func (c *checker) optionalProperties(k *keys) {
-	props := k.maps[0]
+func (c *checker) optionalProperties(s *jsonvalue.Value, k *keys) {
+	props := value(k.maps[0])
 	if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
 		return
 	}
-	required := provider.NewRequiredSet(k.required)
+	required := provider.NewRequiredSet(value(k.required))
+	c.at.PushMember(s, k.maps[0])
 	for i := range props.Members {
 		name := props.Members[i].Key
 		if required.Has(name) {
 			continue
 		}
-		at := c.at.Join("properties", name)
-		c.emit(ruleOptionalProperty, at, "`"+name+"` is optional, but OpenAI strict mode requires every property in `required`; add it there (compiling makes it required and nullable).", name)
-		c.emit(ruleNullableInsteadOfOmitted, at, "After compiling, the model sends `"+name+": null` instead of leaving it out; treat null as absent in the `"+c.tool.Name+"` handler.", name)
+		at := c.at.MemberPlace(props, &props.Members[i])
+		c.emitAt(ruleOptionalProperty, at, c.e.Concat("`", name, "` is optional, but OpenAI strict mode requires every property in `required`; add it there (compiling makes it required and nullable)."), name)
+		c.emitAt(ruleNullableInsteadOfOmitted, at, c.e.Concat("After compiling, the model sends `", name, ": null` instead of leaving it out; treat null as absent in the `", c.tool.Name, "` handler."), name)
 	}
+	c.at.Pop()
 }

@@ -1,0 +1,159 @@
+package provider
+
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// A check of the 10,000-tool benchmark corpus produces 1.6 million
+// findings, each with a path, a message and a compile detail. Built one
+// string at a time they were most of the check's allocations and kept the
+// garbage collector busy marking the loaded tools over and over. Two things
+// keep that cost down:
+//
+//   - text that depends on the occurrence (paths, messages naming a
+//     property) is copied into large shared chunks instead of a small
+//     allocation each (textArena);
+//   - text that depends only on a keyword or a rule (most messages and
+//     compile details) is built once and shared (Interner).
+//
+// Neither changes a single byte of any finding.
+
+// textArena hands out immutable strings carved from large byte chunks. A
+// chunk is only ever appended to: bytes that back a returned string are
+// never written again, so the strings are as immutable as any other (a
+// chunk lives as long as one of its strings does). Arenas travel with
+// pooled Emitters, so consecutive tools fill the same chunk and little is
+// left unused.
+type textArena struct {
+	chunk []byte // len: bytes handed out; cap: the chunk's size
+}
+
+const (
+	arenaChunk    = 32 << 10
+	arenaMaxPiece = 1 << 10 // longer strings get their own allocation
+)
+
+// alloc returns n bytes the caller fills before calling str on them.
+func (a *textArena) alloc(n int) []byte {
+	if a == nil || n > arenaMaxPiece {
+		return make([]byte, n)
+	}
+	if cap(a.chunk)-len(a.chunk) < n {
+		a.chunk = make([]byte, 0, arenaChunk)
+	}
+	start := len(a.chunk)
+	a.chunk = a.chunk[:start+n]
+	return a.chunk[start : start+n : start+n]
+}
+
+// str views filled arena bytes as a string; they must not change again.
+func str(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// concat joins parts into one arena string.
+func (a *textArena) concat(parts ...string) string {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	b := a.alloc(n)[:0]
+	for _, p := range parts {
+		b = append(b, p...)
+	}
+	return str(b)
+}
+
+// Interner shares strings built from a comparable key (a keyword, a rule
+// and its argument) across findings, tools and goroutines. Lookups take no
+// lock. It remembers at most its first internerCap keys: the keys come
+// from tool files, and an adversarial file must not grow it without bound.
+// Past that, strings are built per call; either way the text is the same.
+type Interner[K comparable] struct {
+	build func(K) string
+	mu    sync.Mutex
+	table atomic.Pointer[map[K]string] // replaced, never modified, once published
+}
+
+const internerCap = 512
+
+// NewInterner returns an Interner whose strings come from build, which
+// must depend on its key alone.
+func NewInterner[K comparable](build func(K) string) *Interner[K] {
+	return &Interner[K]{build: build}
+}
+
+// lookup returns the interned string for k, if there is one.
+func (in *Interner[K]) lookup(k K) (string, bool) {
+	if t := in.table.Load(); t != nil {
+		s, ok := (*t)[k]
+		return s, ok
+	}
+	return "", false
+}
+
+// full reports whether the table has stopped taking keys.
+func (in *Interner[K]) full() bool {
+	t := in.table.Load()
+	return t != nil && len(*t) >= internerCap
+}
+
+// Get returns build(k), built at most once while the table has room.
+func (in *Interner[K]) Get(k K) string {
+	if t := in.table.Load(); t != nil {
+		if s, ok := (*t)[k]; ok {
+			return s
+		}
+		if len(*t) >= internerCap {
+			return in.build(k)
+		}
+	}
+	s := in.build(k)
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	old := in.table.Load()
+	var t map[K]string
+	if old == nil {
+		t = make(map[K]string, 16)
+	} else if len(*old) < internerCap {
+		if prev, ok := (*old)[k]; ok {
+			return prev
+		}
+		t = make(map[K]string, len(*old)+1)
+		for key, v := range *old {
+			t[key] = v
+		}
+	} else {
+		return s
+	}
+	t[k] = s
+	in.table.Store(&t)
+	return s
+}
+
+// Phrase is a message template with one argument (a keyword, a format, a
+// property name), interned: the message of a finding that recurs across a
+// corpus is built and stored once.
+type Phrase struct{ in *Interner[string] }
+
+// NewPhrase returns the phrase whose text for arg is build(arg).
+func NewPhrase(build func(arg string) string) Phrase {
+	return Phrase{in: NewInterner(build)}
+}
+
+// maxInternedArg bounds what a phrase keeps: keywords and names are short,
+// and a long one is unlikely to recur.
+const maxInternedArg = 64
+
+// For returns the phrase's text for arg.
+func (p Phrase) For(arg string) string {
+	if len(arg) > maxInternedArg {
+		return p.in.build(arg)
+	}
+	return p.in.Get(arg)
+}

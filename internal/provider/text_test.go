@@ -1,0 +1,93 @@
+package provider
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Strings from an arena never change, however much is allocated after
+// them: chunks are only appended to.
+func TestArenaStringsStayPut(t *testing.T) {
+	var a textArena
+	var got, want []string
+	for i := 0; i < 5000; i++ {
+		part := strings.Repeat(string(rune('a'+i%26)), i%97)
+		if i%1000 == 0 {
+			part = strings.Repeat("z", arenaMaxPiece+1) // its own allocation
+		}
+		got = append(got, a.concat("#", strconv.Itoa(i), ":", part))
+		want = append(want, "#"+strconv.Itoa(i)+":"+part)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("string %d changed: %q", i, got[i])
+		}
+	}
+	var none *textArena // a cursor without an Emitter
+	if s := none.concat("a", "b"); s != "ab" {
+		t.Errorf("nil arena: %q", s)
+	}
+}
+
+// An Interner gives build's text for every key, from any number of
+// goroutines, and stops remembering at its cap.
+func TestInterner(t *testing.T) {
+	in := NewInterner(func(k int) string { return "text " + strconv.Itoa(k) })
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := 0; k < 3*internerCap; k++ {
+				if s := in.Get(k % (2 * internerCap)); s != "text "+strconv.Itoa(k%(2*internerCap)) {
+					t.Errorf("Get(%d) = %q", k, s)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := len(*in.table.Load()); n != internerCap || !in.full() {
+		t.Errorf("table holds %d keys, want %d", n, internerCap)
+	}
+	p := NewPhrase(func(kw string) string { return "`" + kw + "` is dropped." })
+	long := strings.Repeat("k", maxInternedArg+1)
+	if p.For("minimum") != "`minimum` is dropped." || p.For(long) != "`"+long+"` is dropped." {
+		t.Error("phrase text")
+	}
+	if _, kept := p.in.lookup(long); kept {
+		t.Error("a long argument must not be interned")
+	}
+}
+
+// New lists are exact unless a Recycler is active; recycled lists serve
+// later requests of their class.
+func TestDiagnosticLists(t *testing.T) {
+	runtime.GC()
+	runtime.GC() // empties the pools (and their victim caches)
+	for _, n := range []int{1, 2, 3, 4, 5, 63, 64, 65, 1000} {
+		if ds := diagnostics(n); len(ds) != n || cap(ds) != n {
+			t.Fatalf("diagnostics(%d): len %d cap %d, want exact", n, len(ds), cap(ds))
+		}
+	}
+	done := Recycler()
+	for _, n := range []int{1, 2, 3, 4, 5, 63, 64, 65, 1000} {
+		ds := diagnostics(n)
+		if len(ds) != n || cap(ds) < n {
+			t.Fatalf("diagnostics(%d): len %d cap %d", n, len(ds), cap(ds))
+		}
+		Recycle(ds)
+		again := diagnostics(n)
+		if len(again) != n || cap(again) < n {
+			t.Fatalf("after Recycle, diagnostics(%d): len %d cap %d", n, len(again), cap(again))
+		}
+	}
+	done()
+	done() // once only
+	if recyclers.Load() != 0 {
+		t.Error("Recycler not done")
+	}
+}
