@@ -173,12 +173,21 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if len(loaded.Errors) > 0 {
 		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
 	}
+	if format == "json" {
+		failed, err := streamCheckJSON(loaded.Tools, targets, failOn, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
+			return 2
+		}
+		if failed {
+			return 1
+		}
+		return 0
+	}
 	result := check.Run(loaded.Tools, targets)
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	switch format {
-	case "json":
-		err = report.CheckJSON(out, result)
 	case "sarif":
 		err = report.SARIF(out, report.SARIFInput{Check: result, Category: category})
 	default:
@@ -195,6 +204,28 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// streamCheckJSON checks tool by tool and writes each result as it comes,
+// so a report of a million diagnostics never sits in memory; the tools
+// section is spooled to a temporary file until the summary is known.
+func streamCheckJSON(tools []*tool.Tool, targets []string, failOn string, stdout io.Writer) (failed bool, err error) {
+	spool, err := os.CreateTemp("", "schemaport-check-*.json")
+	if err != nil {
+		return false, err
+	}
+	defer os.Remove(spool.Name())
+	defer spool.Close()
+	w := report.NewCheckJSONWriter(spool)
+	check.Stream(tools, targets, func(tr check.ToolResult) {
+		for _, t := range tr.Targets {
+			if check.Fails(t.Diagnostics, failOn) {
+				failed = true
+			}
+		}
+		w.Add(&tr)
+	})
+	return failed, w.Finish(stdout)
 }
 
 func diffCommand(args []string, stdout, stderr io.Writer) int {

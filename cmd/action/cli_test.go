@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // runCLI runs one command in-process from dir and returns its exit status
@@ -308,5 +312,27 @@ func TestPanicBecomesAnInputError(t *testing.T) {
 	code = guarded([]string{"check", "x"}, &out, &errOut, boom)
 	if code != 2 || out.Len() != 0 || strings.Contains(errOut.String(), "goroutine") || !strings.Contains(errOut.String(), "internal error: boom") {
 		t.Fatalf("text: exit %d stdout %q stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+// The CLI streams the JSON check report; it must equal the document built
+// from a whole in-memory result.
+func TestStreamedCheckJSONEqualsWholeDocument(t *testing.T) {
+	root := repoRoot(t)
+	code, stdout, stderr := runCLI(t, root, "check", "testdata/realworld/v1", "--targets", "all", "--format", "json")
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	loaded := tool.Load([]string{"testdata/realworld/v1"}, tool.Options{Cwd: root})
+	if len(loaded.Errors) > 0 {
+		t.Fatalf("load errors: %v", loaded.Errors)
+	}
+	targets, _ := check.ResolveTargets([]string{"all"})
+	var want bytes.Buffer
+	if err := report.CheckJSON(&want, check.Run(loaded.Tools, targets)); err != nil {
+		t.Fatal(err)
+	}
+	if stdout != want.String() {
+		t.Fatal("streamed JSON differs from the whole-result document")
 	}
 }

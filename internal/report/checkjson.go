@@ -9,7 +9,6 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
-	"github.com/schemaport/schemaport-action/internal/version"
 )
 
 // CheckJSON writes SchemaPort's check document with our position fields on
@@ -31,14 +30,7 @@ func CheckJSON(w io.Writer, res *check.Result) error {
 			}
 		}
 	}
-	bw.WriteString("{\n  \"command\": \"check\",\n")
-	bw.WriteString("  \"schemaPortVersion\": " + jsonvalue.Quote(version.Version) + ",\n")
-	bw.WriteString("  \"summary\": {\n")
-	bw.WriteString("    \"tools\": " + strconv.Itoa(len(tools)) + ",\n")
-	bw.WriteString("    \"errors\": " + strconv.Itoa(total.Error) + ",\n")
-	bw.WriteString("    \"warnings\": " + strconv.Itoa(total.Warning) + ",\n")
-	bw.WriteString("    \"infos\": " + strconv.Itoa(total.Info) + "\n  },\n")
-	bw.WriteString("  \"tools\": [")
+	writeCheckHeader(bw, len(tools), total)
 	for i := range tools {
 		if i > 0 {
 			bw.WriteByte(',')
