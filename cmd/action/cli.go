@@ -173,8 +173,8 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if len(loaded.Errors) > 0 {
 		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
 	}
-	if format == "json" {
-		failed, err := streamCheckJSON(loaded.Tools, targets, failOn, stdout)
+	if format != "sarif" {
+		failed, err := streamCheck(format, loaded.Tools, targets, failOn, stdout)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 			return 2
@@ -185,14 +185,8 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	result := check.Run(loaded.Tools, targets)
-
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	switch format {
-	case "sarif":
-		err = report.SARIF(out, report.SARIFInput{Check: result, Category: category})
-	default:
-		err = report.CheckText(out, result, report.TextOptions{Color: colorOn(stdout)})
-	}
+	err = report.SARIF(out, report.SARIFInput{Check: result, Category: category})
 	if err == nil {
 		err = out.Flush()
 	}
@@ -206,26 +200,36 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// streamCheckJSON checks tool by tool and writes each result as it comes,
-// so a report of a million diagnostics never sits in memory; the tools
-// section is spooled to a temporary file until the summary is known.
-func streamCheckJSON(tools []*tool.Tool, targets []string, failOn string, stdout io.Writer) (failed bool, err error) {
-	spool, err := os.CreateTemp("", "schemaport-check-*.json")
-	if err != nil {
-		return false, err
+// streamCheck checks tool by tool and writes each result as it comes, so
+// a report of a million diagnostics never sits in memory. JSON puts the
+// summary first, so its tools section is spooled to a temporary file until
+// the counts are known.
+func streamCheck(format string, tools []*tool.Tool, targets []string, failOn string, stdout io.Writer) (failed bool, err error) {
+	var add func(*check.ToolResult)
+	var finish func() error
+	if format == "json" {
+		spool, err := os.CreateTemp("", "schemaport-check-*.json")
+		if err != nil {
+			return false, err
+		}
+		defer os.Remove(spool.Name())
+		defer spool.Close()
+		w := report.NewCheckJSONWriter(spool)
+		add = func(tr *check.ToolResult) { w.Add(tr) }
+		finish = func() error { return w.Finish(stdout) }
+	} else {
+		w := report.NewCheckTextWriter(stdout, report.TextOptions{Color: colorOn(stdout)})
+		add, finish = w.Add, w.Finish
 	}
-	defer os.Remove(spool.Name())
-	defer spool.Close()
-	w := report.NewCheckJSONWriter(spool)
 	check.Stream(tools, targets, func(tr check.ToolResult) {
 		for _, t := range tr.Targets {
 			if check.Fails(t.Diagnostics, failOn) {
 				failed = true
 			}
 		}
-		w.Add(&tr)
+		add(&tr)
 	})
-	return failed, w.Finish(stdout)
+	return failed, finish()
 }
 
 func diffCommand(args []string, stdout, stderr io.Writer) int {

@@ -406,8 +406,6 @@ func TestRealworldCheckPositions(t *testing.T) {
 }
 
 func TestRealworldGeminiInlinedPositions(t *testing.T) {
-	t.Skip("BUG (reported): Gemini findings inside an inlined $ref definition point at the use site's key " +
-		"(e.g. `contact`) instead of the keyword inside $defs (e.g. $defs.Contact.properties.email.format)")
 	_, doc := rwCheckJSON(t, rwV1, "--targets", "gemini")
 	checkSpans(t, doc, map[string]bool{"gemini": true})
 }
@@ -780,8 +778,6 @@ func TestRealworldGeneratorQuirksLoad(t *testing.T) {
 }
 
 func TestRealworldAnthropicStrictRecursiveSchema(t *testing.T) {
-	t.Skip("BUG (reported): Anthropic strict tool use documents recursive schemas as unsupported (HTTP 400), " +
-		"but a recursive $ref only gets the strict-local-ref warning")
 	_, doc := rwCheckJSON(t, "testdata/realworld/quirks", "--targets", "anthropic-strict")
 	for _, d := range doc.diagnostics("post_comment", "anthropic-strict") {
 		if d.Severity == "error" && strings.HasSuffix(d.Path, ".$ref") {

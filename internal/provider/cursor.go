@@ -16,13 +16,16 @@ import (
 // segments pushed since the last rendering.
 //
 // A cursor made by an Emitter also follows the walk through the tool's
-// file: each segment remembers the value the path names in the file (when
-// it exists) and the byte range tool.Locate would return for the path.
-// A finding placed with Here, KeyPlace or MemberPlace then carries its
-// position, and Finish does not re-parse its path. Walks of a rewritten
-// tree (Gemini's inlined references) stay correct: wherever the walked
-// value is not the file's, the cursor looks keys up in the file, exactly
-// as Locate would.
+// file: each segment remembers the walked value at the path and the byte
+// range of the key (or array element) that holds it in the file. A finding
+// placed with Here, KeyPlace or MemberPlace then carries its position, and
+// Finish does not re-parse its path. For the file's own tree that range is
+// the one tool.Locate gives for the path. A rewritten tree (Gemini's
+// inlined references) is made of the file's members moved under another
+// path; their ranges are kept, so a finding inside an inlined definition
+// keeps its use-site path but points at the key in the definition, which
+// is where the user edits it. Only members that carry no file range
+// (made up, not parsed) are looked up in the file by key, as Locate would.
 type Cursor struct {
 	segs     []segment
 	path     []byte // rendering of segs[:rendered]
@@ -40,7 +43,7 @@ type segment struct {
 	// (the nearest existing ancestor's once the path leaves the file);
 	// start < 0 when the cursor does not follow a file.
 	start, end int32
-	node       *jsonvalue.Value // the file's value at this path, or nil
+	node       *jsonvalue.Value // the walked value at this path, or nil
 }
 
 // Place is where a finding is: its schema path and, when the walk already
@@ -89,13 +92,23 @@ func (c *Cursor) PushKey(key string) {
 
 // PushMember enters m, a member of the walked value parent. When parent's
 // members are the file's own (parent is the file's value, or a copy that
-// shares its members) the file position comes without a search.
+// shares its members) or m was moved from elsewhere in the file (an
+// inlined definition's), m's own range is its position, found without a
+// search.
 func (c *Cursor) PushMember(parent *jsonvalue.Value, m *jsonvalue.Member) {
-	if top := &c.segs[len(c.segs)-1]; top.start < 0 || !sameMembers(top.node, parent) {
+	if top := &c.segs[len(c.segs)-1]; top.start < 0 || !sameMembers(top.node, parent) && !parsed(m) {
 		c.PushKey(m.Key)
 		return
 	}
 	c.segs = append(c.segs, segment{key: m.Key, index: -1, start: m.KeyStart, end: m.KeyEnd, node: &m.Value})
+}
+
+// parsed reports whether m came from parsing the file, so that its key
+// range is a place in the file (a made-up member has none). Keys that do
+// not survive rendering are left to Finish's locating by path, as
+// PushKey leaves them.
+func parsed(m *jsonvalue.Member) bool {
+	return m.KeyEnd > m.KeyStart && utf8.ValidString(m.Key)
 }
 
 // sameMembers reports whether the walked value s holds the file value
@@ -193,10 +206,11 @@ func (c *Cursor) KeyPlace(key string) Place {
 }
 
 // MemberPlace is the place of m, a member of the walked current node s:
-// no search when s holds the file's own members.
+// no search when s holds the file's own members or m is a parsed member
+// moved by a rewrite (see PushMember).
 func (c *Cursor) MemberPlace(s *jsonvalue.Value, m *jsonvalue.Member) Place {
 	top := &c.segs[len(c.segs)-1]
-	if top.start < 0 || !sameMembers(top.node, s) {
+	if top.start < 0 || !sameMembers(top.node, s) && !parsed(m) {
 		return c.KeyPlace(m.Key)
 	}
 	return Place{Path: c.Key(m.Key), start: m.KeyStart, end: m.KeyEnd}

@@ -2,9 +2,11 @@ package provider
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -16,8 +18,9 @@ const placeTool = "\ufeff{\"name\": \"t\",\r\n \"inputSchema\": {\"type\": \"obj
 	` "$defs": {"D": {"properties": {"p": {"format": "x"}}}}, "additionalProperties": {"not": {}}}}`
 
 // Places made by an Emitter's cursor carry the byte range locateIn finds
-// for their path: for the file's own tree and for a rewritten copy of it
-// (as Gemini's inlining makes), keys present and absent.
+// for their path in the file's own tree; in a rewritten copy of it (as
+// Gemini's inlining makes) the range of the key inside the definition
+// the rewrite moved in. Keys present and absent.
 func TestCursorPlacesAgreeWithLocate(t *testing.T) {
 	v, err := jsonvalue.Parse([]byte(placeTool))
 	if err != nil {
@@ -44,7 +47,11 @@ func TestCursorPlacesAgreeWithLocate(t *testing.T) {
 				t.Errorf("%s %s %s: position not known", name, what, p.Path)
 				return
 			}
-			if start, end := locateIn(v, p.Path); start != p.start || end != p.end {
+			locate := locateIn
+			if name == "rewritten" {
+				locate = locateThroughRef
+			}
+			if start, end := locate(v, p.Path); start != p.start || end != p.end {
 				t.Errorf("%s %s %s: range %d-%d, locateIn says %d-%d", name, what, p.Path, p.start, p.end, start, end)
 			}
 		}
@@ -76,6 +83,39 @@ func TestCursorPlacesAgreeWithLocate(t *testing.T) {
 			t.Errorf("%s: only %d places checked", name, checked)
 		}
 	}
+}
+
+// locateThroughRef is locateIn where a key absent from a schema with a
+// "#/$defs/<name>" reference is looked up in that definition instead.
+func locateThroughRef(root *jsonvalue.Value, path string) (start, end int32) {
+	start, end = root.Start, root.End
+	segs, ok := schemapath.Parse(path)
+	if !ok {
+		return start, end
+	}
+	defs := root.Get(RootPath).Get("$defs")
+	cur := root
+	for _, s := range segs {
+		if s.IsIndex {
+			if cur.Kind != jsonvalue.Array || s.Index >= len(cur.Items) {
+				break
+			}
+			cur = &cur.Items[s.Index]
+			start, end = cur.Start, cur.End
+			continue
+		}
+		m := cur.Member(s.Key)
+		if ref := cur.Get("$ref"); m == nil && ref != nil {
+			if def := defs.Get(strings.TrimPrefix(ref.Text, "#/$defs/")); def != nil {
+				m = def.Member(s.Key)
+			}
+		}
+		if m == nil {
+			break
+		}
+		cur, start, end = &m.Value, m.KeyStart, m.KeyEnd
+	}
+	return start, end
 }
 
 // A cursor that follows no file leaves places to be located by path.

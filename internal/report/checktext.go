@@ -18,40 +18,65 @@ import (
 // schema path, the source line with a caret under the offending key, what
 // compiling would do, and the docs link. It ends with the Result line.
 func CheckText(w io.Writer, res *check.Result, opts TextOptions) error {
-	bw := bufio.NewWriter(w)
-	p := painter(opts.Color)
-	var total check.Summary
-	if res == nil || len(res.Tools) == 0 {
-		bw.WriteString("No tools found.\n\n")
-	} else {
+	tw := NewCheckTextWriter(w, opts)
+	if res != nil {
 		for i := range res.Tools {
-			tr := &res.Tools[i]
-			name := ""
-			if tr.Tool != nil {
-				name = tr.Tool.Name
-			}
-			bw.WriteString(p.paint(ansiBold, "Tool:") + " " + clean(name) + "\n")
-			targets := uniqueTargets(tr.Targets)
-			if len(targets) == 0 {
-				bw.WriteString("\nNo targets were checked.\n")
-			}
-			for _, t := range targets {
-				bw.WriteString("\n" + p.paint(ansiBold, clean(targetName(t))) + "\n")
-				if len(t.Diagnostics) == 0 {
-					bw.WriteString(p.paint(ansiGreen, markOK) + " Compatible\n")
-					continue
-				}
-				for j := range t.Diagnostics {
-					d := &t.Diagnostics[j]
-					count(&total, d.Severity)
-					writeFinding(bw, p, tr.Tool, d)
-				}
-			}
-			bw.WriteString("\n")
+			tw.Add(&res.Tools[i])
 		}
 	}
-	bw.WriteString("Result: " + plural(total.Error, "error") + ", " + plural(total.Warning, "warning") + ", " + plural(total.Info, "info") + "\n")
-	return bw.Flush()
+	return tw.Finish()
+}
+
+// CheckTextWriter writes the text report for tool results as they arrive
+// (check.Stream): nothing is kept but the counts.
+type CheckTextWriter struct {
+	bw    *bufio.Writer
+	p     painter
+	total check.Summary
+	tools int
+}
+
+// NewCheckTextWriter starts a text report on w.
+func NewCheckTextWriter(w io.Writer, opts TextOptions) *CheckTextWriter {
+	return &CheckTextWriter{bw: bufio.NewWriterSize(w, 64<<10), p: painter(opts.Color)}
+}
+
+// Add writes one tool's findings; tr is not kept.
+func (c *CheckTextWriter) Add(tr *check.ToolResult) {
+	bw, p := c.bw, c.p
+	c.tools++
+	name := ""
+	if tr.Tool != nil {
+		name = tr.Tool.Name
+	}
+	bw.WriteString(p.paint(ansiBold, "Tool:") + " " + clean(name) + "\n")
+	targets := uniqueTargets(tr.Targets)
+	if len(targets) == 0 {
+		bw.WriteString("\nNo targets were checked.\n")
+	}
+	for _, t := range targets {
+		bw.WriteString("\n" + p.paint(ansiBold, clean(targetName(t))) + "\n")
+		if len(t.Diagnostics) == 0 {
+			bw.WriteString(p.paint(ansiGreen, markOK) + " Compatible\n")
+			continue
+		}
+		for j := range t.Diagnostics {
+			d := &t.Diagnostics[j]
+			count(&c.total, d.Severity)
+			writeFinding(bw, p, tr.Tool, d)
+		}
+	}
+	bw.WriteString("\n")
+}
+
+// Finish writes the Result line (or "No tools found.") and flushes.
+func (c *CheckTextWriter) Finish() error {
+	if c.tools == 0 {
+		c.bw.WriteString("No tools found.\n\n")
+	}
+	t := c.total
+	c.bw.WriteString("Result: " + plural(t.Error, "error") + ", " + plural(t.Warning, "warning") + ", " + plural(t.Info, "info") + "\n")
+	return c.bw.Flush()
 }
 
 func writeFinding(bw *bufio.Writer, p painter, t *tool.Tool, d *provider.Diagnostic) {

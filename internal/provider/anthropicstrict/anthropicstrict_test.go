@@ -1,6 +1,7 @@
 package anthropicstrict
 
 import (
+	"strings"
 	"testing"
 
 	pt "github.com/schemaport/schemaport-action/internal/provider/providertest"
@@ -36,6 +37,8 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleUnsupportedRegex, wrap(`{"type":"string","pattern":"^(?!x)"}`), "inputSchema.$defs.p.pattern"),
 	pt.Fire(ruleEnumNonPrimitive, wrap(`{"enum":[{"a":1}]}`), "inputSchema.$defs.p.enum"),
 	pt.Fire(ruleExternalRef, wrap(`{"$ref":"https://example.com/s.json"}`), "inputSchema.$defs.p.$ref"),
+	pt.Fire(ruleRecursiveSchema, wrap(`{"type":"array","items":{"$ref":"#/$defs/p"}}`), "inputSchema.$defs.p.items.$ref"),
+	pt.Fire(ruleRecursiveSchema, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"next":{"$ref":"#"}},"required":["next"],"additionalProperties":false}}`, "inputSchema.properties.next.$ref"),
 }
 
 func TestRuleTable(t *testing.T) { pt.CheckRuleTable(t, "anthropic/", Rules) }
@@ -66,5 +69,39 @@ func TestUnsupportedRegexFeature(t *testing.T) {
 		if got := unsupportedRegexFeature(pattern); got != want {
 			t.Errorf("%q: got %q, want %q", pattern, got, want)
 		}
+	}
+}
+
+// A $ref is recursive when following it, and the references inside what
+// it reaches, leads back to it: directly (a definition naming itself) or
+// through other definitions. A reference into a recursive definition from
+// outside it is not itself recursive, and non-recursive chains are silent.
+func TestRecursiveSchemas(t *testing.T) {
+	for _, c := range []struct {
+		name, defs, props string
+		want              []string
+	}{
+		{"direct", `"A":{"type":"array","items":{"$ref":"#/$defs/A"}}`, `"a":{"$ref":"#/$defs/A"}`,
+			[]string{"inputSchema.$defs.A.items.$ref"}},
+		{"indirect", `"A":{"type":"object","properties":{"b":{"$ref":"#/$defs/B"}}},"B":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/A"}]}`, `"a":{"$ref":"#/$defs/A"}`,
+			[]string{"inputSchema.$defs.A.properties.b.$ref", "inputSchema.$defs.B.anyOf[1].$ref"}},
+		{"through a pointer into a definition", `"A":{"type":"object","properties":{"x":{"type":"array","items":{"$ref":"#/$defs/A/properties/x"}}}}`, `"a":{"$ref":"#/$defs/A"}`,
+			[]string{"inputSchema.$defs.A.properties.x.items.$ref"}},
+		{"chain", `"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/C"},"C":{"type":"string"}`, `"a":{"$ref":"#/$defs/A"},"c":{"$ref":"#/$defs/C"}`, nil},
+		{"shared definition", `"C":{"type":"string"},"P":{"type":"object","properties":{"x":{"$ref":"#/$defs/C"},"y":{"$ref":"#/$defs/C"}}}`, `"p":{"$ref":"#/$defs/P"},"q":{"$ref":"#/$defs/P"}`, nil},
+		{"dangling and external", `"A":{"type":"string"}`, `"a":{"$ref":"#/$defs/Missing"},"b":{"$ref":"https://example.com/a.json"},"c":{"$ref":"#anchor"}`, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tl := pt.Tool(t, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{`+c.props+`},"$defs":{`+c.defs+`}}}`)
+			var got []string
+			for _, d := range Check(tl) {
+				if d.Code == Rules[ruleRecursiveSchema].Code {
+					got = append(got, d.Path)
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("recursive refs at\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
 	}
 }

@@ -32,6 +32,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	// One pass over each subschema's keys; the emission order does not
 	// matter, as the output is sorted and no two findings share a path.
 	emitAt := func(rule int, at provider.Place, message, arg string) { e.EmitAt(&Rules[rule], at, message, arg) }
+	var refs []localRef
 	provider.WalkFrom(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
 		object(s, at, e)
 		for i := range s.Members {
@@ -52,7 +53,9 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 				if anthropic.IsExternalRef(v) {
 					emitAt(ruleExternalRef, at.MemberPlace(s, m), "Strict tool use rejects external references such as "+v.Text+" (HTTP 400); inline the referenced schema.", "")
 				} else if v.Kind == jsonvalue.String {
-					emitAt(ruleLocalRef, at.MemberPlace(s, m), localRefMessage.For(v.Text), "")
+					place := at.MemberPlace(s, m)
+					emitAt(ruleLocalRef, place, localRefMessage.For(v.Text), "")
+					refs = append(refs, localRef{at: place, ref: v.Text, offset: m.KeyStart})
 				}
 			case "format":
 				if anthropic.IsUndocumentedFormat(v) {
@@ -71,6 +74,9 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 			}
 		}
 	})
+	for _, r := range recursiveRefs(root, refs) {
+		emitAt(ruleRecursiveSchema, r.at, recursiveMessage.For(r.ref), "")
+	}
 	return e.Finish()
 }
 
@@ -88,6 +94,9 @@ var (
 	})
 	localRefMessage = provider.NewPhrase(func(ref string) string {
 		return "Strict tool use rejects recursive schemas; make sure `" + ref + "` does not lead back to itself."
+	})
+	recursiveMessage = provider.NewPhrase(func(ref string) string {
+		return "Strict tool use rejects recursive schemas (HTTP 400), and `" + ref + "` leads back to itself; bound the recursion (nest a fixed number of levels) or drop `strict`."
 	})
 	formatMessage = provider.NewPhrase(func(format string) string {
 		return "Strict tool use rejects `format: " + jsonvalue.Quote(format) + "` (HTTP 400); use a documented format or validate the value in your handler."

@@ -44,15 +44,24 @@ const (
 	ruleUnsupportedRegex
 	ruleEnumNonPrimitive
 	ruleExternalRef
+	ruleRecursiveSchema
 )
 
 // Rules is every diagnostic this target can report. Compile reads
 // "<ability>: <detail>", %s standing for the keyword or property.
 //
-// The last four rows are ours: SchemaPort keeps those keywords in a strict
-// request with a warning that Anthropic "may" reject it, but Anthropic
-// documents each as unsupported under strict: true, and an unsupported
-// feature is a 400. A request that cannot be sent is an error.
+// The four rows before ruleExternalRef are ours: SchemaPort keeps those
+// keywords in a strict request with a warning that Anthropic "may" reject
+// it, but Anthropic documents each as unsupported under strict: true, and
+// an unsupported feature is a 400. A request that cannot be sent is an
+// error.
+//
+// ruleRecursiveSchema is ours too, beside SchemaPort's strict-local-ref
+// warning (which every local $ref keeps): Anthropic lists recursive
+// schemas as unsupported, so a $ref on a cycle makes the request fail. It
+// is not compilable rather than lossy: the only rewrite, unrolling the
+// recursion to a fixed depth, changes which inputs are valid, and
+// SchemaPort's compile does not attempt it.
 var Rules = []provider.Rule{
 	ruleInvalidToolName: {Code: "anthropic/invalid-tool-name", Severity: provider.SeverityError,
 		Trigger: "name does not match ^[a-zA-Z0-9_-]{1,64}$",
@@ -105,6 +114,9 @@ var Rules = []provider.Rule{
 	ruleExternalRef: {Code: "anthropic/strict-external-ref", Severity: provider.SeverityError,
 		Trigger: "a $ref that does not start with # (external references are not supported)",
 		Compile: "not compilable: Refused: SchemaPort does not fetch external documents; inline the referenced schema in the source.", DocsURL: docsLimitations},
+	ruleRecursiveSchema: {Code: "anthropic/strict-recursive-schema", Severity: provider.SeverityError,
+		Trigger: "a local $ref on a cycle: following it, and the $refs inside what it reaches, leads back to it (recursive schemas are not supported)",
+		Compile: "not compilable: Refused: a recursive schema has no finite form; SchemaPort does not unroll it. Bound the recursion in the source schema.", DocsURL: docsLimitations},
 }
 
 // dropRule maps each keyword the strict subset rejects to its row.

@@ -5,7 +5,6 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -32,7 +31,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	if root == nil || root.Kind != jsonvalue.Object {
 		return c.e.Finish()
 	}
-	c.parameterNames(root)
+	c.parameterNames(root, c.e.Cursor())
 	if omitsParameters(root) {
 		c.emit(ruleEmptyParameters, provider.RootPath, "The function takes no parameters, so compiling leaves out `parameters` entirely.", "")
 	}
@@ -63,19 +62,21 @@ func (c *checker) name(name string) {
 	}
 }
 
-func (c *checker) parameterNames(root *jsonvalue.Value) {
-	props := root.Get("properties")
-	if props == nil || props.Kind != jsonvalue.Object {
+func (c *checker) parameterNames(root *jsonvalue.Value, at *provider.Cursor) {
+	pm := root.Member("properties")
+	if pm == nil || pm.Value.Kind != jsonvalue.Object {
 		return
 	}
-	base := schemapath.Key(provider.RootPath, "properties")
+	props := &pm.Value
+	at.PushMember(root, pm)
 	for i := range props.Members {
 		name := props.Members[i].Key
 		if validParameterName(name) {
 			continue
 		}
-		c.emit(ruleParameterName, schemapath.Key(base, name), "Parameter name "+jsonvalue.Quote(name)+" may be rejected: the SDK and Vertex AI allow letters, digits and `_`, starting with a letter or `_`, up to 64 characters. Rename it.", "")
+		c.emitAt(ruleParameterName, at.MemberPlace(props, &props.Members[i]), "Parameter name "+jsonvalue.Quote(name)+" may be rejected: the SDK and Vertex AI allow letters, digits and `_`, starting with a letter or `_`, up to 64 characters. Rename it.", "")
 	}
+	at.Pop()
 }
 
 // validParameterName: ^[A-Za-z_][A-Za-z0-9_]*$, at most 64 characters.

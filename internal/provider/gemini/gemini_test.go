@@ -30,6 +30,7 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleUnresolvableReference, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"$ref":"#/properties/q"},"q":{"type":"string"}}}}`, "inputSchema.properties.p.$ref"),
 	pt.Fire(ruleInlinedReference, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"$ref":"#/definitions/S"}},"definitions":{"S":{"type":"string"}}}}`, "inputSchema.properties.p.$ref"),
 	pt.Fire(ruleParameterName, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"order id":{"type":"string"}}}}`, `inputSchema.properties["order id"]`),
+	pt.Fire(ruleParameterName, `{"name":"t","description":"d","inputSchema":{"$ref":"#/$defs/A","$defs":{"A":{"type":"object","properties":{"order id":{"type":"string"}}}}}}`, `inputSchema.properties["order id"]`),
 	pt.Fire(ruleParameterName, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"`+strings.Repeat("a", 65)+`":{"type":"string"}}}}`, "inputSchema.properties."+strings.Repeat("a", 65)),
 	pt.Fire(ruleEmptyParameters, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{},"required":[]}}`, "inputSchema"),
 	pt.Fire(ruleFalseSubschema, wrap(`{"anyOf":[{"type":"string"},{"not":false}]}`), "inputSchema.properties.p.anyOf[1].not"),
@@ -111,5 +112,40 @@ func TestExponentialInliningIsBounded(t *testing.T) {
 	got := Check(tl)
 	if len(got) == 0 || len(got) > 2*maxResolvedNodes {
 		t.Errorf("got %d diagnostics", len(got))
+	}
+}
+
+// A finding inside an inlined definition keeps its use-site path but
+// points at the key inside the definition that holds the keyword (where
+// the user edits it); a $ref sibling that overrides a key is pointed at
+// where it stands, at the use site.
+func TestInlinedFindingsPointIntoTheDefinition(t *testing.T) {
+	text := "{\"name\":\"t\",\"description\":\"d\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\n" +
+		"\"a\":{\"$ref\":\"#/$defs/M\",\"default\":\"x\"},\n" +
+		"\"b\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/M\"}}},\n" +
+		"\"$defs\":{\"M\":{\"type\":\"object\",\"properties\":{\n" +
+		"\"email\":{\"type\":\"string\",\"format\":\"email\",\"default\":\"y\"},\n" +
+		"\"n\":{\"$ref\":\"#/$defs/N\"}}},\n" +
+		"\"N\":{\"type\":\"integer\",\"multipleOf\":2,\"minimum\":1}}}}"
+	tl := pt.Tool(t, text)
+	got := map[string]string{}
+	for _, d := range Check(tl) {
+		got[d.Code+"@"+d.Path] = fmt.Sprintf("%d:%d-%d:%d", d.Line, d.Column, d.EndLine, d.EndColumn)
+	}
+	for _, c := range []struct{ key, at string }{
+		{"gemini/format-not-enforced@inputSchema.properties.a.properties.email.format", "5:26-5:34"},
+		{"gemini/format-not-enforced@inputSchema.properties.b.items.properties.email.format", "5:26-5:34"},
+		{"gemini/default-not-enforced@inputSchema.properties.a.properties.email.default", "5:43-5:52"},
+		{"gemini/default-not-enforced@inputSchema.properties.a.default", "2:25-2:34"},
+		{"gemini/unsupported-schema-reference@inputSchema.properties.a.properties.n.$ref", "6:6-6:12"},
+		{"gemini/unsupported-multiple-of@inputSchema.properties.b.items.properties.n.multipleOf", "7:23-7:35"},
+		{"gemini/constraint-not-enforced@inputSchema.properties.a.properties.n", "6:1-6:4"},
+		{"gemini/unsupported-schema-reference@inputSchema.properties.a.$ref", "2:6-2:12"},
+	} {
+		if at, ok := got[c.key]; !ok {
+			t.Errorf("no %s; got %v", c.key, got)
+		} else if at != c.at {
+			t.Errorf("%s at %s, want %s", c.key, at, c.at)
+		}
 	}
 }

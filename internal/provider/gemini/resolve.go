@@ -10,8 +10,8 @@ import (
 // resolved is the schema as Gemini would receive it: every $ref to a
 // root-level definition inlined at its use site, the definitions removed.
 // Rules then run on it, so a definition's findings are reported at each
-// place it is used (paths that exist only after inlining point, in the
-// file, at the nearest existing key: the use site).
+// place it is used: at the use-site path, but positioned (through the
+// members' own key ranges) at the key inside the definition.
 type resolved struct {
 	root      *jsonvalue.Value
 	recursive []provider.Place // $refs that lead back into themselves
@@ -204,7 +204,7 @@ func merge(base, over *jsonvalue.Value) *jsonvalue.Value {
 	c.Members = make([]jsonvalue.Member, 0, len(base.Members)+len(over.Members))
 	for _, m := range base.Members {
 		if o := over.Member(m.Key); o != nil {
-			m.Value = o.Value
+			m = *o // the use site's own key: that is where it is edited
 		}
 		c.Members = append(c.Members, m)
 	}

@@ -183,13 +183,13 @@ var Rules = []provider.Rule{
 		Compile: "lossy: Emits `{}`, which accepts any value.", DocsURL: docsStructuredOutputs},
 	ruleFalseSubschemaDropped: {Code: "openai/boolean-subschema", Severity: provider.SeverityError,
 		Trigger: "false where a subschema belongs, under allOf, not or prefixItems",
-		Compile: "lossy: Refused unless --allow-lossy: the enclosing keyword is dropped, so nothing constrains this value.", DocsURL: docsStructuredOutputs},
+		Compile: "lossy: Drops the enclosing keyword, so nothing constrains this value.", DocsURL: docsStructuredOutputs},
 	ruleNonSchemaSubschema: {Code: "openai/non-schema-subschema", Severity: provider.SeverityError,
 		Trigger: "a string, number, null or array where a subschema belongs (tuple items included)",
 		Compile: "lossy: Emits `{}`, which accepts any value.", DocsURL: docsStructuredOutputs},
 	ruleNonSchemaSubschemaDropped: {Code: "openai/non-schema-subschema", Severity: provider.SeverityError,
 		Trigger: "the same, under allOf, not or prefixItems",
-		Compile: "lossy: Refused unless --allow-lossy: the enclosing keyword is dropped, so nothing constrains this value.", DocsURL: docsStructuredOutputs},
+		Compile: "lossy: Drops the enclosing keyword, so nothing constrains this value.", DocsURL: docsStructuredOutputs},
 }
 
 // keywordClass is how compiling for OpenAI treats a keyword.
