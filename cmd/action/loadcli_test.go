@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,46 +12,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/schemapath"
+	"github.com/schemaport/schemaport-action/internal/tool/casefiles"
 )
 
 // The public loader cases (internal/tool/testdata/loader-cases.json, a copy
 // of the shared spec's cases) run through the CLI in-process: exit code,
 // the JSON document of load errors (with positions checked against the
-// file text) and the text blocks on stderr.
-
-type cliCase struct {
-	Name     string            `json:"name"`
-	Argv     []string          `json:"argv"`
-	Files    map[string]string `json:"files"`
-	Symlinks map[string]string `json:"symlinks"`
-	Expect   cliExpect         `json:"expect"`
-}
-
-type cliExpect struct {
-	Exit   int `json:"exit"`
-	Errors []struct {
-		File            string  `json:"file"`
-		Path            *string `json:"path"`
-		MessageContains string  `json:"messageContains"`
-		Message         string  `json:"message"`
-	} `json:"errors"`
-	ToolsSorted []string `json:"toolsSorted"`
-	UsageError  string   `json:"usageError"`
-	Stderr      string   `json:"stderr"`
-}
-
-// cliOverrides adjusts cases the README's "do better" list supersedes
-// (the same list as internal/tool/cases_test.go).
-var cliOverrides = map[string]func(e *cliExpect){
-	// Do better 7: wrapper element paths read tools[0].
-	"wrapper-error-paths-omit-tools-prefix": func(e *cliExpect) {
-		p := "tools[0].name"
-		e.Errors[0].Path = &p
-		e.Stderr = strings.Replace(e.Stderr, "Path: [0].name", "Path: tools[0].name", 1)
-	},
-	// Do better 2: the same file named twice is read once.
-	"same-file-twice-is-not-a-duplicate": func(e *cliExpect) { e.ToolsSorted = []string{"tool_one"} },
-}
+// file text) and the text blocks on stderr, with the expectations our "do
+// better" list changes (casefiles.Override).
 
 // loadErrorJSON is one entry of the errors array, with presence tracked.
 type loadErrorJSON struct {
@@ -75,36 +42,10 @@ type loadDocJSON struct {
 	} `json:"tools"`
 }
 
-func readCLICases(t *testing.T) []cliCase {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), "internal", "tool", "testdata", "loader-cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Cases []cliCase `json:"cases"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Cases) != 61 {
-		t.Fatalf("expected the 61 public cases, found %d", len(doc.Cases))
-	}
-	return doc.Cases
-}
-
 func writeCaseTree(t *testing.T, files, links map[string]string) string {
 	t.Helper()
-	dir := writeFiles(t, files)
-	for link, target := range links {
-		p := filepath.Join(dir, filepath.FromSlash(link))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := t.TempDir()
+	casefiles.Write(t, dir, files, links)
 	return dir
 }
 
@@ -112,12 +53,10 @@ func writeCaseTree(t *testing.T, files, links map[string]string) string {
 var positionPrefix = regexp.MustCompile(`(?m)^(✗ [^\n]*?):\d+:\d+: `)
 
 func TestLoaderCasesThroughCLI(t *testing.T) {
-	for _, c := range readCLICases(t) {
+	for _, c := range casefiles.Read(t, filepath.Join(repoRoot(t), "internal", "tool", "testdata", "loader-cases.json")) {
 		t.Run(c.Name, func(t *testing.T) {
 			want := c.Expect
-			if fix := cliOverrides[c.Name]; fix != nil {
-				fix(&want)
-			}
+			casefiles.Override(c.Name, &want)
 			dir := writeCaseTree(t, c.Files, c.Symlinks)
 
 			// Text mode.
@@ -174,7 +113,7 @@ func TestLoaderCasesThroughCLI(t *testing.T) {
 	}
 }
 
-func checkLoadErrorsJSON(t *testing.T, c cliCase, want cliExpect, doc loadDocJSON) {
+func checkLoadErrorsJSON(t *testing.T, c casefiles.Case, want casefiles.Expect, doc loadDocJSON) {
 	t.Helper()
 	if len(doc.Errors) != len(want.Errors) {
 		t.Fatalf("json: %d errors, want %d: %+v", len(doc.Errors), len(want.Errors), doc.Errors)
@@ -218,7 +157,7 @@ func checkLoadErrorsJSON(t *testing.T, c cliCase, want cliExpect, doc loadDocJSO
 }
 
 // caseFileText finds a file's text, following the case's symlinks.
-func caseFileText(c cliCase, file string) (string, bool) {
+func caseFileText(c casefiles.Case, file string) (string, bool) {
 	for range 8 {
 		if text, ok := c.Files[file]; ok {
 			return text, true
@@ -360,7 +299,7 @@ func firstLine(s string) string {
 // of the same load: "✗ file:line:col: message", "  Path: path", then
 // "Result: N input errors"; and, with positions taken out, against
 // SchemaPort's exact stderr where the case records it.
-func checkLoadErrorsText(t *testing.T, want cliExpect, doc loadDocJSON, stderr string) {
+func checkLoadErrorsText(t *testing.T, want casefiles.Expect, doc loadDocJSON, stderr string) {
 	t.Helper()
 	var b strings.Builder
 	for _, e := range doc.Errors {

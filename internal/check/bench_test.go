@@ -38,68 +38,24 @@ package check
 
 import (
 	"bytes"
-	"encoding/json"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
-// The benchmark corpus (the same one the loader's benchmarks use: 10,000
-// tools, seed 20260820) is generated once per test binary into a temporary
+// The benchmark corpus is corpus.Shared (the same one the loader's
+// benchmarks use), generated once per test binary into a temporary
 // directory and removed by TestMain.
-const (
-	benchTools = 10000
-	benchSeed  = 20260820
-)
-
-var bench struct {
-	once  sync.Once
-	dir   string
-	stats corpus.Stats
-	files []string
-	err   error
-}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if bench.dir != "" {
-		os.RemoveAll(bench.dir)
-	}
+	corpus.RemoveShared()
 	os.Exit(code)
-}
-
-func benchCorpus(b *testing.B) (string, corpus.Stats, []string) {
-	b.Helper()
-	bench.once.Do(func() {
-		bench.dir, bench.err = os.MkdirTemp("", "schemaport-check-corpus-")
-		if bench.err != nil {
-			return
-		}
-		if bench.stats, bench.err = corpus.Generate(bench.dir, benchTools, benchSeed); bench.err != nil {
-			return
-		}
-		bench.err = filepath.WalkDir(bench.dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				bench.files = append(bench.files, p)
-			}
-			return err
-		})
-	})
-	if bench.err != nil {
-		b.Fatal(bench.err)
-	}
-	return bench.dir, bench.stats, bench.files
 }
 
 func loadCorpus(b *testing.B, dir string, st corpus.Stats) []*tool.Tool {
@@ -144,56 +100,31 @@ func measure(b *testing.B, st corpus.Stats, op func() any) {
 	}
 	b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 	b.StopTimer()
-	b.ReportMetric(float64(peakHeap(op))/float64(st.Bytes), "peakheap/corpus")
+	b.ReportMetric(float64(corpus.PeakHeap(op))/float64(st.Bytes), "peakheap/corpus")
 	if rss, ok := peakRSS(op); ok {
 		b.ReportMetric(float64(rss)/float64(st.Bytes), "peakrss/corpus")
 	}
 }
 
 // BenchmarkDecodeBaseline reads the same files and decodes each with
-// encoding/json into `any` on GOMAXPROCS workers (the loader's baseline,
-// repeated here so all figures come from one run).
+// encoding/json into `any` on GOMAXPROCS workers (corpus.DecodeBaseline,
+// the loader's baseline too, run here so all figures come from one run).
 func BenchmarkDecodeBaseline(b *testing.B) {
-	_, st, files := benchCorpus(b)
+	_, st, files := corpus.Shared(b)
 	underGC(b, func(b *testing.B) {
 		measure(b, st, func() any {
-			decodeAll(b, files)
+			if err := corpus.DecodeBaseline(files); err != nil {
+				b.Fatal(err)
+			}
 			return nil
 		})
 	})
 }
 
-func decodeAll(b *testing.B, files []string) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var failed atomic.Bool
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				j := int(next.Add(1) - 1)
-				if j >= len(files) {
-					return
-				}
-				data, err := os.ReadFile(files[j])
-				var v any
-				if err != nil || json.Unmarshal(data, &v) != nil {
-					failed.Store(true)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if failed.Load() {
-		b.Fatal("baseline decode failed")
-	}
-}
-
 // BenchmarkCheck loads the corpus and checks it, keeping every result:
 // what `check` does before writing its report.
 func BenchmarkCheck(b *testing.B) {
-	dir, st, _ := benchCorpus(b)
+	dir, st, _ := corpus.Shared(b)
 	underGC(b, func(b *testing.B) {
 		var diags int
 		measure(b, st, func() any {
@@ -210,7 +141,7 @@ func BenchmarkCheck(b *testing.B) {
 // dropped once seen, as a streaming report writer would after writing
 // them: only a window of tools is in flight.
 func BenchmarkCheckStreamed(b *testing.B) {
-	dir, st, _ := benchCorpus(b)
+	dir, st, _ := corpus.Shared(b)
 	underGC(b, func(b *testing.B) {
 		measure(b, st, func() any {
 			tools := loadCorpus(b, dir, st)
@@ -223,7 +154,7 @@ func BenchmarkCheckStreamed(b *testing.B) {
 // BenchmarkCheckOnly checks tools loaded beforehand: the cost of the
 // rules. Its peaks are what checking adds to the loaded tools.
 func BenchmarkCheckOnly(b *testing.B) {
-	dir, st, _ := benchCorpus(b)
+	dir, st, _ := corpus.Shared(b)
 	tools := loadCorpus(b, dir, st)
 	underGC(b, func(b *testing.B) {
 		measure(b, st, func() any { return Run(tools, DefaultTargets()) })
@@ -234,7 +165,7 @@ func BenchmarkCheckOnly(b *testing.B) {
 // BenchmarkTarget checks loaded tools with one target at a time, on one
 // goroutine.
 func BenchmarkTarget(b *testing.B) {
-	dir, st, _ := benchCorpus(b)
+	dir, st, _ := corpus.Shared(b)
 	tools := loadCorpus(b, dir, st)
 	for _, target := range append(Targets(), Core()) {
 		b.Run(target.ID, func(b *testing.B) {
@@ -251,40 +182,6 @@ func BenchmarkTarget(b *testing.B) {
 			b.ReportMetric(float64(n), "diagnostics")
 		})
 	}
-}
-
-// peakHeap runs f and returns the highest live heap seen meanwhile, above
-// what was live before.
-func peakHeap(f func() any) uint64 {
-	runtime.GC()
-	base := heapObjects()
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		for {
-			if h := heapObjects(); h > peak.Load() {
-				peak.Store(h)
-			}
-			select {
-			case <-done:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	keep := f()
-	close(done)
-	<-sampled
-	runtime.KeepAlive(keep)
-	return peak.Load() - min(base, peak.Load())
-}
-
-func heapObjects() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
 }
 
 // peakRSS runs f and returns the peak resident set meanwhile, above the

@@ -4,7 +4,9 @@
 // objects, arrays of objects, enums, bounds, patterns and $defs reached
 // through $refs, pretty-printed. Every generated tool loads cleanly, so
 // benchmarks measure the normal path. The same (tools, seed) always gives
-// byte-identical files.
+// byte-identical files. The package also holds what benchmarks over the
+// corpus share: the standard corpus (Shared), the decode-only baseline and
+// peak-heap sampling.
 package corpus
 
 import (

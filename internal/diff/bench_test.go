@@ -1,15 +1,12 @@
 package diff
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
-	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -82,24 +79,9 @@ func BenchmarkDiff(b *testing.B) {
 
 // decodeDir reads and parses every file under dir into tools, in path order.
 func decodeDir(tb testing.TB, dir string) []*tool.Tool {
-	var files []string
-	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			files = append(files, path)
-		}
-		return nil
-	})
-	sort.Strings(files)
 	var out []*tool.Tool
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		doc, err := jsonvalue.Parse(data)
-		if err != nil {
-			tb.Fatal(err)
-		}
+	for _, path := range corpusFiles(tb, dir) {
+		data, doc := parseFile(tb, path)
 		src := &tool.Source{Path: path, Data: data}
 		for _, tv := range docTools(doc) {
 			out = append(out, &tool.Tool{Name: tv.Get("name").Text, Value: tv, Source: src})

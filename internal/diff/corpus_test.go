@@ -1,11 +1,9 @@
 package diff
 
 import (
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,26 +37,8 @@ func loadDir(tb testing.TB, dir string) []*tool.Tool {
 // parsed document in place.
 func rewriteCorpus(tb testing.TB, src, dst string, fn func(rel string, doc *jsonvalue.Value)) {
 	tb.Helper()
-	var files []string
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			files = append(files, path)
-		}
-		return err
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	sort.Strings(files)
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		doc, err := jsonvalue.Parse(data)
-		if err != nil {
-			tb.Fatal(err)
-		}
+	for _, path := range corpusFiles(tb, src) {
+		_, doc := parseFile(tb, path)
 		rel, _ := filepath.Rel(src, path)
 		fn(rel, doc)
 		out := filepath.Join(dst, rel)
@@ -69,6 +49,30 @@ func rewriteCorpus(tb testing.TB, src, dst string, fn func(rel string, doc *json
 			tb.Fatal(err)
 		}
 	}
+}
+
+// corpusFiles lists the files under dir in path order.
+func corpusFiles(tb testing.TB, dir string) []string {
+	tb.Helper()
+	files, err := corpus.Files(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return files
+}
+
+// parseFile reads and parses one corpus file.
+func parseFile(tb testing.TB, path string) ([]byte, *jsonvalue.Value) {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc, err := jsonvalue.Parse(data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data, doc
 }
 
 // docTools returns the tool objects of a parsed file (the three shapes).

@@ -2,92 +2,16 @@ package tool
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/tool/casefiles"
 )
 
 // The public loader cases (copied from the shared spec into
 // testdata/loader-cases.json) run against Load. A case that the README's
-// "do better" list supersedes is adjusted in caseOverrides, with the reason.
-
-type loaderCase struct {
-	Name     string            `json:"name"`
-	Argv     []string          `json:"argv"`
-	Files    map[string]string `json:"files"`
-	Symlinks map[string]string `json:"symlinks"`
-	Expect   caseExpect        `json:"expect"`
-	Main     *caseExpect       `json:"expectMain"`
-}
-
-type caseExpect struct {
-	Exit        int         `json:"exit"`
-	ErrorCount  int         `json:"errorCount"`
-	Errors      []caseError `json:"errors"`
-	ToolsSorted []string    `json:"toolsSorted"`
-	UsageError  string      `json:"usageError"`
-}
-
-type caseError struct {
-	File            string  `json:"file"`
-	Path            *string `json:"path"`
-	MessageContains string  `json:"messageContains"`
-}
-
-// caseOverrides replaces a case's expectation where the README's "do
-// better" list wins over SchemaPort 0.1.0's behaviour.
-var caseOverrides = map[string]func(e *caseExpect){
-	// Do better 7 / loader.md S1: wrapper element paths say where the
-	// element is, `tools[0]`, not `[0]`.
-	"wrapper-error-paths-omit-tools-prefix": func(e *caseExpect) {
-		p := "tools[0].name"
-		e.Errors[0].Path = &p
-	},
-	// Do better 2 / S8: the same file named twice is read once, so its tool
-	// is loaded once (SchemaPort loads it twice, silently).
-	"same-file-twice-is-not-a-duplicate": func(e *caseExpect) {
-		e.ToolsSorted = []string{"tool_one"}
-	},
-}
-
-func readCases(t *testing.T) []loaderCase {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "loader-cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Cases []loaderCase `json:"cases"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	return doc.Cases
-}
-
-// writeTree creates files (and then symlinks) under dir.
-func writeTree(t *testing.T, dir string, files, links map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for link, target := range links {
-		p := filepath.Join(dir, filepath.FromSlash(link))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+// "do better" list supersedes is adjusted by casefiles.Override.
 
 // positionals drops the command word and every --flag with its value.
 func positionals(argv []string) []string {
@@ -103,21 +27,15 @@ func positionals(argv []string) []string {
 }
 
 func TestLoaderCases(t *testing.T) {
-	cases := readCases(t)
-	if len(cases) != 61 {
-		t.Fatalf("expected the 61 public cases, found %d", len(cases))
-	}
-	for _, c := range cases {
+	for _, c := range casefiles.Read(t, filepath.Join("testdata", "loader-cases.json")) {
 		t.Run(c.Name, func(t *testing.T) {
 			want := c.Expect
 			if c.Main != nil {
 				want = *c.Main // main's $ref checks are what we implement
 			}
-			if fix := caseOverrides[c.Name]; fix != nil {
-				fix(&want)
-			}
+			casefiles.Override(c.Name, &want)
 			dir := t.TempDir()
-			writeTree(t, dir, c.Files, c.Symlinks)
+			casefiles.Write(t, dir, c.Files, c.Symlinks)
 			paths := positionals(c.Argv)
 			if want.UsageError != "" {
 				// A usage error is raised by the CLI before loading
@@ -152,7 +70,7 @@ func TestLoaderCases(t *testing.T) {
 	}
 }
 
-func compareCase(t *testing.T, want caseExpect, errs []LoadError, tools []*Tool) {
+func compareCase(t *testing.T, want casefiles.Expect, errs []LoadError, tools []*Tool) {
 	t.Helper()
 	if got := exitFor(errs); got != want.Exit {
 		t.Errorf("exit = %d, want %d", got, want.Exit)

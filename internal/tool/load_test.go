@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/tool/casefiles"
 )
 
 const okTool = `{"name":"%s","inputSchema":{"type":"object","properties":{}}}`
@@ -34,7 +36,7 @@ func errLines(r *Result) []string {
 
 func TestPathProblems(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	casefiles.Write(t, dir, map[string]string{
 		"empty/README.md":   "not a tool",
 		"only-empty/a.json": "[]",
 		"file.json":         okFile("a"),
@@ -86,7 +88,7 @@ func denied(op, path string) error {
 
 func TestUnreadablePathsAreErrorsNotCrashes(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	casefiles.Write(t, dir, map[string]string{
 		"tools/a.json":        okFile("a"),
 		"tools/locked/b.json": okFile("b"),
 		"tools/secret.json":   okFile("s"),
@@ -131,7 +133,7 @@ func TestUnreadableDirectoryWithRealPermissions(t *testing.T) {
 		t.Skip("permissions do not apply to root; TestUnreadablePathsAreErrorsNotCrashes covers this")
 	}
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"tools/a.json": okFile("a"), "tools/locked/b.json": okFile("b")}, nil)
+	casefiles.Write(t, dir, map[string]string{"tools/a.json": okFile("a"), "tools/locked/b.json": okFile("b")}, nil)
 	locked := filepath.Join(dir, "tools", "locked")
 	if err := os.Chmod(locked, 0); err != nil {
 		t.Fatal(err)
@@ -145,7 +147,7 @@ func TestUnreadableDirectoryWithRealPermissions(t *testing.T) {
 
 func TestWalkOrderAndFilters(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	casefiles.Write(t, dir, map[string]string{
 		"tools/b.json":              okFile("b_tool"),
 		"tools/A.json":              okFile("a_upper"),
 		"tools/_x.json":             okFile("x_under"),
@@ -176,7 +178,7 @@ func TestWalkOrderAndFilters(t *testing.T) {
 
 func TestSameFileIsReadOnce(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"tools/a.json": okFile("a"), "tools/sub/b.json": okFile("b")}, nil)
+	casefiles.Write(t, dir, map[string]string{"tools/a.json": okFile("a"), "tools/sub/b.json": okFile("b")}, nil)
 	res := Load([]string{"tools", "tools/a.json", "./tools/sub", "tools/../tools/a.json", filepath.Join(dir, "tools")}, Options{Cwd: dir})
 	if len(res.Errors) != 0 {
 		t.Fatalf("errors: %q", errLines(res))
@@ -188,7 +190,7 @@ func TestSameFileIsReadOnce(t *testing.T) {
 
 func TestDuplicateNamesReportedOnceWithBothLocations(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	casefiles.Write(t, dir, map[string]string{
 		"v1/a.json": "{\n  \"name\": \"refund\",\n  \"inputSchema\": {\"type\": \"object\"}\n}\n",
 		"v2/a.json": "[\n  {\"name\": \"other\", \"inputSchema\": {\"type\": \"object\"}},\n  {\"name\": \"refund\", \"inputSchema\": {\"type\": \"object\"}}\n]\n",
 		"v2/b.json": okFile("other"),
@@ -212,7 +214,7 @@ func TestDuplicateNamesReportedOnceWithBothLocations(t *testing.T) {
 
 func TestErrorOrderIsPerPathThenFileAndMessage(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	casefiles.Write(t, dir, map[string]string{
 		"z/b.json": `{"name":"b x","inputSchema":{"type":"object","properties":{"t":true}}}`,
 		"z/a.json": `{"name":"a","description":1,"inputSchema":{"type":"object"}}`,
 		"a/a.json": `{"name":"q"}`,
@@ -233,7 +235,7 @@ func TestToolsSortedByUTF16(t *testing.T) {
 	dir := t.TempDir()
 	// Byte order would put U+FF21 before U+1F600; UTF-16 puts the
 	// surrogate pair (0xD83D…) first.
-	writeTree(t, dir, map[string]string{"t.json": "[" + strings.Join([]string{okFile("\uFF21"), okFile("😀"), okFile("beta10"), okFile("Zeta"), okFile("_under"), okFile("beta2"), okFile("alpha")}, ",") + "]"}, nil)
+	casefiles.Write(t, dir, map[string]string{"t.json": "[" + strings.Join([]string{okFile("\uFF21"), okFile("😀"), okFile("beta10"), okFile("Zeta"), okFile("_under"), okFile("beta2"), okFile("alpha")}, ",") + "]"}, nil)
 	res := Load([]string{"t.json"}, Options{Cwd: dir})
 	want := []string{"Zeta", "_under", "alpha", "beta10", "beta2", "😀", "\uFF21"}
 	if got := toolNames(res); !reflect.DeepEqual(got, want) {
@@ -243,7 +245,7 @@ func TestToolsSortedByUTF16(t *testing.T) {
 
 func TestShapesAndBases(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	casefiles.Write(t, dir, map[string]string{
 		"one.json":     okFile("one"),
 		"arr.json":     "[" + okFile("arr0") + "," + okFile("arr1") + "]",
 		"wrap.json":    `{"name":"ignored","tools":[` + okFile("w0") + `,{"name":"w 1","inputSchema":{"type":"object"}}]}`,
@@ -270,7 +272,7 @@ func TestShapesAndBases(t *testing.T) {
 
 func TestExactJSON(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	casefiles.Write(t, dir, map[string]string{
 		"bom.json":   "\uFEFF{\"name\":\"bom\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":18446744073709551615}},\"z\":1,\"a\":2}}",
 		"dup.json":   "{\n  \"name\": \"x\",\n  \"name\": \"y\"\n}",
 		"bad.json":   "{\n  \"name\": \"x\",\n}",
@@ -326,7 +328,7 @@ func TestDisplayPath(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"w/x": "", "out/a.json": "{"}, nil)
+	casefiles.Write(t, dir, map[string]string{"w/x": "", "out/a.json": "{"}, nil)
 	res := Load([]string{"../out"}, Options{Cwd: filepath.Join(dir, "w")})
 	if len(res.Errors) != 1 || res.Errors[0].SourcePath != filepath.ToSlash(filepath.Join(dir, "out", "a.json")) {
 		t.Errorf("outside cwd: %q", errLines(res))
@@ -344,7 +346,7 @@ func TestLoadIsDeterministic(t *testing.T) {
 		}
 		files[fmt.Sprintf("d%d/f%02d.json", i%3, i)] = body
 	}
-	writeTree(t, dir, files, nil)
+	casefiles.Write(t, dir, files, nil)
 	render := func(r *Result) string {
 		var b strings.Builder
 		for _, e := range r.Errors {
@@ -365,7 +367,7 @@ func TestLoadIsDeterministic(t *testing.T) {
 
 func TestEveryFileErrorHasASpan(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	casefiles.Write(t, dir, map[string]string{
 		"a.json": `[1, {"name":"x y"}, {"name":"ok","inputSchema":{"type":"object","required":["q"],"properties":{"p":{"$ref":"#/nope","pattern":"(?i)","minLength":-1}}}}]`,
 		"b.json": `{"tools":[{"inputSchema":{"type":"string"}}]}`,
 		"c.json": `nope`,
@@ -388,7 +390,7 @@ func TestProblemsPerToolAreCapped(t *testing.T) {
 		dir := t.TempDir()
 		const depth = 4000
 		schema := strings.Repeat(`{"type":"object",`+broken+`"properties":{"a":`, depth) + `{}` + strings.Repeat(`}}`, depth)
-		writeTree(t, dir, map[string]string{"deep.json": `{"name":"deep","inputSchema":` + schema + `}`}, nil)
+		casefiles.Write(t, dir, map[string]string{"deep.json": `{"name":"deep","inputSchema":` + schema + `}`}, nil)
 		res := Load([]string{"deep.json"}, Options{Cwd: dir})
 		if len(res.Errors) != maxIssues+1 {
 			t.Fatalf("%s: %d errors, want %d", broken, len(res.Errors), maxIssues+1)
@@ -411,7 +413,7 @@ func TestProblemsPerToolAreCapped(t *testing.T) {
 
 func TestNonObjectToolSpansItsValue(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"n.json": "null\n", "a.json": "[\n  \"x\"\n]"}, nil)
+	casefiles.Write(t, dir, map[string]string{"n.json": "null\n", "a.json": "[\n  \"x\"\n]"}, nil)
 	res := Load([]string{"a.json", "n.json"}, Options{Cwd: dir})
 	want := []Span{{2, 3, 2, 6}, {1, 1, 1, 5}}
 	if len(res.Errors) != 2 {

@@ -2,6 +2,8 @@ package tool
 
 import (
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/tool/casefiles"
 )
 
 // positionsFile is written by hand; every expected span below was counted
@@ -28,7 +30,7 @@ const positionsFile = `{
 
 func TestSpansOfSchemaPaths(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"p.json": positionsFile}, nil)
+	casefiles.Write(t, dir, map[string]string{"p.json": positionsFile}, nil)
 	res := Load([]string{"p.json"}, Options{Cwd: dir})
 	if len(res.Errors) != 0 || len(res.Tools) != 1 {
 		t.Fatalf("load: %q", errLines(res))
@@ -88,7 +90,7 @@ func TestErrorSpansMatchLocate(t *testing.T) {
     }
   }
 }` + "\n]"
-	writeTree(t, dir, map[string]string{"b.json": broken}, nil)
+	casefiles.Write(t, dir, map[string]string{"b.json": broken}, nil)
 	res := Load([]string{"b.json"}, Options{Cwd: dir})
 	if len(res.Errors) != 1 {
 		t.Fatalf("%q", errLines(res))
