@@ -178,6 +178,9 @@ func writeVerdict(m *mdWriter, in *SummaryInput) {
 	switch {
 	case in.BaseSHA != "":
 		lines = append(lines, "Compared "+mdCode(shortSHA(in.BaseSHA))+" (base) with "+mdCode(shortSHA(in.HeadSHA))+" (head).")
+	case in.HeadSHA != "" && in.Diff != nil:
+		// The base came from files, not a commit (run --base-path); a note says which.
+		lines = append(lines, "Checked "+mdCode(shortSHA(in.HeadSHA))+".")
 	case in.HeadSHA != "":
 		lines = append(lines, "Checked "+mdCode(shortSHA(in.HeadSHA))+"; no base to compare with.")
 	}

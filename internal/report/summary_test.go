@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -171,6 +172,12 @@ func TestSummaryWithoutBase(t *testing.T) {
 	out := summaryOf(t, SummaryInput{HeadSHA: "fedcba9876543210fedcba9876543210fedcba98", Notes: []string{"No breaking-change diff: a new branch."}})
 	if !strings.Contains(out, "Checked <code>fedcba987654</code>; no base to compare with.") || strings.Contains(out, "(none)") {
 		t.Errorf("summary without a base:\n%s", out)
+	}
+	// A local run against --base-path has a diff but no base commit: it must
+	// not claim there was nothing to compare with.
+	out = summaryOf(t, SummaryInput{HeadSHA: "fedcba9876543210fedcba9876543210fedcba98", Diff: &diff.Result{}, Notes: []string{"Compared with the base tool set in v1."}})
+	if strings.Contains(out, "no base to compare with") || !strings.Contains(out, "Checked <code>fedcba987654</code>.") {
+		t.Errorf("summary with a directory base:\n%s", out)
 	}
 }
 
