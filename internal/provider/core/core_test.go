@@ -60,3 +60,32 @@ func TestOddPropertyNames(t *testing.T) {
 		t.Errorf("got %+v", got)
 	}
 }
+
+// Values are judged by 2020-12 whatever `$schema` says, as the loader
+// validates the schema: an unknown dialect must not silence the rule, and
+// draft-07 must not start asserting `format`.
+func TestDialectDoesNotChangeTheVerdict(t *testing.T) {
+	for _, dialect := range []string{"https://example.com/my-dialect", "http://json-schema.org/draft-07/schema#"} {
+		got := Check(pt.Tool(t, `{"name":"t","inputSchema":{"$schema":"`+dialect+`","type":"object","properties":{`+
+			`"a":{"type":"integer","default":"x"},"f":{"type":"string","format":"uuid","pattern":"^z","default":"zzz"}}}}`))
+		if len(got) != 1 || got[0].Path != "inputSchema.properties.a.default" {
+			t.Errorf("%s: got %+v", dialect, got)
+		}
+	}
+}
+
+// Bounds in the validator's reason are printed exactly, never rounded
+// through float64 (where 2^64 and 2^64-1 look the same).
+func TestReasonNumbersAreExact(t *testing.T) {
+	for prop, want := range map[string]string{
+		`{"type":"integer","maximum":18446744073709551615,"default":18446744073709551616}`: "got 18446744073709551616, want 18446744073709551615",
+		`{"type":"number","exclusiveMinimum":0.1,"default":0.05}`:                          "got 0.05, want 0.1",
+		`{"type":"number","multipleOf":0.01,"default":1.005}`:                              "got 1.005, want 0.01",
+		`{"type":"number","minimum":1e-30,"default":0}`:                                    "got 0, want 0.000000000000000000000000000001",
+	} {
+		got := Check(pt.Tool(t, wrap(prop)))
+		if len(got) != 1 || !strings.Contains(got[0].Message, want) {
+			t.Errorf("%s: want %q in %+v", prop, want, got)
+		}
+	}
+}

@@ -2,12 +2,14 @@ package core
 
 import (
 	"errors"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
@@ -60,7 +62,7 @@ func (v *validator) schema(ptr string) *jsonschema.Schema {
 	if v.compiler == nil {
 		v.compiler = tool.NewSchemaCompiler()
 		v.schemas = map[string]*jsonschema.Schema{}
-		if err := v.compiler.AddResource(resourceURL, jsonvalue.ToAny(v.root)); err != nil {
+		if err := v.compiler.AddResource(resourceURL, as2020(jsonvalue.ToAny(v.root))); err != nil {
 			v.broken = true
 			return nil
 		}
@@ -75,6 +77,69 @@ func (v *validator) schema(ptr string) *jsonschema.Schema {
 	return sch
 }
 
+// exactBound renders the numeric-bound failures with exact numbers: the
+// library's own text goes through float64, so 2^64 and 2^64-1 print alike.
+// Other kinds give "".
+func exactBound(k jsonschema.ErrorKind) string {
+	var name string
+	var got, want *big.Rat
+	switch k := k.(type) {
+	case *kind.Minimum:
+		name, got, want = "minimum", k.Got, k.Want
+	case *kind.Maximum:
+		name, got, want = "maximum", k.Got, k.Want
+	case *kind.ExclusiveMinimum:
+		name, got, want = "exclusiveMinimum", k.Got, k.Want
+	case *kind.ExclusiveMaximum:
+		name, got, want = "exclusiveMaximum", k.Got, k.Want
+	case *kind.MultipleOf:
+		name, got, want = "multipleOf", k.Got, k.Want
+	default:
+		return ""
+	}
+	if got == nil || want == nil {
+		return ""
+	}
+	return name + ": got " + ratText(got) + ", want " + ratText(want)
+}
+
+// ratText writes r as an exact decimal. Every JSON number is one, so its
+// denominator has no prime factors but 2 and 5; anything else (never from
+// JSON) falls back to a fraction.
+func ratText(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	d := new(big.Int).Set(r.Denom())
+	digits := 0
+	for _, p := range []int64{2, 5} {
+		n, q, m := 0, big.NewInt(p), new(big.Int)
+		for {
+			quo, rem := new(big.Int).QuoRem(d, q, m)
+			if rem.Sign() != 0 {
+				break
+			}
+			d, n = quo, n+1
+		}
+		digits = max(digits, n)
+	}
+	if d.Cmp(big.NewInt(1)) != 0 {
+		return r.RatString()
+	}
+	return r.FloatString(digits)
+}
+
+// as2020 drops the root `$schema`, so values are judged by 2020-12 (the
+// dialect the loader validates the schema against) whatever it names: an
+// unknown dialect would otherwise fail to compile and silence the rule, and
+// draft-07 would assert `format`.
+func as2020(doc any) any {
+	if m, ok := doc.(map[string]any); ok {
+		delete(m, "$schema")
+	}
+	return doc
+}
+
 // reason renders the validator's leaf errors, sorted (the library's error
 // tree follows Go map order) and de-duplicated.
 func reason(verr *jsonschema.ValidationError) string {
@@ -87,7 +152,10 @@ func reason(verr *jsonschema.ValidationError) string {
 			}
 			return
 		}
-		msg := e.ErrorKind.LocalizedString(english)
+		msg := exactBound(e.ErrorKind)
+		if msg == "" {
+			msg = e.ErrorKind.LocalizedString(english)
+		}
 		if len(e.InstanceLocation) > 0 {
 			msg = "at /" + strings.Join(e.InstanceLocation, "/") + ": " + msg
 		}

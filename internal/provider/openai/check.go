@@ -229,7 +229,7 @@ func (c *checker) budget() {
 	case b.maxDepth > maxNestingDepth:
 		c.emit(ruleTooDeep, at, "The schema nests "+itoa(b.maxDepth)+" levels deep; OpenAI allows "+itoa(maxNestingDepth)+". Flatten it.", "")
 	case b.maxDepth >= nearNestingDepth:
-		c.emit(ruleNestingNearLimit, at, "The schema nests "+itoa(b.maxDepth)+" levels deep, "+itoa(maxNestingDepth-b.maxDepth)+" short of OpenAI's limit of "+itoa(maxNestingDepth)+"; one more level of nesting will be rejected.", "")
+		c.emit(ruleNestingNearLimit, at, nearDepthMessage(b.maxDepth), "")
 	}
 	switch {
 	case b.enumValues > maxTotalEnumValues:
@@ -423,4 +423,14 @@ func (c *checker) optionalProperties(s *jsonvalue.Value, k *keys) {
 		c.emitAt(ruleNullableInsteadOfOmitted, at, c.e.Concat("After compiling, the model sends `", name, ": null` instead of leaving it out; treat null as absent in the `", c.tool.Name, "` handler."), name)
 	}
 	c.at.Pop()
+}
+
+// nearDepthMessage says how much nesting room is left below the limit.
+func nearDepthMessage(depth int) string {
+	head := "The schema nests " + strconv.Itoa(depth) + " levels deep, "
+	limit := strconv.Itoa(maxNestingDepth)
+	if room := maxNestingDepth - depth; room > 0 {
+		return head + "near OpenAI's limit of " + limit + ": " + strconv.Itoa(room) + " more level is accepted, any deeper is rejected. Avoid adding nesting here."
+	}
+	return head + "at OpenAI's limit of " + limit + "; any deeper nesting is rejected. Avoid adding nesting here."
 }

@@ -126,6 +126,17 @@ func TestNestingLimitIsTen(t *testing.T) {
 	}
 }
 
+// The near-limit warning says how much room is left: at 9 levels one more
+// level is still accepted, at 10 it is not.
+func TestNestingNearLimitMessage(t *testing.T) {
+	for depth, want := range map[int]string{9: "1 more level is accepted", 10: "at OpenAI's limit of 10"} {
+		got := Check(pt.Tool(t, nested(depth)))
+		if len(got) != 1 || !strings.Contains(got[0].Message, want) {
+			t.Errorf("depth %d: want %q in %+v", depth, want, got)
+		}
+	}
+}
+
 // Just under every limit nothing is reported.
 func TestBelowLimitsIsSilent(t *testing.T) {
 	for _, tool := range []string{manyProperties(4500), enumTool(900, 1), enumTool(250, 70), enumTool(250, 431)} {
