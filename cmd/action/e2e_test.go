@@ -20,7 +20,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -60,11 +59,7 @@ func binary(t *testing.T) string {
 		}
 		e2eBinDir = dir
 		e2eBin = filepath.Join(dir, "schemaport-action")
-		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goTool); err != nil {
-			goTool = "go"
-		}
-		cmd := exec.Command(goTool, "build", "-trimpath", "-o", e2eBin, ".")
+		cmd := exec.Command("go", "build", "-trimpath", "-o", e2eBin, ".")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			e2eBuildEr = fmt.Errorf("go build: %v\n%s", err, out)

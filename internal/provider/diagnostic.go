@@ -90,9 +90,7 @@ func (r *Rule) Ability() (supported, lossy bool, detail string, ok bool) {
 // the finding is about.
 func (r *Rule) CompileWith(arg string) Compile {
 	supported, lossy, detail, _ := r.Ability()
-	if strings.Contains(detail, "%s") {
-		detail = strings.Replace(detail, "%s", arg, 1)
-	}
+	detail = strings.Replace(detail, "%s", arg, 1)
 	return Compile{Supported: supported, Lossy: lossy, Detail: detail}
 }
 
