@@ -308,10 +308,12 @@ func (r *runResult) annotations() []actiontest.Command {
 	return append(actiontest.Annotations(r.stdout), actiontest.Annotations(r.stderr)...)
 }
 
+// find returns the annotations of a level whose title is title, or, for a
+// finding, whose code is title (the message's "Code:" line).
 func (r *runResult) find(level, title string) []actiontest.Command {
 	var out []actiontest.Command
 	for _, a := range r.annotations() {
-		if a.Name == level && a.Properties["title"] == title {
+		if a.Name == level && (a.Properties["title"] == title || strings.Contains(a.Message, "\nCode: "+title+"\n") || strings.HasSuffix(a.Message, "\nCode: "+title)) {
 			out = append(out, a)
 		}
 	}
@@ -644,15 +646,24 @@ func TestE2EPush(t *testing.T) {
 	r := buildRepo(t, refundHistory(t))
 	ws := r.checkout("refs/heads/feature")
 	payload := map[string]any{"ref": "refs/heads/feature", "before": r.base, "after": r.feature}
+	// On push a breaking change is reported but does not fail by default:
+	// the pull request was the gate.
 	res := runAction(t, ws, "push", payload, map[string]string{"fail-on": "never"})
-	res.wantCode(t, 1)
-	res.wantOutputs(t, map[string]string{"base-sha": r.base, "head-sha": r.feature, "breaking-count": "2", "non-breaking-count": "1", "result": "fail"})
+	res.wantCode(t, 0)
+	res.wantOutputs(t, map[string]string{"base-sha": r.base, "head-sha": r.feature, "breaking-count": "2", "non-breaking-count": "1", "result": "pass"})
+	if n := len(res.find("warning", "required-property-added")); n != 1 {
+		t.Errorf("a tolerated breaking change is a warning annotation on push: %d\n%s", n, res.dump())
+	}
+	if n := len(res.find("error", "required-property-added")); n != 0 {
+		t.Errorf("a breaking change that does not fail the run is an error annotation")
+	}
 
-	never := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"fail-on": "never", "breaking-fail-on": "never"})
-	never.wantCode(t, 0)
-	never.wantOutputs(t, map[string]string{"result": "pass", "breaking": "true", "breaking-count": "2"})
-	if n := len(never.find("error", "required-property-added")); n != 1 {
-		t.Errorf("breaking changes are still error annotations under breaking-fail-on never: %d", n)
+	// An explicit breaking-fail-on still wins.
+	strict := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"fail-on": "never", "breaking-fail-on": "breaking"})
+	strict.wantCode(t, 1)
+	strict.wantOutputs(t, map[string]string{"result": "fail", "breaking": "true", "breaking-count": "2"})
+	if n := len(strict.find("error", "required-property-added")); n != 1 {
+		t.Errorf("breaking-fail-on breaking on push: %d error annotations", n)
 	}
 }
 
@@ -717,7 +728,17 @@ func TestE2EBaseFetchProblems(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Message, "fetch-depth: 0") || !strings.Contains(errs[0].Message, "git fetch --no-tags --depth=1 origin "+r.mainTip) {
 		t.Fatalf("fetch-base false: %v\n%s", errs, off.dump())
 	}
-	off.wantOutputs(t, map[string]string{"result": "fail"})
+	off.wantOutputs(t, map[string]string{"result": "error", "breaking-count": "0", "error-count": "0", "tools": "0", "sarif-file": "schemaport.sarif"})
+	// Exit 2 still reports: a valid SARIF whose invocation failed, and a
+	// summary with the reason.
+	failedLog := validateSARIF(t, off.sarif)
+	inv := failedLog["runs"].([]any)[0].(map[string]any)["invocations"].([]any)[0].(map[string]any)
+	if inv["executionSuccessful"] != false || !strings.Contains(fmt.Sprint(inv["toolExecutionNotifications"]), "fetch-base") {
+		t.Errorf("SARIF of a run that could not run: %v", inv)
+	}
+	if !strings.Contains(off.summary, "could not run") || !strings.Contains(off.summary, "fetch-base") {
+		t.Errorf("summary of a run that could not run:\n%s", off.summary)
+	}
 
 	missing := strings.Repeat("ab", 20)
 	gone := runAction(t, r.checkout(prRef), "workflow_dispatch", map[string]any{}, map[string]string{"base": missing})
@@ -745,7 +766,18 @@ func TestE2EBrokenHeadFile(t *testing.T) {
 	r := buildRepo(t, h)
 	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), nil)
 	res.wantCode(t, 2)
-	res.wantOutputs(t, map[string]string{"result": "fail", "error-count": "1", "breaking-count": "0"})
+	// The broken file does not hide the others: they are checked and
+	// diffed, and the run still exits 2.
+	res.wantOutputs(t, map[string]string{"result": "error", "breaking-count": "2", "tools": "3"})
+	if res.outputs["error-count"] == "1" {
+		t.Errorf("the other tools were not checked: %v", res.outputs)
+	}
+	if i, j := strings.Index(res.stdout, "broken.json"), strings.Index(res.stdout, "Tool: "); i < 0 || j < 0 || i > j {
+		t.Errorf("the load errors are not reported first:\n%s", res.stdout)
+	}
+	if len(res.find("warning", "Files left out of the diff")) != 1 {
+		t.Errorf("no note that the broken file was left out of the diff\n%s", res.dump())
+	}
 	var hit []actiontest.Command
 	for _, a := range res.annotations() {
 		if a.Name == "error" && a.Properties["file"] == "tools/broken.json" {
@@ -756,7 +788,17 @@ func TestE2EBrokenHeadFile(t *testing.T) {
 		t.Fatalf("load error annotation: %v\n%s", hit, res.dump())
 	}
 	log := validateSARIF(t, res.sarif)
-	if results := sarifResults(t, log, "schemaport/"); len(results) != 1 || results[0][1] != "tools/broken.json" || results[0][2] != 3 {
+	results := sarifResults(t, log, "schemaport/")
+	loadHits := 0
+	for _, x := range results {
+		if x[0] == "load/input-error" {
+			loadHits++
+			if x[1] != "tools/broken.json" || x[2] != 3 {
+				t.Errorf("SARIF load error at %v", x)
+			}
+		}
+	}
+	if loadHits != 1 || len(results) < 2 {
 		t.Errorf("SARIF results for a broken head: %v", results)
 	}
 	if !strings.Contains(res.summary, "tools/broken.json") {
@@ -778,7 +820,7 @@ func TestE2EBrokenBaseFile(t *testing.T) {
 	if res.outputs["error-count"] == "0" {
 		t.Errorf("the head's findings are hidden: %v", res.outputs)
 	}
-	warn := res.find("warning", "Base version not loadable")
+	warn := res.find("warning", "Base version has input errors")
 	if len(warn) != 1 {
 		t.Fatalf("no warning about the broken base: %v\n%s", res.annotations(), res.dump())
 	}
@@ -873,7 +915,7 @@ func TestE2EInjectionThroughToolFiles(t *testing.T) {
 	}
 	// Outputs were not overridden by anything in the files.
 	res.wantOutputs(t, map[string]string{"result": "fail", "breaking-count": "1"})
-	if len(res.outputs) != 13 {
+	if len(res.outputs) != 15 {
 		t.Errorf("outputs = %v", res.outputs)
 	}
 	validateSARIF(t, res.sarif)
@@ -945,7 +987,11 @@ func TestE2EUsageErrors(t *testing.T) {
 		if len(errs) != 1 || !strings.Contains(errs[0].Message, tc.want) {
 			t.Errorf("inputs %v: annotations %v, want one naming %q\n%s", tc.inputs, errs, tc.want, res.dump())
 		}
-		res.wantOutputs(t, map[string]string{"result": "fail"})
+		res.wantOutputs(t, map[string]string{"result": "error", "breaking": "false", "breaking-count": "0", "error-count": "0", "tools": "0"})
+		validateSARIF(t, res.sarif)
+		if !strings.Contains(res.summary, "could not run") {
+			t.Errorf("inputs %v: the summary does not say the run could not run:\n%s", tc.inputs, res.summary)
+		}
 	}
 }
 
@@ -972,12 +1018,12 @@ func TestE2EActionMetadata(t *testing.T) {
 	}
 	sort.Strings(names)
 	want := []string{"allow-breaking-label", "annotations", "base", "breaking-fail-on", "config", "fail-on", "fetch-base",
-		"job-summary", "path", "report-file", "sarif-category", "sarif-file", "targets", "working-directory"}
+		"job-summary", "only-new", "path", "report-file", "sarif-category", "sarif-file", "targets", "working-directory"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("action.yml inputs %v, want %v", names, want)
 	}
 	wantOut := []string{"result", "breaking", "breaking-count", "non-breaking-count", "informational-count", "error-count",
-		"warning-count", "info-count", "tools", "sarif-file", "report-file", "base-sha", "head-sha"}
+		"warning-count", "info-count", "new-count", "existing-count", "tools", "sarif-file", "report-file", "base-sha", "head-sha"}
 	if !slices.Equal(outputs, wantOut) {
 		t.Errorf("action.yml outputs %v, want %v", outputs, wantOut)
 	}

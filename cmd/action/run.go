@@ -7,16 +7,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/config"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/report"
@@ -106,35 +109,114 @@ type actionRun struct {
 
 	headSHA, baseSHA string
 	baseFrom         string
+	event            string // GITHUB_EVENT_NAME; "" locally
 	notes            []string
 	extra            []report.Annotation // our own notices, capped with the rest
 	outputsWritten   bool
 }
 
-// fail reports a usage or input problem: an annotation in Actions, a line
-// on stderr locally, outputs saying the run failed, exit 2.
+// fail reports a problem that stops the run (exit 2): an annotation in
+// Actions, a line on stderr locally, and still every output a workflow
+// reads after an `if: always()`: the job summary with the reason, a valid
+// SARIF file whose invocation failed with the reason as a notification,
+// the JSON report, and every step output (result `error`, counts 0).
 func (r *actionRun) fail(msg string) int {
 	r.errLog.Annotate("error", "SchemaPort: cannot run", msg)
-	if !r.outputsWritten && r.env.Get("GITHUB_OUTPUT") != "" {
-		r.writeOutputs([]action.Output{{Name: "result", Value: "fail"}, {Name: "head-sha", Value: r.headSHA}, {Name: "base-sha", Value: r.baseSHA}})
+	if r.outputsWritten {
+		return 2
+	}
+	s := r.settings
+	if s == nil {
+		s = fallbackSettings(r.env)
+	}
+	if r.workspace == "" {
+		r.workspace = r.env.Get("GITHUB_WORKSPACE")
+		if r.workspace == "" {
+			r.workspace, _ = os.Getwd()
+		}
+	}
+	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error { return report.FailedSARIF(w, s.SARIFCategory, msg) })
+	if err != nil {
+		r.errLog.Annotate("error", "SchemaPort: cannot write results", "cannot write the SARIF file: "+err.Error())
+	}
+	reportOut, err := r.writeFile(s.ReportFile, func(w io.Writer) error {
+		_, err := io.WriteString(w, "{\n  \"command\": \"run\",\n  \"schemaPortVersion\": "+jsonvalue.Quote(version.Version)+
+			",\n  \"result\": \"error\",\n  \"exitCode\": 2,\n  \"error\": "+jsonvalue.Quote(msg)+
+			",\n  \"baseSha\": "+jsonOrNull(r.baseSHA)+",\n  \"headSha\": "+jsonOrNull(r.headSHA)+",\n  \"findings\": []\n}\n")
+		return err
+	})
+	if err != nil {
+		r.errLog.Annotate("error", "SchemaPort: cannot write results", "cannot write the JSON report: "+err.Error())
+	}
+	if s.JobSummary {
+		path := r.env.Get("GITHUB_STEP_SUMMARY")
+		if path == "" {
+			path = s.SummaryFile
+		}
+		if path != "" {
+			var buf bytes.Buffer
+			report.FailedSummary(&buf, msg)
+			action.AppendSummary(path, buf.String())
+		}
+	}
+	if r.env.Get("GITHUB_OUTPUT") != "" {
+		outs := []action.Output{{Name: "result", Value: "error"}}
+		for _, n := range []string{"breaking-count", "non-breaking-count", "informational-count", "error-count", "warning-count", "info-count", "new-count", "existing-count", "tools"} {
+			outs = append(outs, action.Output{Name: n, Value: "0"})
+		}
+		outs = append(outs, action.Output{Name: "breaking", Value: "false"}, action.Output{Name: "sarif-file", Value: sarifOut},
+			action.Output{Name: "report-file", Value: reportOut}, action.Output{Name: "head-sha", Value: r.headSHA}, action.Output{Name: "base-sha", Value: r.baseSHA})
+		r.writeOutputs(outs)
 	}
 	return 2
+}
+
+// fallbackSettings are the output settings when the inputs themselves
+// could not be read: each output input as given when it is, else its
+// default, so a wrong input still leaves the files the workflow expects.
+func fallbackSettings(env action.Env) *action.Settings {
+	inActions := env.Get("GITHUB_ACTIONS") == "true"
+	s := &action.Settings{SARIFCategory: action.DefaultSARIFCategory, JobSummary: true}
+	if inActions {
+		s.SARIFFile, s.ReportFile = action.DefaultSARIFFile, action.DefaultReportFile
+	}
+	if v, ok := env.Lookup(action.InputVar("sarif-file")); ok {
+		s.SARIFFile = strings.TrimSpace(v)
+	}
+	if v, ok := env.Lookup(action.InputVar("report-file")); ok {
+		s.ReportFile = strings.TrimSpace(v)
+	}
+	if v, ok := env.Lookup(action.InputVar("sarif-category")); ok && strings.TrimSpace(v) != "" {
+		s.SARIFCategory = report.NormalizeCategory(strings.TrimSpace(v))
+	}
+	if v, _ := env.Lookup(action.InputVar("job-summary")); strings.EqualFold(strings.TrimSpace(v), "false") {
+		s.JobSummary = false
+	}
+	return s
+}
+
+func jsonOrNull(s string) string {
+	if s == "" {
+		return "null"
+	}
+	return jsonvalue.Quote(s)
 }
 
 func (r *actionRun) run() int {
 	if err := r.locate(); err != nil {
 		return r.fail(err.Error())
 	}
+	ev, err := action.LoadEvent(r.env)
+	if err != nil {
+		return r.fail(err.Error())
+	}
+	r.event = ev.Name
 	opts, err := r.options()
 	if err != nil {
 		return r.fail(err.Error())
 	}
 	if r.repo == nil && r.repoErr == nil {
 		r.locateFromPaths(opts.paths)
-	}
-	ev, err := action.LoadEvent(r.env)
-	if err != nil {
-		return r.fail(err.Error())
 	}
 	if r.repo != nil {
 		if h, err := r.repo.Head(); err == nil {
@@ -161,12 +243,19 @@ func (r *actionRun) run() int {
 	return r.publish(r.compare(opts, head, base, labels))
 }
 
+// today is the date accept entries are judged against (UTC).
+var today = func() string { return time.Now().UTC().Format(time.DateOnly) }
+
 // runOptions are the settings with the config file and defaults applied.
 type runOptions struct {
-	paths    []string
-	targets  []string
-	failOn   string
-	diffOpts diff.Options
+	paths          []string
+	targets        []string
+	failOn         string
+	breakingFailOn string
+	onlyNew        bool
+	diffOpts       diff.Options
+	rules          *finding.Rules
+	accept         []finding.Accept
 }
 
 // options applies flag/input > config file > default.
@@ -190,6 +279,11 @@ func (r *actionRun) options() (runOptions, error) {
 	if !check.ValidFailOn(o.failOn) {
 		return o, fmt.Errorf("Unknown fail-on `%s`. Valid values are: error, lossy, warning, never.", o.failOn)
 	}
+	o.breakingFailOn = s.ResolveBreakingFailOn(r.event)
+	o.onlyNew = s.ResolveOnlyNew(r.event)
+	if o.rules, o.accept, err = policyConfig(cfg); err != nil {
+		return o, err
+	}
 	o.diffOpts.IgnoreDescriptions = s.IgnoreDescriptions
 	if !s.IgnoreDescSet && cfg != nil && cfg.IgnoreDescriptions != nil {
 		o.diffOpts.IgnoreDescriptions = *cfg.IgnoreDescriptions
@@ -204,60 +298,134 @@ func (r *actionRun) options() (runOptions, error) {
 	return o, nil
 }
 
+// policyConfig validates the config's `rules` and `accept` for the
+// policy.
+func policyConfig(cfg *config.Config) (*finding.Rules, []finding.Accept, error) {
+	if cfg == nil {
+		return nil, nil, nil
+	}
+	settings := make([]finding.RuleSetting, len(cfg.Rules))
+	for i, r := range cfg.Rules {
+		settings[i] = finding.RuleSetting{Key: r.Key, Level: r.Level, Where: cfg.Where(r.Line)}
+	}
+	rules, err := finding.NewRules(settings)
+	if err != nil {
+		return nil, nil, err
+	}
+	codes := finding.Codes()
+	var accept []finding.Accept
+	for _, e := range cfg.Accept {
+		if _, ok := slices.BinarySearch(codes, e.Code); !ok && e.Code != finding.LoadCode {
+			return nil, nil, fmt.Errorf("Unknown code `%s` in the accept entry at %s. Did you mean `%s`?", e.Code, cfg.Where(e.Line), finding.Nearest(e.Code, codes))
+		}
+		accept = append(accept, finding.Accept{Tool: e.Tool, Code: e.Code, Path: e.Path, Reason: e.Reason, Until: e.Until, Where: cfg.Where(e.Line)})
+	}
+	return rules, accept, nil
+}
+
 // outcome is what the run found, before it is reported.
 type outcome struct {
 	head, base toolSet
-	check      *check.Result // nil when the head has input errors
-	diff       *diff.Result  // nil without a (loadable) base
+	check      *check.Result // the tools that loaded, checked
+	diff       *diff.Result  // nil without a base
 	approved   bool          // the approval label is on the pull request
-	checkSum   check.Summary
-	diffSum    diff.Summary
-	exit       int
+	// policy is the verdict on every finding; every output renders it.
+	policy *finding.Result
+	exit   int
 }
 
-// compare checks the head and diffs it against the base. Input errors in
-// the base only cancel the diff: the head is still checked.
+// compare checks every tool of the head that loaded and diffs it against
+// the base. A file that did not load on either side is left out of the
+// diff on both sides (a note says so), so a broken file neither hides the
+// other tools nor reads as removing its own.
 func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) outcome {
 	s := r.settings
 	out := outcome{head: head, base: base}
-	if len(head.Errors) == 0 {
-		out.check = check.Run(head.Tools, o.targets)
-		out.checkSum = check.Summary{Error: out.check.Errors, Warning: out.check.Warnings, Info: out.check.Infos}
-		if base.loaded && len(base.Errors) == 0 {
-			out.diff = diff.ToolSets(base.Tools, head.Tools, o.diffOpts)
-			relocateRemoved(out.diff, base.Tools, head.Tools)
-			out.diffSum = out.diff.Summary
+	out.check = check.Run(head.Tools, o.targets)
+	if base.loaded {
+		failed := failedFiles(head.Errors, base.Errors)
+		out.diff = diff.ToolSets(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed), o.diffOpts)
+		relocateRemoved(out.diff, base.Tools, head.Tools)
+		if len(failed) > 0 {
+			files := slices.Sorted(maps.Keys(failed))
+			r.note("warning", "Files left out of the diff", fmt.Sprintf("%s did not load in the head or the base, so %s left out of the diff on both sides; the other tools were compared.",
+				quoteList(files), map[bool]string{true: "its tools were", false: "their tools were"}[len(files) == 1]))
 		}
 	}
 	if len(base.Errors) > 0 {
-		r.note("warning", "Base version not loadable", fmt.Sprintf("The base version (%s) has %s, so it was not compared; the head was still checked. The job summary lists them.",
+		r.note("warning", "Base version has input errors", fmt.Sprintf("The base version (%s) has %s; the files that loaded were still compared. The job summary lists them.",
 			r.baseDescription(), countOf(len(base.Errors), "input error")))
 	}
 	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
-	ds := out.diffSum
-	checkFailed := out.check != nil && check.FailOn(out.check, o.failOn)
-	diffFailed := !out.approved && (s.BreakingFailOn == "breaking" && ds.Breaking > 0 ||
-		s.BreakingFailOn == "any" && ds.Breaking+ds.NonBreaking+ds.Informational > 0)
-	switch {
-	case len(head.Errors) > 0:
-		out.exit = 2
-	case checkFailed || diffFailed:
-		out.exit = 1
+	var baseFindings []finding.Finding
+	if o.onlyNew && base.loaded {
+		baseFindings = finding.FromCheck(check.Run(base.Tools, o.targets))
+	}
+	findings := finding.FromLoad(head.Errors)
+	findings = append(findings, finding.FromCheck(out.check)...)
+	findings = append(findings, finding.FromDiff(out.diff)...)
+	out.policy = finding.Apply(finding.Policy{
+		FailOn: o.failOn, BreakingFailOn: o.breakingFailOn, OnlyNew: o.onlyNew,
+		Rules: o.rules, Accept: o.accept,
+		ApprovalLabel: s.AllowBreakingLabel, Approved: out.approved,
+		Today: today(),
+	}, findings, baseFindings)
+	out.exit = out.policy.Exit
+	return out
+}
+
+// failedFiles are the files with a load error on either side.
+func failedFiles(sides ...[]tool.LoadError) map[string]bool {
+	out := map[string]bool{}
+	for _, errs := range sides {
+		for _, e := range errs {
+			if e.SourcePath != "" {
+				out[e.SourcePath] = true
+			}
+		}
 	}
 	return out
 }
 
+// withoutFiles drops the tools of the given files.
+func withoutFiles(ts []*tool.Tool, files map[string]bool) []*tool.Tool {
+	if len(files) == 0 {
+		return ts
+	}
+	out := make([]*tool.Tool, 0, len(ts))
+	for _, t := range ts {
+		if !files[t.File()] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// quoteList is "`a`, `b` and `c`".
+func quoteList(items []string) string {
+	q := make([]string, len(items))
+	for i, it := range items {
+		q[i] = "`" + it + "`"
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
 // publish reports the outcome everywhere it goes: the log, annotations,
-// the SARIF and JSON files, the job summary and the step outputs.
+// the SARIF and JSON files, the job summary and the step outputs. Each
+// renders the policy's verdict; none decides a level of its own.
 func (r *actionRun) publish(o outcome) int {
 	s := r.settings
 	r.printReadable(o)
 	if s.Annotations {
-		items := report.LoadErrorAnnotations(o.head.Errors)
-		items = append(items, report.CheckAnnotations(o.check)...)
-		items = append(items, report.DiffAnnotations(o.diff, o.approved)...)
+		items := report.PolicyAnnotations(o.policy, r.changedFiles())
 		report.MapFiles(items, r.paths)
 		items = append(items, r.extra...)
+		for _, w := range o.policy.Warnings {
+			items = append(items, report.Annotation{Level: report.LevelWarning, Title: "Config: accept entry matches nothing", Message: w, Priority: report.PriorityWarning})
+		}
 		var buf bytes.Buffer
 		report.AnnotationsSeeAlso(&buf, items, report.MaxAnnotationsPerLevel, r.seeAlso())
 		r.log.Raw(buf.String())
@@ -266,7 +434,7 @@ func (r *actionRun) publish(o outcome) int {
 	var problems []string
 	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error {
 		return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
-			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths})
+			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy})
 	})
 	if err != nil {
 		problems = append(problems, "cannot write the SARIF file: "+err.Error())
@@ -279,25 +447,28 @@ func (r *actionRun) publish(o outcome) int {
 		if err := r.writeSummary(report.SummaryInput{Failed: o.exit != 0, Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
-			Notes: r.notes, Paths: r.paths}); err != nil {
+			Notes: r.notes, Paths: r.paths, Policy: o.policy,
+			BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA)}); err != nil {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
 		}
 	}
 
-	cs, ds := o.checkSum, o.diffSum
+	c := o.policy.Counts
 	tools := 0
 	if o.check != nil {
 		tools = len(o.check.Tools)
 	}
 	outputs := []action.Output{
-		{Name: "result", Value: resultWord(o.exit)},
-		{Name: "breaking", Value: strconv.FormatBool(ds.Breaking > 0)},
-		{Name: "breaking-count", Value: strconv.Itoa(ds.Breaking)},
-		{Name: "non-breaking-count", Value: strconv.Itoa(ds.NonBreaking)},
-		{Name: "informational-count", Value: strconv.Itoa(ds.Informational)},
-		{Name: "error-count", Value: strconv.Itoa(cs.Error + len(o.head.Errors))},
-		{Name: "warning-count", Value: strconv.Itoa(cs.Warning)},
-		{Name: "info-count", Value: strconv.Itoa(cs.Info)},
+		{Name: "result", Value: o.policy.Verdict()},
+		{Name: "breaking", Value: strconv.FormatBool(c.Breaking > 0)},
+		{Name: "breaking-count", Value: strconv.Itoa(c.Breaking)},
+		{Name: "non-breaking-count", Value: strconv.Itoa(c.NonBreaking)},
+		{Name: "informational-count", Value: strconv.Itoa(c.Informational)},
+		{Name: "error-count", Value: strconv.Itoa(c.Errors + c.LoadErrors)},
+		{Name: "warning-count", Value: strconv.Itoa(c.Warnings)},
+		{Name: "info-count", Value: strconv.Itoa(c.Infos)},
+		{Name: "new-count", Value: strconv.Itoa(c.New)},
+		{Name: "existing-count", Value: strconv.Itoa(c.Existing)},
 		{Name: "tools", Value: strconv.Itoa(tools)},
 		{Name: "sarif-file", Value: sarifOut},
 		{Name: "report-file", Value: reportOut},
@@ -315,6 +486,26 @@ func (r *actionRun) publish(o outcome) int {
 	}
 	r.printVerdict(o)
 	return o.exit
+}
+
+// changedFiles reports whether the pull request changed a file (a display
+// path), from the diff of the base and head commits; nil (every file
+// counts as changed) without both commits.
+func (r *actionRun) changedFiles() func(string) bool {
+	if r.repo == nil || !gitbase.IsObjectID(r.baseSHA) || !gitbase.IsObjectID(r.headSHA) {
+		return nil
+	}
+	files, err := r.repo.ChangedFiles(r.baseSHA, r.headSHA)
+	if err != nil {
+		return nil
+	}
+	set := make(map[string]bool, len(files))
+	for _, f := range files {
+		set[f] = true
+	}
+	return func(display string) bool {
+		return set[report.MapPath(r.paths, display)]
+	}
 }
 
 // seeAlso names the outputs that hold every finding, for the notice
@@ -340,10 +531,13 @@ func (r *actionRun) seeAlso() string {
 }
 
 func resultWord(exit int) string {
-	if exit == 0 {
+	switch exit {
+	case 0:
 		return "pass"
+	case 1:
+		return "fail"
 	}
-	return "fail"
+	return "error"
 }
 
 // locate settles the workspace, the working directory and the repository.
@@ -654,26 +848,27 @@ func (r *actionRun) printReadable(o outcome) {
 	}
 }
 
-// printVerdict ends the log with the notes and a one-line verdict (the
-// notes are annotations too, but those are off outside Actions).
+// printVerdict ends the log with the notes, the counts and the verdict:
+// each reason for failing with its threshold and way out, or what a
+// passing run tolerated, as the last line.
 func (r *actionRun) printVerdict(o outcome) {
 	var b strings.Builder
 	for _, n := range r.notes {
 		b.WriteString(n + "\n")
 	}
-	cs, ds := o.checkSum, o.diffSum
-	fmt.Fprintf(&b, "SchemaPort: %s. Check: %s, %s, %s.", resultWord(o.exit),
-		countOf(cs.Error, "error"), countOf(cs.Warning, "warning"), countOf(cs.Info, "info"))
-	if o.diff != nil {
-		fmt.Fprintf(&b, " Diff: %d breaking, %d non-breaking, %d informational", ds.Breaking, ds.NonBreaking, ds.Informational)
-		if o.approved && ds.Breaking > 0 {
-			b.WriteString(" (breaking changes approved by label)")
-		}
-		b.WriteString(".")
+	for _, w := range o.policy.Warnings {
+		b.WriteString(w + "\n")
 	}
-	if n := len(o.head.Errors); n > 0 {
+	c := o.policy.Counts
+	fmt.Fprintf(&b, "SchemaPort: %s. Check: %s, %s, %s.", o.policy.Verdict(),
+		countOf(c.Errors, "error"), countOf(c.Warnings, "warning"), countOf(c.Infos, "info"))
+	if o.diff != nil {
+		fmt.Fprintf(&b, " Diff: %d breaking, %d non-breaking, %d informational.", c.Breaking, c.NonBreaking, c.Informational)
+	}
+	if n := c.LoadErrors; n > 0 {
 		b.WriteString(" " + countOf(n, "input error") + ".")
 	}
+	b.WriteString("\n" + strings.Join(o.policy.Lines(), "\n"))
 	r.log.Text("", b.String())
 }
 
@@ -757,6 +952,12 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 	field("baseFrom", str(r.baseFrom), false)
 	field("headSha", str(r.headSHA), false)
 	field("breakingApproved", strconv.FormatBool(o.approved), false)
+	pol, err := report.PolicyJSON(o.policy, r.paths)
+	if err != nil {
+		return err
+	}
+	field("verdict", pol.Verdict, false)
+	field("findings", pol.Findings, false)
 	notes := "[]"
 	if len(r.notes) > 0 {
 		q := make([]string, len(r.notes))
@@ -799,7 +1000,7 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 		field(p.name, raw, i == len(parts)-1)
 	}
 	b.WriteString("}\n")
-	_, err := w.Write(b.Bytes())
+	_, err = w.Write(b.Bytes())
 	return err
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -130,7 +131,9 @@ func TestRunBrokenHeadLocally(t *testing.T) {
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Result != "fail" || len(rep.InputErrors.Errors) != 1 || rep.Check != nil || rep.Diff != nil {
+	// The broken file does not hide the rest: the others are checked and
+	// diffed, and the run still exits 2.
+	if rep.Result != "error" || len(rep.InputErrors.Errors) != 1 || rep.Check == nil || rep.Diff == nil {
 		t.Errorf("report = %+v\n%s", rep, data)
 	}
 }
@@ -161,7 +164,7 @@ func TestRepoPath(t *testing.T) {
 func TestJSONReportShape(t *testing.T) {
 	r := &actionRun{settings: &action.Settings{}, baseSHA: strings.Repeat("a", 40), baseFrom: "push", headSHA: "h", notes: []string{`say "hi"`}}
 	var buf bytes.Buffer
-	if err := r.writeJSONReport(&buf, outcome{approved: true, diff: &diff.Result{}}); err != nil {
+	if err := r.writeJSONReport(&buf, outcome{approved: true, diff: &diff.Result{}, policy: finding.Apply(finding.Policy{}, nil, nil)}); err != nil {
 		t.Fatal(err)
 	}
 	var rep map[string]any

@@ -39,8 +39,14 @@ type Settings struct {
 	TargetsSet bool
 	FailOn     string
 	FailOnSet  bool
-	// BreakingFailOn is breaking, any or never.
+	// BreakingFailOn is breaking, any or never; "" (not given) is resolved
+	// per event by ResolveBreakingFailOn.
 	BreakingFailOn string
+	// OnlyNew: check findings the base has too do not fail the run.
+	// OnlyNewSet records whether it was given; otherwise it is resolved per
+	// event by ResolveOnlyNew.
+	OnlyNew    bool
+	OnlyNewSet bool
 	// Base is a git revision to compare against; empty means "from the
 	// event".
 	Base string
@@ -91,6 +97,7 @@ var Flags = []cliargs.Spec{
 	{Name: "config"},
 	{Name: "working-directory"},
 	{Name: "ignore-descriptions", Kind: cliargs.Flag},
+	{Name: "only-new", Kind: cliargs.Flag},
 }
 
 // Env reads the environment. Lookup tells an unset variable from an empty
@@ -146,9 +153,9 @@ func ParseSettings(args []string, env Env) (*Settings, error) {
 	}
 	s.Targets, s.TargetsSet = r.str("targets", "")
 	s.FailOn, s.FailOnSet = r.str("fail-on", "")
-	s.BreakingFailOn, _ = r.str("breaking-fail-on", DefaultBreakingFailOn)
+	s.BreakingFailOn, _ = r.str("breaking-fail-on", "")
 	switch s.BreakingFailOn {
-	case "breaking", "any", "never":
+	case "", "breaking", "any", "never":
 	default:
 		return nil, fmt.Errorf("Unknown breaking-fail-on `%s`. Valid values are: breaking, any, never.", s.BreakingFailOn)
 	}
@@ -186,6 +193,15 @@ func ParseSettings(args []string, env Env) (*Settings, error) {
 		}
 		*b.dst = v
 	}
+	if v, ok := p.Flags["only-new"]; ok {
+		s.OnlyNew, s.OnlyNewSet = v, true
+	} else if v, _ := env.input("only-new"); v != "" {
+		b, err := r.boolean("only-new", false)
+		if err != nil {
+			return nil, err
+		}
+		s.OnlyNew, s.OnlyNewSet = b, true
+	}
 	if v, ok := p.Flags["ignore-descriptions"]; ok {
 		s.IgnoreDescriptions, s.IgnoreDescSet = v, true
 	}
@@ -193,6 +209,42 @@ func ParseSettings(args []string, env Env) (*Settings, error) {
 		return nil, fmt.Errorf("`--base` and `--base-path` both name a base; pass one.")
 	}
 	return s, nil
+}
+
+// PolicyEvents are the events whose run gates a change before it merges:
+// only-new is on by default, and the policy is read from the base.
+var PolicyEvents = []string{"pull_request", "pull_request_target", "merge_group"}
+
+// IsPolicyEvent reports whether event is one of PolicyEvents.
+func IsPolicyEvent(event string) bool {
+	for _, e := range PolicyEvents {
+		if e == event {
+			return true
+		}
+	}
+	return false
+}
+
+// ResolveOnlyNew is the only-new setting for an event: as given, else on
+// for pull requests and merge queues.
+func (s *Settings) ResolveOnlyNew(event string) bool {
+	if s.OnlyNewSet {
+		return s.OnlyNew
+	}
+	return IsPolicyEvent(event)
+}
+
+// ResolveBreakingFailOn is the diff threshold for an event: as given, else
+// never on push (the gate is the pull request, where the label and accept
+// entries apply; a push carries no labels), else breaking.
+func (s *Settings) ResolveBreakingFailOn(event string) string {
+	if s.BreakingFailOn != "" {
+		return s.BreakingFailOn
+	}
+	if event == "push" {
+		return "never"
+	}
+	return DefaultBreakingFailOn
 }
 
 type resolver struct {

@@ -9,8 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 )
@@ -19,7 +22,7 @@ import (
 const DefaultFile = "schemaport.config.json"
 
 // Keys lists every key the file may hold, in the order messages name them.
-var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions"}
+var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept"}
 
 // Config holds the values present in the file; nil pointers mean "not set".
 type Config struct {
@@ -33,7 +36,28 @@ type Config struct {
 	Quiet              *bool
 	FailOn             *string
 	IgnoreDescriptions *bool
+	// Rules are the `rules` settings in file order; the codes are
+	// validated by the policy (internal/finding), which knows them.
+	Rules []Rule
+	// Accept are the `accept` entries in file order.
+	Accept []AcceptEntry
 }
+
+// Rule is one `rules` member: a code (or "<target>/*") and a level.
+type Rule struct {
+	Key, Level string
+	Line       int
+}
+
+// AcceptEntry is one `accept` entry. Tool, Code, Reason and Until are
+// required; Until is a valid YYYY-MM-DD date.
+type AcceptEntry struct {
+	Tool, Code, Path, Reason, Until string
+	Line                            int
+}
+
+// Where names a line of the file for messages: "schemaport.config.json:12".
+func (c *Config) Where(line int) string { return c.File + ":" + strconv.Itoa(line) }
 
 // statFile is os.Stat, replaceable so tests can simulate a permission
 // error (tests may run as root).
@@ -161,6 +185,14 @@ func Parse(display string, data []byte) (*Config, error) {
 				}
 				c.FailOn = &s
 			}
+		case "rules":
+			if err := c.parseRules(val, data); err != nil {
+				return nil, err
+			}
+		case "accept":
+			if err := c.parseAccept(val, data); err != nil {
+				return nil, err
+			}
 		case "allowLossy", "quiet", "ignoreDescriptions":
 			if val.Kind != jsonvalue.Bool {
 				return nil, fmt.Errorf("`%s` in %s must be a boolean.", m.Key, display)
@@ -177,6 +209,81 @@ func Parse(display string, data []byte) (*Config, error) {
 		}
 	}
 	return c, nil
+}
+
+// parseRules reads `rules`: an object from code to off, info, warning or
+// error.
+func (c *Config) parseRules(v *jsonvalue.Value, data []byte) error {
+	if v.Kind != jsonvalue.Object {
+		return fmt.Errorf("`rules` in %s must be an object from a code (or `<target>/*`) to off, info, warning or error.", c.File)
+	}
+	for _, m := range v.Members {
+		line, _ := position(data, int64(m.Value.Start))
+		if m.Value.Kind != jsonvalue.String {
+			return fmt.Errorf("The rule %s in %s (line %d) must be one of off, info, warning, error.", codeSpan(m.Key), c.File, line)
+		}
+		switch m.Value.Text {
+		case "off", "info", "warning", "error":
+		default:
+			return fmt.Errorf("The rule %s in %s (line %d) is %s; use off, info, warning or error.", codeSpan(m.Key), c.File, line, codeSpan(m.Value.Text))
+		}
+		c.Rules = append(c.Rules, Rule{Key: m.Key, Level: m.Value.Text, Line: line})
+	}
+	return nil
+}
+
+// acceptKeys are the members an accept entry may have.
+var acceptKeys = []string{"tool", "code", "path", "reason", "until"}
+
+// parseAccept reads `accept`: a list of {tool, code, path?, reason, until}.
+func (c *Config) parseAccept(v *jsonvalue.Value, data []byte) error {
+	if v.Kind != jsonvalue.Array {
+		return fmt.Errorf("`accept` in %s must be a list of entries {tool, code, path, reason, until}.", c.File)
+	}
+	for i := range v.Items {
+		it := &v.Items[i]
+		line, _ := position(data, int64(it.Start))
+		name := fmt.Sprintf("The accept entry %d in %s (line %d)", i+1, c.File, line)
+		if it.Kind != jsonvalue.Object {
+			return fmt.Errorf("%s must be an object {tool, code, path, reason, until}.", name)
+		}
+		e := AcceptEntry{Line: line}
+		for _, m := range it.Members {
+			if !slices.Contains(acceptKeys, m.Key) {
+				return fmt.Errorf("%s has the unknown key %s. Valid keys are: %s.", name, codeSpan(m.Key), strings.Join(acceptKeys, ", "))
+			}
+			if m.Value.Kind != jsonvalue.String {
+				return fmt.Errorf("%s: %s must be a string.", name, codeSpan(m.Key))
+			}
+			t := m.Value.Text
+			switch m.Key {
+			case "tool":
+				e.Tool = t
+			case "code":
+				e.Code = t
+			case "path":
+				e.Path = t
+			case "reason":
+				e.Reason = strings.TrimSpace(t)
+			case "until":
+				e.Until = t
+			}
+		}
+		var missing []string
+		for _, x := range []struct{ key, val string }{{"tool", e.Tool}, {"code", e.Code}, {"reason", e.Reason}, {"until", e.Until}} {
+			if x.val == "" {
+				missing = append(missing, "`"+x.key+"`")
+			}
+		}
+		if len(missing) > 0 {
+			return fmt.Errorf("%s lacks %s: every accepted finding needs the tool, the code, a reason and an end date (`until`: YYYY-MM-DD).", name, strings.Join(missing, " and "))
+		}
+		if d, err := time.Parse(time.DateOnly, e.Until); err != nil || d.Format(time.DateOnly) != e.Until {
+			return fmt.Errorf("%s: `until` is %s; write a date as YYYY-MM-DD.", name, codeSpan(e.Until))
+		}
+		c.Accept = append(c.Accept, e)
+	}
+	return nil
 }
 
 func allNonEmptyStrings(v *jsonvalue.Value) bool {

@@ -73,6 +73,9 @@ type Annotation struct {
 	Title     string
 	Message   string
 	Priority  int
+	// Breaking marks a breaking change, counted apart when it does not
+	// fit (the overflow notice says how many breaking changes it hides).
+	Breaking bool
 }
 
 // Annotations writes items as workflow commands, the most important first,
@@ -99,9 +102,9 @@ func AnnotationsSeeAlso(w io.Writer, items []Annotation, limitPerLevel int, seeA
 		sorted[i].Level = normalizeLevel(sorted[i].Level)
 	}
 	slices.SortStableFunc(sorted, compareAnnotations)
-	shown, hidden := selectAnnotations(sorted, limitPerLevel, limitPerLevel)
+	shown, hidden, hiddenBreaking := selectAnnotations(sorted, limitPerLevel, limitPerLevel)
 	if hidden > 0 && limitPerLevel > 0 {
-		shown, hidden = selectAnnotations(sorted, limitPerLevel, limitPerLevel-1)
+		shown, hidden, hiddenBreaking = selectAnnotations(sorted, limitPerLevel, limitPerLevel-1)
 	}
 	bw := bufio.NewWriter(w)
 	for _, a := range shown {
@@ -112,10 +115,18 @@ func AnnotationsSeeAlso(w io.Writer, items []Annotation, limitPerLevel int, seeA
 		if hidden == 1 {
 			noun = "more finding is"
 		}
+		msg := strconv.Itoa(hidden) + " " + noun + " in " + seeAlso + " (GitHub shows " + strconv.Itoa(limitPerLevel) + " annotations of each kind per step)."
+		switch hiddenBreaking {
+		case 0:
+		case 1:
+			msg += " 1 of them is a breaking change."
+		default:
+			msg += " " + strconv.Itoa(hiddenBreaking) + " of them are breaking changes."
+		}
 		bw.WriteString(annotationCommand(Annotation{
 			Level:   LevelNotice,
 			Title:   "More findings",
-			Message: strconv.Itoa(hidden) + " " + noun + " in " + seeAlso + " (GitHub shows " + strconv.Itoa(limitPerLevel) + " annotations of each kind per step).",
+			Message: msg,
 		}) + "\n")
 	}
 	return bw.Flush()
@@ -140,7 +151,7 @@ func compareAnnotations(a, b Annotation) int {
 	)
 }
 
-func selectAnnotations(sorted []Annotation, limit, noticeLimit int) (shown []Annotation, hidden int) {
+func selectAnnotations(sorted []Annotation, limit, noticeLimit int) (shown []Annotation, hidden, hiddenBreaking int) {
 	counts := map[string]int{}
 	for _, a := range sorted {
 		l := limit
@@ -149,12 +160,15 @@ func selectAnnotations(sorted []Annotation, limit, noticeLimit int) (shown []Ann
 		}
 		if limit > 0 && counts[a.Level] >= l {
 			hidden++
+			if a.Breaking {
+				hiddenBreaking++
+			}
 			continue
 		}
 		counts[a.Level]++
 		shown = append(shown, a)
 	}
-	return shown, hidden
+	return shown, hidden, hiddenBreaking
 }
 
 // annotationCommand formats one command. Escaping is go-githubactions'

@@ -42,3 +42,6 @@ func mapPath(m PathMapper, p string) string {
 	}
 	return p
 }
+
+// MapPath maps one display path with m (nil keeps it).
+func MapPath(m PathMapper, p string) string { return mapPath(m, p) }

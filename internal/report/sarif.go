@@ -15,6 +15,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -38,6 +39,11 @@ type SARIFInput struct {
 	// codes (nil: every target's own table); codes not found get a
 	// description built from the code.
 	Rules []provider.Rule
+	// Policy, when set, is what the run decided about every finding: the
+	// results are its findings (Check, Diff and LoadErrors are then only
+	// read for nothing), at their effective levels, with baselineState
+	// (only-new) and suppressions (accepted, approved by the label).
+	Policy *finding.Result
 	// MaxResults caps the results: 0 means GitHub's limit per run
 	// (MaxSARIFResults), negative means no cap. Errors are kept first, then
 	// warnings, then notes; the run says how many were left out.
@@ -164,8 +170,8 @@ func resultCap(n int) int {
 	return n
 }
 
-// finding is one result before sorting and numbering.
-type finding struct {
+// sarifItem is one result before sorting and numbering.
+type sarifItem struct {
 	ruleID  string
 	kind    string // "check", "diff", "load"
 	level   string // SARIF level
@@ -178,6 +184,12 @@ type finding struct {
 	providerID, targetName, docsURL, classification string
 	compile                                         provider.Compile // check findings only
 	fingerprint                                     string
+	// identity, when set, is the policy's fingerprint of the finding
+	// (it tells enum members apart); assignFingerprints numbers it.
+	identity      string
+	baselineState string
+	suppressions  []sarifSuppression
+	state         string // the policy's state, "" without a policy
 }
 
 func sarifLevel(severity string) string {
@@ -202,14 +214,18 @@ func levelRank(l string) int {
 
 // walkFindings calls fn for every finding with its level; build makes the
 // full finding only for those the caller keeps.
-func walkFindings(in *SARIFInput, fn func(level string, build func() finding)) {
+func walkFindings(in *SARIFInput, fn func(level string, build func() sarifItem)) {
+	if in.Policy != nil {
+		walkPolicy(in, fn)
+		return
+	}
 	for _, e := range in.LoadErrors {
-		fn("error", func() finding {
+		fn("error", func() sarifItem {
 			msg := e.Message
 			if e.Path != "" {
 				msg += "\nPath: " + e.Path
 			}
-			return finding{ruleID: LoadRuleID, kind: "load", level: "error", message: msg,
+			return sarifItem{ruleID: LoadRuleID, kind: "load", level: "error", message: msg,
 				file: mapPath(in.Paths, e.SourcePath), span: e.Span, toolName: e.SourcePath, target: "load", path: e.Path}
 		})
 	}
@@ -219,14 +235,14 @@ func walkFindings(in *SARIFInput, fn func(level string, build func() finding)) {
 			for _, t := range uniqueTargets(tr.Targets) {
 				for j := range t.Diagnostics {
 					d := &t.Diagnostics[j]
-					fn(sarifLevel(d.Severity), func() finding {
+					fn(sarifLevel(d.Severity), func() sarifItem {
 						loc := diagnosticSpan(tr.Tool, d)
 						name := d.ToolName
 						if name == "" && tr.Tool != nil {
 							name = tr.Tool.Name
 						}
 						msg := d.Message + "\nTarget: " + targetName(t) + "\nTool: " + name + "\nPath: " + d.Path + "\n" + compileHint(d.Compile)
-						return finding{ruleID: d.Code, kind: "check", level: sarifLevel(d.Severity), message: msg,
+						return sarifItem{ruleID: d.Code, kind: "check", level: sarifLevel(d.Severity), message: msg,
 							file: mapPath(in.Paths, loc.file), span: loc.Span, toolName: name, target: t.ID, path: d.Path,
 							providerID: cmp.Or(d.ProviderID, t.ID), targetName: targetName(t), docsURL: d.DocsURL, compile: d.Compile}
 					})
@@ -238,10 +254,10 @@ func walkFindings(in *SARIFInput, fn func(level string, build func() finding)) {
 		for i := range in.Diff.Changes {
 			c := &in.Diff.Changes[i]
 			level := diffLevel(c.Classification, in.BreakingApproved)
-			fn(level, func() finding {
+			fn(level, func() sarifItem {
 				at, _ := changeLocations(c)
 				msg := changeMessage(c, in.BreakingApproved)
-				return finding{ruleID: c.Code, kind: "diff", level: level, message: msg,
+				return sarifItem{ruleID: c.Code, kind: "diff", level: level, message: msg,
 					file: mapPath(in.Paths, at.File), span: tool.Span{Line: at.Line, Column: at.Column, EndLine: at.EndLine, EndColumn: at.EndColumn},
 					toolName: c.ToolName, target: "diff", path: c.Path, classification: c.Classification}
 			})
@@ -253,10 +269,10 @@ func walkFindings(in *SARIFInput, fn func(level string, build func() finding)) {
 // input order, without building the ones it drops. It also drops findings
 // with no file (code scanning rejects a result without a location) and
 // counts them apart.
-func collectFindings(in *SARIFInput) (out []finding, capped, unlocated int) {
+func collectFindings(in *SARIFInput) (out []sarifItem, capped, unlocated int) {
 	limit := resultCap(in.MaxResults)
 	var perLevel [3]int
-	walkFindings(in, func(level string, _ func() finding) { perLevel[levelRank(level)]++ })
+	walkFindings(in, func(level string, _ func() sarifItem) { perLevel[levelRank(level)]++ })
 	total := perLevel[0] + perLevel[1] + perLevel[2]
 	var quota [3]int
 	if limit < 0 || total <= limit {
@@ -269,8 +285,8 @@ func collectFindings(in *SARIFInput) (out []finding, capped, unlocated int) {
 		}
 	}
 	kept := quota[0] + quota[1] + quota[2]
-	out = make([]finding, 0, kept)
-	walkFindings(in, func(level string, build func() finding) {
+	out = make([]sarifItem, 0, kept)
+	walkFindings(in, func(level string, build func() sarifItem) {
 		r := levelRank(level)
 		if quota[r] == 0 {
 			return
@@ -285,7 +301,7 @@ func collectFindings(in *SARIFInput) (out []finding, capped, unlocated int) {
 	return out, total - kept, unlocated
 }
 
-func compareFindings(a, b finding) int {
+func compareFindings(a, b sarifItem) int {
 	return cmp.Or(
 		strings.Compare(a.file, b.file),
 		cmp.Compare(a.span.Line, b.span.Line),
@@ -303,17 +319,20 @@ func compareFindings(a, b finding) int {
 // assignFingerprints hashes tool, target, path and code (load errors: file,
 // path and message, having no other identity). Findings sharing a hash are
 // numbered by message so the numbering does not depend on line numbers.
-func assignFingerprints(fs []finding) {
+func assignFingerprints(fs []sarifItem) {
 	groups := map[string][]int{}
 	var keys []string
 	for i := range fs {
 		f := &fs[i]
-		parts := []string{f.kind, f.toolName, f.target, f.path, f.ruleID}
-		if f.kind == "load" {
-			parts = append(parts, f.message)
+		h := f.identity
+		if h == "" {
+			parts := []string{f.kind, f.toolName, f.target, f.path, f.ruleID}
+			if f.kind == "load" {
+				parts = append(parts, f.message)
+			}
+			sum := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+			h = hex.EncodeToString(sum[:16])
 		}
-		sum := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
-		h := hex.EncodeToString(sum[:16])
 		if _, ok := groups[h]; !ok {
 			keys = append(keys, h)
 		}
@@ -328,13 +347,15 @@ func assignFingerprints(fs []finding) {
 	}
 }
 
-func (f *finding) result(ruleIndex int) sarifResult {
+func (f *sarifItem) result(ruleIndex int) sarifResult {
 	r := sarifResult{
 		RuleID:              f.ruleID,
 		RuleIndex:           ruleIndex,
 		Level:               f.level,
 		Message:             sarifText{Text: f.message},
 		PartialFingerprints: map[string]string{FingerprintKey: f.fingerprint},
+		BaselineState:       f.baselineState,
+		Suppressions:        f.suppressions,
 	}
 	loc := sarifLocation{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(f.file), Region: region(f.span)}}
 	if f.path != "" || f.kind != "load" {
@@ -351,7 +372,7 @@ func (f *finding) result(ruleIndex int) sarifResult {
 		loc.LogicalLocations = []sarifLogicalLocation{ll}
 	}
 	r.Locations = []sarifLocation{loc}
-	props := sarifResultProperties{ToolName: f.toolName, Target: f.target, SchemaPath: f.path, Classification: f.classification}
+	props := sarifResultProperties{ToolName: f.toolName, Target: f.target, SchemaPath: f.path, Classification: f.classification, State: f.state}
 	if f.kind == "load" {
 		props.ToolName, props.Target = "", ""
 	}
@@ -421,7 +442,7 @@ type ruleFacts struct {
 // compileAbility is a Compile without its detail.
 type compileAbility struct{ supported, lossy bool }
 
-func buildRules(in *SARIFInput, fs []finding) ([]sarifRule, map[string]int) {
+func buildRules(in *SARIFInput, fs []sarifItem) ([]sarifRule, map[string]int) {
 	facts := map[string]*ruleFacts{}
 	for i := range fs {
 		f := &fs[i]
@@ -737,7 +758,16 @@ type sarifResult struct {
 	Message             sarifText              `json:"message"`
 	Locations           []sarifLocation        `json:"locations"`
 	PartialFingerprints map[string]string      `json:"partialFingerprints"`
+	BaselineState       string                 `json:"baselineState,omitempty"`
+	Suppressions        []sarifSuppression     `json:"suppressions,omitempty"`
 	Properties          *sarifResultProperties `json:"properties,omitempty"`
+}
+
+// sarifSuppression is SARIF 2.1.0 §3.35: kind "external" says the finding
+// was accepted outside the source (the config file, the label).
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification,omitempty"`
 }
 
 type sarifResultProperties struct {
@@ -745,6 +775,7 @@ type sarifResultProperties struct {
 	Target         string `json:"target,omitempty"`
 	SchemaPath     string `json:"schemaPath,omitempty"`
 	Classification string `json:"classification,omitempty"`
+	State          string `json:"state,omitempty"`
 }
 
 type sarifLocation struct {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -34,6 +35,14 @@ type SummaryInput struct {
 	Notes []string
 	// Paths maps display paths to repository-relative ones; nil keeps them.
 	Paths PathMapper
+	// Policy, when set, is the run's verdict on every finding: the summary
+	// leads with the reasons and a one-line-per-change table, and folds
+	// the tolerated findings away at the end (Failed and BreakingApproved
+	// are then ignored).
+	Policy *finding.Result
+	// BlobURL links file:line to the head's files (see BlobURL); "" writes
+	// no links.
+	BlobURL string
 	// MaxBytes caps the document (0: MaxSummaryBytes). When the findings do
 	// not fit, the summary stops at a finding boundary, closes what is open
 	// and says how many findings are left out.
@@ -51,6 +60,21 @@ func Summary(w io.Writer, in SummaryInput) error {
 		limit = MaxSummaryBytes
 	}
 	m := &mdWriter{limit: limit}
+	if in.Policy != nil {
+		writePolicyVerdict(m, &in)
+		writeLoadErrors(m, "Input errors", in.LoadErrors, in.Paths)
+		writeLoadErrors(m, "Input errors in the base version", in.BaseLoadErrors, in.Paths)
+		writePolicyTable(m, &in)
+		if in.Diff != nil {
+			writeBreakingSection(m, &in)
+		}
+		if in.Check != nil {
+			writeCheckCounts(m, in.Check)
+		}
+		writeTolerated(m, &in)
+		_, err := io.WriteString(w, m.finish())
+		return err
+	}
 	writeVerdict(m, &in)
 	writeLoadErrors(m, "Input errors", in.LoadErrors, in.Paths)
 	writeLoadErrors(m, "Input errors in the base version", in.BaseLoadErrors, in.Paths)
@@ -278,6 +302,12 @@ func writeCheckCounts(m *mdWriter, res *check.Result) {
 }
 
 func writeDiffSections(m *mdWriter, in *SummaryInput) {
+	writeBreakingSection(m, in)
+	writeOtherChanges(m, in)
+}
+
+// writeBreakingSection lists the breaking changes with their excerpts.
+func writeBreakingSection(m *mdWriter, in *SummaryInput) {
 	changes := in.Diff.Changes
 	groups := byTool(changes)
 	title := "### Breaking changes\n\n"
@@ -303,6 +333,12 @@ func writeDiffSections(m *mdWriter, in *SummaryInput) {
 			m.item(breakingChangeMarkdown(c, in.Paths))
 		}
 	}
+}
+
+// writeOtherChanges folds the changes that do not break callers.
+func writeOtherChanges(m *mdWriter, in *SummaryInput) {
+	changes := in.Diff.Changes
+	groups := byTool(changes)
 	var others []int
 	for _, g := range groups {
 		for _, i := range g {

@@ -1,0 +1,374 @@
+package finding
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Check thresholds (fail-on) and diff thresholds (breaking-fail-on).
+const (
+	FailOnError   = "error"
+	FailOnLossy   = "lossy"
+	FailOnWarning = "warning"
+	FailOnNever   = "never"
+
+	BreakingFailOnBreaking = "breaking"
+	BreakingFailOnAny      = "any"
+	BreakingFailOnNever    = "never"
+)
+
+// Accept is one config `accept` entry: findings of Code on Tool ("*": any
+// tool) whose schema path is Path or under it ("" : any path) are
+// accepted for Reason until the end of the day Until (YYYY-MM-DD, UTC).
+type Accept struct {
+	Tool, Code, Path string
+	Reason           string
+	Until            string
+	// Where is "file:line" of the entry, for messages.
+	Where string
+}
+
+// matches reports whether the entry covers f. A path prefix ends at a
+// segment boundary: `inputSchema.properties.a` covers
+// `inputSchema.properties.a.type` and `...a[0]`, not `...ab`.
+func (a *Accept) matches(f *Finding) bool {
+	if f.Kind == KindLoad || a.Code != f.Code || (a.Tool != "*" && a.Tool != f.Tool) {
+		return false
+	}
+	if a.Path == "" || a.Path == f.Path {
+		return true
+	}
+	rest, ok := strings.CutPrefix(f.Path, a.Path)
+	return ok && (strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "["))
+}
+
+// Policy is everything that decides what a finding means for a run.
+type Policy struct {
+	// FailOn is the check threshold, BreakingFailOn the diff threshold.
+	FailOn         string
+	BreakingFailOn string
+	// OnlyNew: a check finding the base also has is existing, never failing.
+	OnlyNew bool
+	Rules   *Rules
+	Accept  []Accept
+	// ApprovalLabel is the label that approves failing diff changes ("":
+	// approval is off); Approved says the pull request carries it.
+	ApprovalLabel string
+	Approved      bool
+	// Today is the date accept entries are judged against (YYYY-MM-DD).
+	Today string
+}
+
+// Reason is one cause of a failing verdict.
+type Reason struct {
+	// Kind is "load", "breaking", "check" or "expired".
+	Kind string
+	// Count is how many findings (or accept entries) make up the reason.
+	Count int
+	// Text is the sentence for people: what, the threshold, the way out.
+	Text string
+}
+
+// Counts are what the run found, per state and level. Level counts
+// (Errors, Breaking, ...) count every finding that is not disabled, at
+// its effective level; state counts count every finding.
+type Counts struct {
+	New      int `json:"new"`
+	Existing int `json:"existing"`
+	Accepted int `json:"accepted"`
+	Approved int `json:"approved"`
+	Disabled int `json:"disabled"`
+	// BelowThreshold counts new findings that do not fail the run.
+	BelowThreshold int `json:"belowThreshold"`
+	// Failing counts the findings that fail the run.
+	Failing int `json:"failing"`
+	// Check findings by effective level; LoadErrors apart.
+	Errors     int `json:"errors"`
+	Warnings   int `json:"warnings"`
+	Infos      int `json:"infos"`
+	LoadErrors int `json:"loadErrors"`
+	// Diff changes by effective classification.
+	Breaking      int `json:"breaking"`
+	NonBreaking   int `json:"nonBreaking"`
+	Informational int `json:"informational"`
+	// BreakingNew counts breaking changes that are neither approved nor
+	// accepted.
+	BreakingNew int `json:"breakingNew"`
+}
+
+// Result is the policy's verdict: every finding with its state, why the
+// run fails (if it does), what it tolerated, and the exit status. Every
+// output renders this and nothing else decides a level.
+type Result struct {
+	// Findings: load errors, then check findings, then diff changes, each
+	// in its engine's order.
+	Findings []Finding
+	Reasons  []Reason
+	// Warnings are problems with the policy itself that do not fail the
+	// run (an accept entry that matches nothing).
+	Warnings []string
+	Counts   Counts
+	// Exit is 0 (pass), 1 (fail) or 2 (load errors: the input must be
+	// fixed first).
+	Exit   int
+	Policy Policy
+}
+
+// Verdict is "pass", "fail" or "error" (exit 2).
+func (r *Result) Verdict() string {
+	switch r.Exit {
+	case 0:
+		return "pass"
+	case 1:
+		return "fail"
+	}
+	return "error"
+}
+
+// Apply runs the policy once over the head's findings. base holds the
+// base's check findings (only read when p.OnlyNew).
+func Apply(p Policy, head []Finding, base []Finding) *Result {
+	res := &Result{Findings: head, Policy: p}
+	inBase := map[string]int{}
+	if p.OnlyNew {
+		for i := range base {
+			if base[i].Kind == KindCheck {
+				inBase[base[i].Fingerprint]++
+			}
+		}
+	}
+	used := make([]bool, len(p.Accept))
+	expired := make([]bool, len(p.Accept))
+	for i, a := range p.Accept {
+		expired[i] = p.Today != "" && a.Until < p.Today
+	}
+	c := &res.Counts
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		f.Level, f.State, f.Reason, f.Fails = f.DefaultLevel, StateNew, "", false
+		f.AcceptedBy, f.AcceptedUntil = "", ""
+		if s, ok := p.Rules.lookup(f); ok {
+			if s.Level == LevelOff {
+				f.State, f.Reason = StateDisabled, "turned off by the rule `"+s.Key+"` ("+s.Where+")"
+			} else {
+				f.Level = s.Level
+			}
+		}
+		if f.State == StateNew {
+			for k := range p.Accept {
+				if expired[k] || !p.Accept[k].matches(f) {
+					continue
+				}
+				used[k] = true
+				f.State, f.Reason, f.AcceptedBy, f.AcceptedUntil = StateAccepted, p.Accept[k].Reason, p.Accept[k].Where, p.Accept[k].Until
+				break
+			}
+		}
+		if f.State == StateNew && f.Kind == KindCheck && inBase[f.Fingerprint] > 0 {
+			inBase[f.Fingerprint]--
+			f.State = StateExisting
+		}
+		fails := p.meets(f)
+		if f.State == StateNew && fails && f.Kind == KindDiff && p.Approved && p.ApprovalLabel != "" {
+			f.State, f.Reason = StateApproved, "approved by the label "+p.ApprovalLabel
+		}
+		f.Fails = f.State == StateNew && fails
+
+		switch f.State {
+		case StateNew:
+			c.New++
+			if f.Fails {
+				c.Failing++
+			} else {
+				c.BelowThreshold++
+			}
+		case StateExisting:
+			c.Existing++
+		case StateAccepted:
+			c.Accepted++
+		case StateApproved:
+			c.Approved++
+		case StateDisabled:
+			c.Disabled++
+			continue
+		}
+		switch f.Kind {
+		case KindLoad:
+			c.LoadErrors++
+		case KindCheck:
+			switch f.Level {
+			case LevelError:
+				c.Errors++
+			case LevelWarning:
+				c.Warnings++
+			default:
+				c.Infos++
+			}
+		case KindDiff:
+			switch f.Classification() {
+			case "breaking":
+				c.Breaking++
+				if f.State == StateNew {
+					c.BreakingNew++
+				}
+			case "non-breaking":
+				c.NonBreaking++
+			default:
+				c.Informational++
+			}
+		}
+	}
+	res.reasons(expired, used)
+	return res
+}
+
+// meets reports whether f reaches its threshold (state aside).
+func (p *Policy) meets(f *Finding) bool {
+	switch f.Kind {
+	case KindLoad:
+		return true
+	case KindCheck:
+		switch p.FailOn {
+		case FailOnNever:
+			return false
+		case FailOnWarning:
+			return f.Level == LevelError || f.Level == LevelWarning
+		case FailOnLossy:
+			return f.Level != LevelInfo && f.Lossy
+		}
+		return f.Level == LevelError
+	case KindDiff:
+		switch p.BreakingFailOn {
+		case BreakingFailOnAny:
+			return true
+		case BreakingFailOnBreaking:
+			return f.Level == LevelError
+		}
+	}
+	return false
+}
+
+// reasons fills Reasons, Warnings and Exit.
+func (r *Result) reasons(expired, used []bool) {
+	p := &r.Policy
+	var load, diffs, checkErr, checkWarn int
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if !f.Fails {
+			continue
+		}
+		switch f.Kind {
+		case KindLoad:
+			load++
+		case KindDiff:
+			diffs++
+		case KindCheck:
+			if f.Level == LevelError {
+				checkErr++
+			} else {
+				checkWarn++
+			}
+		}
+	}
+	if load > 0 {
+		r.Reasons = append(r.Reasons, Reason{Kind: "load", Count: load, Text: "Failed: " + plural(load, "input error") +
+			" (a file that does not load cannot be checked). Fix the files named in the report; the tools that loaded were still checked."})
+	}
+	if diffs > 0 {
+		what := plural(diffs, "breaking change") + " not approved"
+		if p.BreakingFailOn == BreakingFailOnAny {
+			what = plural(diffs, "change") + " not approved"
+		}
+		it := "them"
+		if diffs == 1 {
+			it = "it"
+		}
+		way := "To accept " + it + ", add the label " + p.ApprovalLabel + " or an accept entry."
+		if p.ApprovalLabel == "" {
+			way = "To accept " + it + ", add an accept entry (approval by label is off: allow-breaking-label is empty)."
+		}
+		r.Reasons = append(r.Reasons, Reason{Kind: "breaking", Count: diffs,
+			Text: "Failed: " + what + " (breaking-fail-on: " + p.BreakingFailOn + "). " + way})
+	}
+	if n := checkErr + checkWarn; n > 0 {
+		adj := ""
+		if p.OnlyNew {
+			adj = "new "
+		}
+		var parts []string
+		if checkErr > 0 {
+			parts = append(parts, plural(checkErr, adj+"error"))
+		}
+		if checkWarn > 0 {
+			parts = append(parts, plural(checkWarn, adj+"warning"))
+		}
+		r.Reasons = append(r.Reasons, Reason{Kind: "check", Count: n,
+			Text: "Failed: " + strings.Join(parts, " and ") + " (fail-on: " + p.FailOn + "). Fix them, or set the code's level in `rules`, or add an accept entry with a reason and an end date."})
+	}
+	var exp []string
+	for i, a := range p.Accept {
+		if expired[i] {
+			exp = append(exp, "the accept entry for "+a.Code+" on "+a.Tool+" ("+a.Where+") expired on "+a.Until)
+		}
+	}
+	if len(exp) > 0 {
+		r.Reasons = append(r.Reasons, Reason{Kind: "expired", Count: len(exp),
+			Text: "Failed: " + strings.Join(exp, "; ") + ". Fix what it accepted and remove the entry, or give it a new `until` date."})
+	}
+	for i, a := range p.Accept {
+		if !used[i] && !expired[i] {
+			r.Warnings = append(r.Warnings, "The accept entry for "+a.Code+" on "+a.Tool+" ("+a.Where+") matches no finding; remove it.")
+		}
+	}
+	switch {
+	case load > 0:
+		r.Exit = 2
+	case len(r.Reasons) > 0:
+		r.Exit = 1
+	}
+}
+
+// Lines are the verdict for people: one line per reason on a failing run;
+// on a passing run one line saying what it tolerated.
+func (r *Result) Lines() []string {
+	if len(r.Reasons) > 0 {
+		out := make([]string, len(r.Reasons))
+		for i, x := range r.Reasons {
+			out[i] = x.Text
+		}
+		return out
+	}
+	return []string{"Passed" + r.Tolerated() + "."}
+}
+
+// Tolerated says what did not fail the run although it was found:
+// ": tolerated 3 existing, 1 accepted …", or "" when nothing was.
+func (r *Result) Tolerated() string {
+	c := r.Counts
+	var parts []string
+	for _, x := range []struct {
+		n    int
+		what string
+	}{
+		{c.Existing, "existing on the base"},
+		{c.Accepted, "accepted in the config"},
+		{c.Approved, "approved by the label"},
+		{c.Disabled, "turned off by rules"},
+		{c.BelowThreshold, "below the thresholds"},
+	} {
+		if x.n > 0 {
+			parts = append(parts, strconv.Itoa(x.n)+" "+x.what)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": tolerated " + strings.Join(parts, ", ")
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

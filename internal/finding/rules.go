@@ -1,0 +1,134 @@
+package finding
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+)
+
+// RuleSetting is one entry of the config's `rules`: a code, or
+// "<target>/*" for every check finding of a target, and its level (off,
+// info, warning, error). Where is "file:line", for messages.
+type RuleSetting struct {
+	Key   string
+	Level string
+	Where string
+}
+
+// Rules are validated rule settings. An exact code wins over a target
+// wildcard. The zero value (or nil) changes nothing.
+type Rules struct {
+	byCode   map[string]RuleSetting
+	byTarget map[string]RuleSetting
+}
+
+// Codes lists every code a rule may name: the check codes of every
+// target's rule table (and core's), then the diff codes; sorted, each once.
+func Codes() []string {
+	var out []string
+	for _, r := range check.Core().Rules {
+		out = append(out, r.Code)
+	}
+	for _, t := range check.Targets() {
+		for _, r := range t.Rules {
+			out = append(out, r.Code)
+		}
+	}
+	for _, c := range diff.Codes {
+		out = append(out, c.ID)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TargetIDs lists the targets a "<target>/*" key may name.
+func TargetIDs() []string {
+	ids := []string{check.Core().ID}
+	for _, t := range check.Targets() {
+		ids = append(ids, t.ID)
+	}
+	return ids
+}
+
+// NewRules validates settings: an unknown code or target is an error that
+// names it, where it is, and the nearest valid key.
+func NewRules(settings []RuleSetting) (*Rules, error) {
+	r := &Rules{byCode: map[string]RuleSetting{}, byTarget: map[string]RuleSetting{}}
+	if len(settings) == 0 {
+		return r, nil
+	}
+	codes := Codes()
+	targets := TargetIDs()
+	for _, s := range settings {
+		switch s.Level {
+		case LevelOff, LevelInfo, LevelWarning, LevelError:
+		default:
+			return nil, fmt.Errorf("The rule `%s` (%s) has the level `%s`; use off, info, warning or error.", s.Key, s.Where, s.Level)
+		}
+		if t, ok := strings.CutSuffix(s.Key, "/*"); ok {
+			if !slices.Contains(targets, t) {
+				return nil, fmt.Errorf("Unknown target in the rule `%s` (%s). Did you mean `%s/*`? Valid targets are: %s.", s.Key, s.Where, Nearest(t, targets), strings.Join(targets, ", "))
+			}
+			r.byTarget[t] = s
+			continue
+		}
+		if _, found := slices.BinarySearch(codes, s.Key); !found {
+			return nil, fmt.Errorf("Unknown rule code `%s` (%s). Did you mean `%s`? docs/rules.md lists every code.", s.Key, s.Where, Nearest(s.Key, codes))
+		}
+		r.byCode[s.Key] = s
+	}
+	return r, nil
+}
+
+// lookup returns the setting for a finding, if any. Load errors have none:
+// a file that does not load cannot be checked, whatever the rules say.
+func (r *Rules) lookup(f *Finding) (RuleSetting, bool) {
+	if r == nil || f.Kind == KindLoad {
+		return RuleSetting{}, false
+	}
+	if s, ok := r.byCode[f.Code]; ok {
+		return s, true
+	}
+	if f.Kind == KindCheck {
+		if s, ok := r.byTarget[f.Target]; ok {
+			return s, true
+		}
+	}
+	return RuleSetting{}, false
+}
+
+// Nearest returns the candidate with the smallest edit distance to s
+// (ties: the first in order).
+func Nearest(s string, candidates []string) string {
+	best, bestD := "", -1
+	for _, c := range candidates {
+		if d := distance(s, c); bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance over bytes (codes are ASCII).
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
