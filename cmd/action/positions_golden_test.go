@@ -1,0 +1,143 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// Every position the tool prints (the loader's error spans, check's
+// diagnostics and their source snippets, SARIF regions, the diff's
+// changes) on files of many tools, pretty-printed and minified onto one
+// line, with multi-byte characters before and between the findings, a
+// byte-order mark and CRLF line ends. The golden files were written by the
+// engine that counted every column from its line start (before positions
+// were indexed), so they pin that the indexed positions are the same,
+// byte for byte.
+func TestPositionsGolden(t *testing.T) {
+	dir := positionFixtures(t)
+	golden := filepath.Join(repoRoot(t), "cmd", "action", "testdata", "positions")
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"check-pretty.json", []string{"check", "pretty.json", "--format", "json", "--targets", "openai,gemini"}},
+		{"check-minified.json", []string{"check", "minified.json", "--format", "json"}},
+		{"check-bom-crlf.json", []string{"check", "bom-crlf.json", "--format", "json", "--targets", "anthropic-strict,mcp"}},
+		{"check-pretty.txt", []string{"check", "pretty.json", "--targets", "openai"}},
+		{"check-minified.txt", []string{"check", "minified.json", "--targets", "openai"}},
+		{"check-bom-crlf.txt", []string{"check", "bom-crlf.json", "--targets", "gemini"}},
+		{"check-minified.sarif", []string{"check", "minified.json", "--format", "sarif", "--targets", "anthropic"}},
+		{"load-errors-minified.json", []string{"check", "broken-minified.json", "dup-minified.json", "--format", "json"}},
+		{"load-errors-minified.txt", []string{"check", "broken-minified.json", "dup-minified.json"}},
+		{"diff-pretty.json", []string{"diff", "pretty.json", "pretty-edited.json", "--format", "json"}},
+		{"diff-minified.json", []string{"diff", "minified.json", "minified-edited.json", "--format", "json"}},
+		{"diff-minified.txt", []string{"diff", "minified.json", "minified-edited.json"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, stdout, stderr := runCLI(t, dir, c.args...)
+			got := stdout + stderr
+			path := filepath.Join(golden, c.name)
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/action -run TestPositionsGolden -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s differs from its golden file (%d bytes, want %d); first difference at byte %d", c.name, len(got), len(want), firstDifference(got, string(want)))
+			}
+		})
+	}
+}
+
+func firstDifference(a, b string) int {
+	for i := 0; i < min(len(a), len(b)); i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// positionFixtures writes the files TestPositionsGolden runs on: four
+// generated tools (internal/corpus: every provider finds something in
+// them) with some words spelt in multi-byte characters, all in one file,
+// pretty and minified; an edited copy of each for the diff; the pretty file
+// with a byte-order mark and CRLF line ends; and a minified file whose
+// tools break loading rules far into its one line.
+func positionFixtures(t *testing.T) string {
+	t.Helper()
+	gen := t.TempDir()
+	if _, err := corpus.Generate(gen, 4, 7); err != nil {
+		t.Fatal(err)
+	}
+	files, err := corpus.Files(gen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []jsonvalue.Value
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.NewReplacer(
+			"customer", "cüstomer", "city", "città", "note", "nöte😀", "price", "prix€",
+			"status", "статус", "order", "注文order",
+		).Replace(string(data))
+		v, err := jsonvalue.Parse([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		switch {
+		case v.Get("tools") != nil:
+			tools = append(tools, v.Get("tools").Items...)
+		case v.Kind == jsonvalue.Array:
+			tools = append(tools, v.Items...)
+		default:
+			tools = append(tools, *v)
+		}
+	}
+	all := jsonvalue.NewArray(tools...)
+	pretty := jsonvalue.Encode(&all, "  ") + "\n"
+	minified := jsonvalue.Encode(&all, "")
+	edit := strings.NewReplacer(`"type": "integer"`, `"type": "string"`, `"type":"integer"`, `"type":"string"`,
+		`"maxLength": 64`, `"maxLength": 32`, `"maxLength":64`, `"maxLength":32`)
+	// Broken tools: a wrong-typed keyword and a dangling $ref; in another
+	// file a duplicate key; each after many multi-byte characters on the
+	// same line.
+	head := minified[:len(minified)-1]
+	broken := head + `,{"name":"zz_bad_é","description":"ünïcödé 😀😀","inputSchema":{"type":"object","properties":{"a":{"type":"string","minimum":"5"},"b":{"$ref":"#/$defs/Nope"}}}}]`
+	dup := head + `,{"name":"zz_dup","inputSchema":{"type":"object","properties":{"ä":{"type":"string"},"ä":{"type":"number"}}}}]`
+	out := t.TempDir()
+	for name, text := range map[string]string{
+		"pretty.json":          pretty,
+		"minified.json":        minified,
+		"pretty-edited.json":   edit.Replace(pretty),
+		"minified-edited.json": edit.Replace(minified),
+		"bom-crlf.json":        "\ufeff" + strings.ReplaceAll(pretty, "\n", "\r\n"),
+		"broken-minified.json": broken,
+		"dup-minified.json":    dup,
+	} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
