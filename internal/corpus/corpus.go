@@ -232,3 +232,20 @@ func strs(ss ...string) jsonvalue.Value {
 	}
 	return jsonvalue.NewArray(vs...)
 }
+
+// OneFile returns n generated tools in one array document, pretty-printed
+// (indent "  ") or minified onto one line: the shape that makes any
+// per-finding cost growing with the file, or with the line, show.
+// The same (n, seed, minified) always gives the same bytes.
+func OneFile(n int, seed int64, minified bool) []byte {
+	g := &gen{rng: rand.New(rand.NewPCG(uint64(seed), 0x5eed_c0de))}
+	tools := make([]jsonvalue.Value, n)
+	for i := range tools {
+		tools[i] = g.tool(i)
+	}
+	doc := jsonvalue.NewArray(tools...)
+	if minified {
+		return []byte(jsonvalue.Encode(&doc, ""))
+	}
+	return []byte(jsonvalue.Encode(&doc, "  ") + "\n")
+}

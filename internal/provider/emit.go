@@ -147,15 +147,16 @@ func (e *Emitter) release() {
 }
 
 // locate gives every finding its line and column: the byte range a cursor
-// placed it at, or else the range of its path, found now. Findings come in
-// roughly document order, so one positioner moving through the file
-// serves them all.
+// placed it at, or else the range of its path, found now. The file's
+// position index (built once, shared by every tool and target in the file)
+// makes each position O(log n) whatever the file's shape: a file of many
+// tools, or all of them on one minified line.
 func (e *Emitter) locate() {
 	src, root := e.tool.Source, e.tool.Value
 	if src == nil || root == nil {
 		return // no file to point into: positions stay zero
 	}
-	p := newPositioner(src.Data)
+	p := sourcePositions{src}
 	last := -1
 	for i := range e.found {
 		f := &e.found[i]

@@ -196,18 +196,19 @@ func writeSnippet(bw *bufio.Writer, p painter, color string, src *tool.Source, s
 		return // nothing to point at (or a line past the end)
 	}
 	col := sp.Column - 1
-	// Decode only a window of the line around the caret: a minified file
-	// puts every finding on one huge line, and converting that whole line
-	// per finding made text output quadratic.
+	// Decode only a window of the line around the caret, found through the
+	// file's position index: a minified file puts every finding on one
+	// huge line, and decoding that line from its start per finding made
+	// text output quadratic.
 	start := max(0, col-snippetWidth/3)
-	runes, more, ok := runeWindow(text, start, start+snippetWidth)
+	runes, more, ok := runeWindow(src, sp.Line, text, start, start+snippetWidth)
 	if !ok || col-start > len(runes) {
 		return
 	}
 	if start > 0 && len(runes) < snippetWidth {
 		// Near the end of a long line: show a full-width window ending there.
 		start = max(0, start-(snippetWidth-len(runes)))
-		runes, more, _ = runeWindow(text, start, start+snippetWidth)
+		runes, more, _ = runeWindow(src, sp.Line, text, start, start+snippetWidth)
 	}
 	end := start + len(runes)
 	width := 1
@@ -249,23 +250,18 @@ func writeSnippet(bw *bufio.Writer, p painter, color string, src *tool.Source, s
 	bw.WriteString("  " + pad + " | " + caret.String() + p.paint(color, "^"+strings.Repeat("~", width-1)) + "\n")
 }
 
-// runeWindow returns the characters [from, to) of line, whether characters
-// follow them, and ok=false when the line has fewer than from characters.
-func runeWindow(line []byte, from, to int) (runes []rune, more, ok bool) {
-	n, i := 0, 0
-	for i < len(line) && n < from {
-		_, size := utf8.DecodeRune(line[i:])
-		i += size
-		n++
-	}
-	if n < from {
+// runeWindow returns the characters [from, to) of line n of src (whose
+// text is line), whether characters follow them, and ok=false when the
+// line has fewer than from characters.
+func runeWindow(src *tool.Source, n int, line []byte, from, to int) (runes []rune, more, ok bool) {
+	i, ok := src.LineOffset(n, from)
+	if !ok {
 		return nil, false, false
 	}
-	for i < len(line) && n < to {
+	for k := from; i < len(line) && k < to; k++ {
 		r, size := utf8.DecodeRune(line[i:])
 		runes = append(runes, r)
 		i += size
-		n++
 	}
 	return runes, i < len(line), true
 }

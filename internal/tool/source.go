@@ -1,6 +1,9 @@
 package tool
 
 import (
+	"bytes"
+	"encoding/binary"
+	"slices"
 	"sort"
 	"sync"
 	"unicode/utf8"
@@ -17,7 +20,8 @@ type Source struct {
 	Data []byte
 
 	once  sync.Once
-	lines []int32 // byte offset of the start of each line
+	lines []int32    // byte offset of the start of each line
+	marks []runeMark // character checkpoints; nil when Data is ASCII
 }
 
 // Span is a 1-based source range. Columns count Unicode characters; EndColumn
@@ -32,22 +36,114 @@ type Span struct {
 // IsZero reports whether the span is unset.
 func (s Span) IsZero() bool { return s.Line == 0 }
 
+// index builds, once, what makes every position O(log n) whatever the
+// file's shape: the start of each line, and for a file that is not all
+// ASCII a checkpoint every markEvery bytes saying how many characters
+// precede it, so a column is counted from the nearest checkpoint rather
+// than from its line start (a minified file is one line).
 func (s *Source) index() {
 	s.once.Do(func() {
-		n := 1
-		for _, c := range s.Data {
-			if c == '\n' {
-				n++
+		data := s.Data
+		s.lines = make([]int32, 1, bytes.Count(data, newline)+1)
+		for i := 0; ; {
+			j := bytes.IndexByte(data[i:], '\n')
+			if j < 0 {
+				break
 			}
+			i += j + 1
+			s.lines = append(s.lines, int32(i))
 		}
-		s.lines = make([]int32, 0, n)
-		s.lines = append(s.lines, 0)
-		for i, c := range s.Data {
-			if c == '\n' {
-				s.lines = append(s.lines, int32(i+1))
-			}
+		if !isASCII(data) {
+			s.marks = runeMarks(data)
 		}
 	})
+}
+
+var newline = []byte{'\n'}
+
+// markEvery is the spacing of the character checkpoints: a position costs
+// at most about this many bytes of counting.
+const markEvery = 512
+
+// runeMark says that runes characters precede byte off, a character
+// boundary.
+type runeMark struct{ off, runes int32 }
+
+// runeMarks places a checkpoint at the first character boundary at or
+// after every multiple of markEvery. Characters are what utf8.RuneCount
+// counts (an invalid byte is one): a line start is a boundary (a newline
+// never continues a sequence), so counting from a checkpoint and counting
+// from the line start agree.
+func runeMarks(data []byte) []runeMark {
+	marks := make([]runeMark, 0, len(data)/markEvery+1)
+	pos, runes := 0, 0
+	for k := 1; ; k++ {
+		marks = append(marks, runeMark{int32(pos), int32(runes)})
+		end := k * markEvery
+		if end >= len(data) {
+			return marks
+		}
+		for pos < end {
+			if data[pos] < utf8.RuneSelf {
+				pos++
+			} else {
+				_, size := utf8.DecodeRune(data[pos:])
+				pos += size
+			}
+			runes++
+		}
+	}
+}
+
+// isASCII reports whether data has no byte above 0x7F, eight at a time.
+func isASCII(data []byte) bool {
+	i := 0
+	for ; i+8 <= len(data); i += 8 {
+		if binary.LittleEndian.Uint64(data[i:])&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(data); i++ {
+		if data[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// runesBefore is utf8.RuneCount(s.Data[:off]), counted from the last
+// checkpoint at or before off.
+func (s *Source) runesBefore(off int) int {
+	if s.marks == nil {
+		return off
+	}
+	k := min(off/markEvery, len(s.marks)-1)
+	for s.marks[k].off > int32(off) {
+		k--
+	}
+	m := s.marks[k]
+	return int(m.runes) + utf8.RuneCount(s.Data[m.off:off])
+}
+
+// runes is utf8.RuneCount(s.Data[from:to]) for a character boundary from
+// (a line start), in O(markEvery) however far apart they are.
+func (s *Source) runes(from, to int) int {
+	if s.marks == nil {
+		return to - from
+	}
+	if to-from <= 2*markEvery {
+		return utf8.RuneCount(s.Data[from:to])
+	}
+	return s.runesBefore(to) - s.runesBefore(from)
+}
+
+// lineOf is the 0-based index of the line holding off.
+func (s *Source) lineOf(off int32) int {
+	i, found := slices.BinarySearch(s.lines, off)
+	if !found {
+		i--
+	}
+	return i
 }
 
 // Position converts a byte offset into a 1-based line and character column.
@@ -60,12 +156,63 @@ func (s *Source) Position(off int32) (line, col int) {
 	if int(off) > len(s.Data) {
 		off = int32(len(s.Data))
 	}
-	i := sort.Search(len(s.lines), func(i int) bool { return s.lines[i] > off }) - 1
+	i := s.lineOf(off)
 	start := s.lines[i]
-	if i == 0 && len(s.Data) >= 3 && s.Data[0] == 0xEF && s.Data[1] == 0xBB && s.Data[2] == 0xBF && off >= 3 {
+	if i == 0 && hasBOM(s.Data) && off >= 3 {
 		start = 3
 	}
-	return i + 1, utf8.RuneCount(s.Data[start:off]) + 1
+	return i + 1, s.runes(int(start), int(off)) + 1
+}
+
+func hasBOM(data []byte) bool {
+	return len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF
+}
+
+// LineOffset is the byte offset, within LineBytes(n), of the character
+// that follows the first chars characters of line n; ok is false when the
+// line has fewer characters. It costs O(log n + markEvery) whatever the
+// line's length, so a window of a minified line is found without decoding
+// the line from its start.
+func (s *Source) LineOffset(n, chars int) (off int, ok bool) {
+	line := s.LineBytes(n) // indexes
+	if chars <= 0 || len(line) == 0 {
+		return 0, chars <= 0
+	}
+	start := int(s.lines[n-1])
+	if n == 1 && hasBOM(s.Data) {
+		start = 3 // where LineBytes(1) starts
+	}
+	if s.marks == nil {
+		if chars > len(line) {
+			return 0, false
+		}
+		return chars, true
+	}
+	// Skip to the last checkpoint inside the line at or before the
+	// character wanted, then decode.
+	pos, count := start, 0
+	want := s.runesBefore(start) + chars
+	k := sort.Search(len(s.marks), func(k int) bool { return int(s.marks[k].runes) > want }) - 1
+	end := start + len(line)
+	if k >= 0 && int(s.marks[k].off) > start {
+		if int(s.marks[k].off) > end {
+			return 0, false // the line ends before the character wanted
+		}
+		pos, count = int(s.marks[k].off), int(s.marks[k].runes)-s.runesBefore(start)
+	}
+	for pos < end && count < chars {
+		if s.Data[pos] < utf8.RuneSelf {
+			pos++
+		} else {
+			_, size := utf8.DecodeRune(s.Data[pos:end])
+			pos += size
+		}
+		count++
+	}
+	if count < chars {
+		return 0, false
+	}
+	return pos - start, true
 }
 
 // Span converts a byte range into a Span.
