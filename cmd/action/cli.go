@@ -200,36 +200,30 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// checkJSONMemory is report.CheckJSONMemory; tests lower it to take the
+// two-pass path on small inputs.
+var checkJSONMemory = report.CheckJSONMemory
+
 // streamCheck checks tool by tool and writes each result as it comes, so
-// a report of a million diagnostics never sits in memory. JSON puts the
-// summary first, so its tools section is spooled to a temporary file until
-// the counts are known.
+// a report of a million diagnostics never sits in memory.
 func streamCheck(format string, tools []*tool.Tool, targets []string, failOn string, stdout io.Writer) (failed bool, err error) {
-	var add func(*check.ToolResult)
-	var finish func() error
-	if format == "json" {
-		spool, err := os.CreateTemp("", "schemaport-check-*.json")
-		if err != nil {
-			return false, err
-		}
-		defer os.Remove(spool.Name())
-		defer spool.Close()
-		w := report.NewCheckJSONWriter(spool)
-		add = func(tr *check.ToolResult) { w.Add(tr) }
-		finish = func() error { return w.Finish(stdout) }
-	} else {
-		w := report.NewCheckTextWriter(stdout, report.TextOptions{Color: colorOn(stdout)})
-		add, finish = w.Add, w.Finish
-	}
-	check.Stream(tools, targets, func(tr check.ToolResult) {
+	fails := func(tr *check.ToolResult) {
 		for _, t := range tr.Targets {
 			if check.Fails(t.Diagnostics, failOn) {
 				failed = true
 			}
 		}
-		add(&tr)
+	}
+	if format == "json" {
+		err := report.StreamCheckJSON(stdout, tools, targets, checkJSONMemory, fails)
+		return failed, err
+	}
+	w := report.NewCheckTextWriter(stdout, report.TextOptions{Color: colorOn(stdout)})
+	check.Stream(tools, targets, func(tr check.ToolResult) {
+		fails(&tr)
+		w.Add(&tr)
 	})
-	return failed, finish()
+	return failed, w.Finish()
 }
 
 func diffCommand(args []string, stdout, stderr io.Writer) int {

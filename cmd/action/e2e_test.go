@@ -29,6 +29,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/schemaport/schemaport-action/internal/action/actiontest"
+	"github.com/schemaport/schemaport-action/internal/corpus"
 	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
 )
 
@@ -41,6 +42,7 @@ var (
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	corpus.RemoveShared()
 	if e2eBinDir != "" {
 		os.RemoveAll(e2eBinDir)
 	}
@@ -49,7 +51,7 @@ func TestMain(m *testing.M) {
 
 // binary builds the command once per test process (only when an
 // end-to-end test runs) and returns its path.
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	e2eBuild.Do(func() {
 		dir, err := os.MkdirTemp("", "schemaport-e2e-")

@@ -13,9 +13,10 @@ import (
 // parallel; the result is the same, byte for byte, on every run.
 func Run(tools []*tool.Tool, targetIDs []string) *Result {
 	res := &Result{Tools: make([]ToolResult, 0, len(tools))}
-	stream(tools, selected(targetIDs), func(tr ToolResult) {
+	stream(tools, selected(targetIDs), nil, func(tr ToolResult, _ []byte) bool {
 		res.Tools = append(res.Tools, tr)
 		res.add(tr)
+		return false
 	}, false)
 	return res
 }
@@ -29,12 +30,27 @@ func Run(tools []*tool.Tool, targetIDs []string) *Result {
 // reused for later tools. A caller that keeps anything (a Diagnostic, a
 // list) must copy it; the strings inside may be kept.
 func Stream(tools []*tool.Tool, targetIDs []string, fn func(ToolResult)) {
-	stream(tools, selected(targetIDs), fn, true)
+	stream(tools, selected(targetIDs), nil, func(tr ToolResult, _ []byte) bool { fn(tr); return false }, true)
 }
+
+// StreamEncoded is Stream for a writer whose rendering of a tool costs
+// more than checking it (a JSON report): encode runs on the worker that
+// checked the tool, right after, appending the tool's rendering to buf (a
+// recycled buffer, empty); fn then receives the result and the rendering
+// in tool order, and only has to write it. encode must not keep tr. The
+// rendering is fn's only until it returns, unless fn returns keep = true:
+// then it is fn's for good and never reused.
+func StreamEncoded(tools []*tool.Tool, targetIDs []string, encode func(tr *ToolResult, buf []byte) []byte, fn func(tr ToolResult, encoded []byte) (keep bool)) {
+	stream(tools, selected(targetIDs), encode, fn, true)
+}
+
+// maxRecycledEncoding caps the buffers kept for reuse: one huge tool's
+// rendering is not held for the rest of the run.
+const maxRecycledEncoding = 4 << 20
 
 // stream checks tools on workers that stay at most a window of tools
 // ahead of fn, which is called in tool order on the calling goroutine.
-func stream(tools []*tool.Tool, targets []TargetInfo, fn func(ToolResult), recycle bool) {
+func stream(tools []*tool.Tool, targets []TargetInfo, encode func(*ToolResult, []byte) []byte, fn func(ToolResult, []byte) bool, recycle bool) {
 	n := len(tools)
 	if n == 0 {
 		return
@@ -51,7 +67,9 @@ func stream(tools []*tool.Tool, targets []TargetInfo, fn func(ToolResult), recyc
 		next     int                 // the next tool to claim
 		consumed int                 // tools fn is done with
 		out      = make([]ToolResult, window)
+		encoded  = make([][]byte, window)
 		done     = make([]bool, window)
+		free     [][]byte // renderings written, for reuse (at most window+workers exist)
 	)
 	defer func() {
 		// Normally a no-op; if fn panics, it lets the workers go.
@@ -75,8 +93,18 @@ func stream(tools []*tool.Tool, targets []TargetInfo, fn func(ToolResult), recyc
 				next++
 				mu.Unlock()
 				r := checkTool(tools[i], targets)
+				var enc []byte
+				if encode != nil {
+					mu.Lock()
+					var buf []byte
+					if k := len(free); k > 0 {
+						buf, free = free[k-1], free[:k-1]
+					}
+					mu.Unlock()
+					enc = encode(&r, buf[:0])
+				}
 				mu.Lock()
-				out[i%window], done[i%window] = r, true
+				out[i%window], encoded[i%window], done[i%window] = r, enc, true
 				ready.Signal()
 			}
 		}()
@@ -86,11 +114,11 @@ func stream(tools []*tool.Tool, targets []TargetInfo, fn func(ToolResult), recyc
 		for !done[i%window] {
 			ready.Wait()
 		}
-		r := out[i%window]
-		out[i%window], done[i%window] = ToolResult{}, false
+		r, enc := out[i%window], encoded[i%window]
+		out[i%window], encoded[i%window], done[i%window] = ToolResult{}, nil, false
 		mu.Unlock()
 
-		fn(r)
+		keep := fn(r, enc)
 		if recycle {
 			for _, t := range r.Targets {
 				provider.Recycle(t.Diagnostics)
@@ -98,6 +126,9 @@ func stream(tools []*tool.Tool, targets []TargetInfo, fn func(ToolResult), recyc
 		}
 
 		mu.Lock()
+		if !keep && cap(enc) > 0 && cap(enc) <= maxRecycledEncoding {
+			free = append(free, enc[:0])
+		}
 		consumed++
 		space.Signal()
 		mu.Unlock()

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -31,22 +32,37 @@ func CheckJSON(w io.Writer, res *check.Result) error {
 		}
 	}
 	writeCheckHeader(bw, len(tools), total)
+	var buf []byte
 	for i := range tools {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
-		if err := writeToolJSON(bw, &tools[i]); err != nil {
+		buf = AppendToolJSON(buf[:0], &tools[i])
+		if _, err := bw.Write(buf); err != nil {
 			return err
 		}
 	}
-	if len(tools) > 0 {
-		bw.WriteString("\n  ")
-	}
-	bw.WriteString("]\n}\n")
+	writeCheckFooter(bw, len(tools))
 	return bw.Flush()
 }
 
-func writeToolJSON(bw *bufio.Writer, tr *check.ToolResult) error {
+func writeCheckFooter(bw *bufio.Writer, tools int) {
+	if tools > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("]\n}\n")
+}
+
+// AppendToolJSON appends one element of the check document's tools array
+// (without the comma between elements) to buf: the part of the document
+// that grows with the findings, rendered on check.StreamEncoded's workers.
+func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
+	b := bytes.NewBuffer(buf)
+	writeToolJSON(b, tr)
+	return b.Bytes()
+}
+
+func writeToolJSON(bw *bytes.Buffer, tr *check.ToolResult) {
 	name, source := "", ""
 	if tr.Tool != nil {
 		name, source = tr.Tool.Name, tr.Tool.File()
@@ -84,14 +100,13 @@ func writeToolJSON(bw *bufio.Writer, tr *check.ToolResult) error {
 	if len(targets) > 0 {
 		bw.WriteString("\n      ")
 	}
-	_, err := bw.WriteString("}\n    }")
-	return err
+	bw.WriteString("}\n    }")
 }
 
 // writeDiagnosticJSON writes one diagnostic at the depth it has inside
 // tools[].targets.<id>.diagnostics[]. It writes piece by piece into the
 // buffer: this is the loop a million-diagnostic report spends its time in.
-func writeDiagnosticJSON(bw *bufio.Writer, d *provider.Diagnostic, loc span) {
+func writeDiagnosticJSON(bw *bytes.Buffer, d *provider.Diagnostic, loc span) {
 	const in = "              "
 	bw.WriteString("\n            {\n")
 	stringField(bw, in, "providerId", d.ProviderID)
@@ -119,7 +134,7 @@ func writeDiagnosticJSON(bw *bufio.Writer, d *provider.Diagnostic, loc span) {
 
 // stringField writes `<in>"key": "value",\n`; key is one of ours and needs
 // no escaping.
-func stringField(bw *bufio.Writer, in, key, value string) {
+func stringField(bw *bytes.Buffer, in, key, value string) {
 	bw.WriteString(in)
 	bw.WriteByte('"')
 	bw.WriteString(key)
@@ -128,7 +143,7 @@ func stringField(bw *bufio.Writer, in, key, value string) {
 	bw.WriteString(",\n")
 }
 
-func intField(bw *bufio.Writer, in, key string, value int, last bool) {
+func intField(bw *bytes.Buffer, in, key string, value int, last bool) {
 	bw.WriteString(in)
 	bw.WriteByte('"')
 	bw.WriteString(key)
@@ -143,7 +158,7 @@ func intField(bw *bufio.Writer, in, key string, value int, last bool) {
 
 // writeQuoted writes s as a JSON string with JSON.stringify's escaping
 // (jsonvalue.Quote), without allocating when nothing needs escaping.
-func writeQuoted(bw *bufio.Writer, s string) {
+func writeQuoted(bw *bytes.Buffer, s string) {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
 			if c >= utf8.RuneSelf && utf8.ValidString(s[i:]) && !hasEscapes(s[i:]) {

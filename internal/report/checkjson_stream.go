@@ -4,74 +4,124 @@ import (
 	"bufio"
 	"io"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/tool"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
 
-// CheckJSONWriter writes the check document for tool results that arrive
-// one at a time (check.Stream), so no diagnostic outlives its tool. The
-// document puts the summary before the tools, so the tools section goes to
-// a spool (a temporary file) and is copied after the header once the counts
-// are known. The bytes equal CheckJSON's for the same results.
-type CheckJSONWriter struct {
-	spool io.ReadWriteSeeker
-	bw    *bufio.Writer
-	total check.Summary
-	tools int
-	err   error
-}
+// CheckJSONMemory is how many bytes of rendered tools StreamCheckJSON
+// holds to write the document in one pass; a bigger report is checked
+// twice instead.
+const CheckJSONMemory = 64 << 20
 
-// NewCheckJSONWriter spools the tools section into spool, which must be
-// empty and readable after a Seek to its start.
-func NewCheckJSONWriter(spool io.ReadWriteSeeker) *CheckJSONWriter {
-	return &CheckJSONWriter{spool: spool, bw: bufio.NewWriterSize(spool, 256<<10)}
-}
-
-// Add writes one tool's result. It does not keep tr: a caller may reuse
-// the diagnostics afterwards.
-func (c *CheckJSONWriter) Add(tr *check.ToolResult) error {
-	if c.err != nil {
-		return c.err
+// StreamCheckJSON checks tools against targets (check.StreamEncoded) and
+// writes check's JSON document to w, byte for byte the one CheckJSON writes
+// for check.Run's result, without holding every result: each tool is
+// rendered on the worker that checked it and dropped once written.
+//
+// The document opens with the summary, which counts every finding, so
+// the tools cannot be written before all are checked. A report of up to
+// memory bytes is kept in memory meanwhile and written once; a bigger one
+// is counted in a first pass and checked again in a second that writes
+// each tool as it comes. Checking again costs less than spooling the
+// rendered report to disk and copying it back (it is often larger than
+// the files checked), and holds nothing.
+//
+// onResult sees every tool's result once, in tool order, during the first
+// pass (to apply --fail-on); like fn in check.Stream it must not keep it.
+func StreamCheckJSON(w io.Writer, tools []*tool.Tool, targets []string, memory int, onResult func(*check.ToolResult)) error {
+	var (
+		totals checkTotals
+		kept   [][]byte
+		size   int
+		over   bool
+		render atomic.Bool // false once the first pass stops keeping
+	)
+	render.Store(true)
+	check.StreamEncoded(tools, targets, func(tr *check.ToolResult, buf []byte) []byte {
+		if !render.Load() {
+			return nil
+		}
+		return AppendToolJSON(buf, tr)
+	}, func(tr check.ToolResult, enc []byte) bool {
+		totals.add(&tr)
+		if onResult != nil {
+			onResult(&tr)
+		}
+		if over {
+			return false
+		}
+		if size += len(enc); size > memory {
+			over, kept = true, nil
+			render.Store(false)
+			return false
+		}
+		kept = append(kept, enc)
+		return true
+	})
+	doc := startCheckJSON(w, totals)
+	if !over {
+		for _, enc := range kept {
+			doc.add(enc)
+		}
+		return doc.finish()
 	}
+	check.StreamEncoded(tools, targets, func(tr *check.ToolResult, buf []byte) []byte { return AppendToolJSON(buf, tr) }, func(_ check.ToolResult, enc []byte) bool {
+		doc.add(enc)
+		return false
+	})
+	return doc.finish()
+}
+
+// checkTotals is what the document's header says: tools and findings.
+type checkTotals struct {
+	tools int
+	total check.Summary
+}
+
+func (c *checkTotals) add(tr *check.ToolResult) {
+	c.tools++
 	for _, t := range uniqueTargets(tr.Targets) {
 		for j := range t.Diagnostics {
 			count(&c.total, t.Diagnostics[j].Severity)
 		}
 	}
-	if c.tools > 0 {
-		c.bw.WriteByte(',')
-	}
-	c.tools++
-	c.err = writeToolJSON(c.bw, tr)
-	return c.err
 }
 
-// Summary returns the counts of everything added so far.
-func (c *CheckJSONWriter) Summary() (tools int, total check.Summary) { return c.tools, c.total }
+// checkJSONDoc writes the document: the header, the rendered tools as they
+// come, the closing brackets.
+type checkJSONDoc struct {
+	bw    *bufio.Writer
+	tools int
+	err   error
+}
 
-// Finish writes the whole document to w.
-func (c *CheckJSONWriter) Finish(w io.Writer) error {
-	if c.err != nil {
-		return c.err
+func startCheckJSON(w io.Writer, totals checkTotals) *checkJSONDoc {
+	d := &checkJSONDoc{bw: bufio.NewWriterSize(w, 256<<10)}
+	writeCheckHeader(d.bw, totals.tools, totals.total)
+	return d
+}
+
+func (d *checkJSONDoc) add(tool []byte) {
+	if d.err != nil {
+		return
 	}
-	if err := c.bw.Flush(); err != nil {
-		return err
+	if d.tools > 0 {
+		d.bw.WriteByte(',')
 	}
-	if _, err := c.spool.Seek(0, io.SeekStart); err != nil {
-		return err
+	d.tools++
+	_, d.err = d.bw.Write(tool)
+}
+
+func (d *checkJSONDoc) finish() error {
+	if d.err != nil {
+		return d.err
 	}
-	out := bufio.NewWriterSize(w, 64<<10)
-	writeCheckHeader(out, c.tools, c.total)
-	if _, err := io.Copy(out, c.spool); err != nil {
-		return err
-	}
-	if c.tools > 0 {
-		out.WriteString("\n  ")
-	}
-	out.WriteString("]\n}\n")
-	return out.Flush()
+	writeCheckFooter(d.bw, d.tools)
+	return d.bw.Flush()
 }
 
 func writeCheckHeader(bw *bufio.Writer, tools int, total check.Summary) {

@@ -2,54 +2,71 @@ package report
 
 import (
 	"bytes"
-	"os"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
-// The streamed document is byte-for-byte the one CheckJSON writes.
-func TestCheckJSONWriterMatchesCheckJSON(t *testing.T) {
-	res := checkFixture(t)
+// The streamed document is byte-for-byte the one CheckJSON writes for
+// check.Run's result, whether it fits the memory given (one pass), does
+// not fit at all (two passes) or overflows halfway; onResult sees every
+// tool once, in order.
+func TestStreamCheckJSONMatchesCheckJSON(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := corpus.Generate(dir, 150, 11); err != nil {
+		t.Fatal(err)
+	}
+	loaded := tool.Load([]string{dir}, tool.Options{Cwd: dir})
+	if len(loaded.Errors) > 0 || len(loaded.Tools) != 150 {
+		t.Fatalf("corpus did not load: %d errors, %d tools", len(loaded.Errors), len(loaded.Tools))
+	}
+	targets := append(check.DefaultTargets(), "anthropic-strict")
 	var want bytes.Buffer
-	if err := CheckJSON(&want, res); err != nil {
+	if err := CheckJSON(&want, check.Run(loaded.Tools, targets)); err != nil {
 		t.Fatal(err)
 	}
-	spool, err := os.CreateTemp(t.TempDir(), "spool")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer spool.Close()
-	w := NewCheckJSONWriter(spool)
-	for i := range res.Tools {
-		if err := w.Add(&res.Tools[i]); err != nil {
+	for _, memory := range []int{1 << 30, 0, want.Len() / 2} {
+		var got bytes.Buffer
+		var seen []string
+		err := StreamCheckJSON(&got, loaded.Tools, targets, memory, func(tr *check.ToolResult) {
+			seen = append(seen, tr.Tool.Name)
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	var got bytes.Buffer
-	if err := w.Finish(&got); err != nil {
-		t.Fatal(err)
-	}
-	if got.String() != want.String() {
-		t.Fatalf("streamed document differs:\n%s\n---\n%s", got.String(), want.String())
-	}
-	tools, total := w.Summary()
-	if tools != len(res.Tools) || total.Error != res.Errors || total.Warning != res.Warnings || total.Info != res.Infos {
-		t.Errorf("summary %d %+v, result %d/%d/%d", tools, total, res.Errors, res.Warnings, res.Infos)
+		if got.String() != want.String() {
+			t.Fatalf("memory %d: streamed document differs (%d bytes, want %d) from byte %d", memory, got.Len(), want.Len(), firstDiff(got.Bytes(), want.Bytes()))
+		}
+		if len(seen) != len(loaded.Tools) {
+			t.Fatalf("memory %d: onResult saw %d tools, want %d", memory, len(seen), len(loaded.Tools))
+		}
+		for i, name := range seen {
+			if name != loaded.Tools[i].Name {
+				t.Fatalf("memory %d: onResult saw %s at %d, want %s", memory, name, i, loaded.Tools[i].Name)
+			}
+		}
 	}
 
-	empty, err := os.CreateTemp(t.TempDir(), "spool")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer empty.Close()
+	var got bytes.Buffer
 	want.Reset()
-	got.Reset()
 	if err := CheckJSON(&want, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := NewCheckJSONWriter(empty).Finish(&got); err != nil {
+	if err := StreamCheckJSON(&got, nil, targets, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got.String() != want.String() {
 		t.Fatalf("empty documents differ:\n%s\n---\n%s", got.String(), want.String())
 	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := 0; i < min(len(a), len(b)); i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }

@@ -1,0 +1,109 @@
+//go:build linux
+
+package main
+
+// Whole-process benchmarks: the real binary, run as a user runs it, with
+// every output written to a file, so that the cost of writing the reports
+// and any cost that grows with a file's or a line's length shows. Each op
+// is one process; besides ns/op (wall time, noisy on a shared machine)
+// they report, from the child's resource usage:
+//
+//   - cpu-ms/op: its user+system CPU time, steadier than wall time;
+//   - peak-MB: its peak resident set (the largest of the ops);
+//   - out-MB: the size of what it wrote.
+//
+// Run them with
+//
+//	go test ./cmd/action -run '^$' -bench Process -benchtime 1x
+//
+// (-bench 'Process/one' for the single files only). The corpus is
+// internal/corpus's standard one (10,000 tools in 3,294 files, 87 MB);
+// the single files hold N generated tools in one array, pretty-printed or
+// minified onto one line. BenchmarkDecodeBaseline in internal/check is the
+// yardstick the issue compares check and run against.
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/schemaport/schemaport-action/internal/corpus"
+)
+
+func BenchmarkProcess(b *testing.B) {
+	bin := binary(b)
+	dir, st, _ := corpus.Shared(b)
+	b.Run("corpus", func(b *testing.B) {
+		for _, format := range []string{"json", "text"} {
+			b.Run("check-"+format, func(b *testing.B) {
+				benchProcess(b, bin, dir, st.Bytes, "out", "check", ".", "--format", format)
+			})
+		}
+		b.Run("run", func(b *testing.B) {
+			// The action's outputs, as a workflow has them: annotations
+			// on the log, a SARIF file, the JSON report and the job
+			// summary; the base is the same tools (a diff with nothing
+			// to report still walks every schema).
+			benchProcess(b, bin, dir, st.Bytes, "log", "run", "--path", ".", "--base-path", ".",
+				"--annotations", "--sarif-file", filepath.Join(b.TempDir(), "out.sarif"),
+				"--report-file", filepath.Join(b.TempDir(), "report.json"),
+				"--summary-file", filepath.Join(b.TempDir(), "summary.md"))
+		})
+	})
+	for _, shape := range []string{"pretty", "minified"} {
+		for _, n := range []int{1000, 4000, 8000, 16000} {
+			b.Run(fmt.Sprintf("one/%s/tools=%d", shape, n), func(b *testing.B) {
+				fdir := b.TempDir()
+				data := corpus.OneFile(n, corpus.BenchSeed, shape == "minified")
+				if err := os.WriteFile(filepath.Join(fdir, "tools.json"), data, 0o644); err != nil {
+					b.Fatal(err)
+				}
+				benchProcess(b, bin, fdir, int64(len(data)), "out", "check", "tools.json", "--format", "json")
+			})
+		}
+	}
+}
+
+// benchProcess runs bin with args in dir b.N times, its stdout to a file,
+// and reports the child's CPU time, peak resident set and output size.
+func benchProcess(b *testing.B, bin, dir string, inputBytes int64, outName string, args ...string) {
+	b.Helper()
+	out := filepath.Join(b.TempDir(), outName)
+	b.SetBytes(inputBytes)
+	var cpu time.Duration
+	var peak int64
+	var written int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f, err := os.Create(out)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Stdout = f
+		cmd.Env = append(os.Environ(), "NO_COLOR=1")
+		err = cmd.Run()
+		f.Close()
+		if _, exit := err.(*exec.ExitError); err != nil && !exit {
+			b.Fatal(err)
+		}
+		if code := cmd.ProcessState.ExitCode(); code > 1 {
+			b.Fatalf("exit %d: %s", code, args)
+		}
+		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+		cpu += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		peak = max(peak, ru.Maxrss) // KiB on Linux
+		if info, err := os.Stat(out); err == nil {
+			written = info.Size()
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(peak)/1024, "peak-MB")
+	b.ReportMetric(float64(written)/1e6, "out-MB")
+}
