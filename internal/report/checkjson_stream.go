@@ -15,7 +15,7 @@ import (
 // CheckJSONMemory is how many bytes of rendered tools StreamCheckJSON
 // holds to write the document in one pass; a bigger report is checked
 // twice instead.
-const CheckJSONMemory = 64 << 20
+const CheckJSONMemory = 16 << 20
 
 // StreamCheckJSON checks tools against targets (check.StreamEncoded) and
 // writes check's JSON document to w, byte for byte the one CheckJSON writes
