@@ -23,6 +23,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
@@ -882,14 +883,8 @@ func (r *actionRun) writeFile(name string, write func(io.Writer) error) (string,
 	if !filepath.IsAbs(dest) {
 		dest = filepath.Join(r.workspace, dest)
 	}
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
-		return "", err
-	}
-	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(dest, buf.Bytes(), 0o644); err != nil {
+	// Never through a link the repository may have committed in its place.
+	if err := safefile.Write(r.workspace, dest, write); err != nil {
 		return "", err
 	}
 	// Root in the container, the runner's user on the host: hand the file
@@ -913,6 +908,13 @@ func (r *actionRun) writeSummary(in report.SummaryInput) error {
 	var buf bytes.Buffer
 	if err := report.Summary(&buf, in); err != nil {
 		return err
+	}
+	if r.env.Get("GITHUB_STEP_SUMMARY") == "" {
+		// Our own copy, named by an option: a file of the workspace, like
+		// the reports. (The runner's file lives outside it.)
+		if err := safefile.CheckDir(r.workspace, path); err != nil {
+			return err
+		}
 	}
 	return action.AppendSummary(path, buf.String())
 }
