@@ -26,26 +26,31 @@ import (
 // Write writes what write produces to dest (absolute, or relative to root)
 // through a temporary file in the same directory renamed over dest. root is
 // the workspace: dest's directory, with every link resolved, must be inside
-// it. Missing directories are created. When write fails, dest is left as it
+// it. An empty root skips that check (for a path the user named outside any
+// repository) but never the refusal of links and special files. Missing directories are created. When write fails, dest is left as it
 // was. The writer is buffered, so write may stream small pieces.
 func Write(root, dest string, write func(io.Writer) error) (err error) {
 	if !filepath.IsAbs(dest) {
 		dest = filepath.Join(root, dest)
 	}
 	dest = filepath.Clean(dest)
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return fmt.Errorf("the workspace %s: %w", root, err)
-	}
 	dir := filepath.Dir(dest)
-	if err := checkInside(realRoot, dir); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	// Again, now that it exists: MkdirAll follows links it meets.
-	if err := checkInside(realRoot, dir); err != nil {
+	if root != "" {
+		realRoot, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			return fmt.Errorf("the workspace %s: %w", root, err)
+		}
+		if err := checkInside(realRoot, dir); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		// Again, now that it exists: MkdirAll follows links it meets.
+		if err := checkInside(realRoot, dir); err != nil {
+			return err
+		}
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	if err := checkDestination(dest); err != nil {

@@ -138,3 +138,14 @@ func TestAppendRefusesLinksAndSpecialFiles(t *testing.T) {
 		t.Fatalf("content %q", b)
 	}
 }
+
+func TestWriteWithoutARootStillRefusesLinks(t *testing.T) {
+	dir := t.TempDir()
+	if err := Write("", filepath.Join(dir, "a", "r.json"), writeString("x")); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink(filepath.Join(dir, "a", "r.json"), filepath.Join(dir, "l.json"))
+	if err := Write("", filepath.Join(dir, "l.json"), writeString("y")); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("err = %v", err)
+	}
+}
