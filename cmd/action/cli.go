@@ -94,13 +94,6 @@ func loadOptions(cwd string, cfg *config.Config) tool.Options {
 	return o
 }
 
-// printNotices tells on stderr what the loader left out on purpose.
-func printNotices(stderr io.Writer, notices []tool.Notice) {
-	for _, n := range notices {
-		fmt.Fprintf(stderr, "%s: %s\n", n.SourcePath, n.Message)
-	}
-}
-
 func workingDir() (string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -186,7 +179,6 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	category = report.NormalizeCategory(category)
 
 	loaded := tool.Load(paths, loadOptions(cwd, cfg))
-	printNotices(stderr, loaded.Notices)
 	if len(loaded.Errors) > 0 {
 		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
 	}
@@ -294,7 +286,6 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 
 	oldSet := tool.Load(p.Positionals[:1], loadOptions(cwd, cfg))
 	newSet := tool.Load(p.Positionals[1:], loadOptions(cwd, cfg))
-	printNotices(stderr, append(oldSet.Notices, newSet.Notices...))
 	if errs := append(append([]tool.LoadError{}, oldSet.Errors...), newSet.Errors...); len(errs) > 0 {
 		return reportLoadErrors(format, "diff", category, errs, stdout, stderr)
 	}
