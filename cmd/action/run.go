@@ -688,7 +688,13 @@ func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 	// The loaded tools keep their sources in memory; the files can go.
 	defer os.RemoveAll(tmp)
 	mirror, cwd := mirrorDirs(r.root, r.workdir, tmp)
-	snap, err := r.repo.Materialize(sha, repoPaths, mirror)
+	// Only what the loader would read: not a binary or node_modules that
+	// happen to sit under a tool path.
+	maxSize := r.maxFileSize
+	if maxSize <= 0 {
+		maxSize = tool.DefaultMaxFileSize
+	}
+	snap, err := r.repo.MaterializeSelected(sha, repoPaths, mirror, gitbase.Selection{Keep: tool.Walkable, MaxSize: maxSize})
 	if err != nil {
 		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
 	}

@@ -123,3 +123,25 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 		}
 	}
 }
+
+// Walkable is the walk's rule, file by file.
+func TestWalkableAgreesWithTheWalk(t *testing.T) {
+	dir := t.TempDir()
+	files := []string{"a.json", "sub/b.json", "node_modules/x.json", "deep/dist/y.json", ".hidden/z.json", ".dot.json",
+		"readme.md", "sub/coverage/c.json", "b.JSON", "x/.git/config.json"}
+	tree := map[string]string{}
+	for _, f := range files {
+		tree["tools/"+f] = okFile(strings.NewReplacer("/", "_", ".", "_").Replace(f))
+	}
+	writeFiles(t, dir, tree)
+	res := Load([]string{"tools"}, Options{Cwd: dir})
+	loaded := map[string]bool{}
+	for _, tl := range res.Tools {
+		loaded[strings.TrimPrefix(tl.Source.Path, "tools/")] = true
+	}
+	for _, f := range files {
+		if Walkable(f) != loaded[f] {
+			t.Errorf("%s: Walkable %v, loaded %v", f, Walkable(f), loaded[f])
+		}
+	}
+}

@@ -69,6 +69,24 @@ func walkDir(dir string, found func(abs string), linked func(abs string), fail f
 	return count
 }
 
+// Walkable reports whether a walk of a directory reads the file at rel
+// (relative to the directory, `/` separators): no part starts with a dot,
+// no directory is one of skippedDirs, and the name ends in ".json". The
+// base revision is materialised with it, so that only what the loader
+// would read is copied out of git.
+func Walkable(rel string) bool {
+	parts := strings.Split(rel, "/")
+	for i, part := range parts {
+		if part == "" || strings.HasPrefix(part, ".") {
+			return false
+		}
+		if i < len(parts)-1 && skippedDirs[part] {
+			return false
+		}
+	}
+	return strings.HasSuffix(rel, ".json")
+}
+
 // errReason is the operating system's description of err without the
 // operation and path that os errors prefix it with ("permission denied").
 func errReason(err error) string {
