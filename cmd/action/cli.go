@@ -85,6 +85,15 @@ func loadConfig(p *cliargs.Parsed, cwd string) (*config.Config, error) {
 	return config.Load(cwd, path)
 }
 
+// loadOptions are the loader's options from the config file.
+func loadOptions(cwd string, cfg *config.Config) tool.Options {
+	o := tool.Options{Cwd: cwd}
+	if cfg != nil && cfg.MaxFileSize != nil {
+		o.MaxFileSize = *cfg.MaxFileSize
+	}
+	return o
+}
+
 func workingDir() (string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -169,7 +178,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	category = report.NormalizeCategory(category)
 
-	loaded := tool.Load(paths, tool.Options{Cwd: cwd})
+	loaded := tool.Load(paths, loadOptions(cwd, cfg))
 	if len(loaded.Errors) > 0 {
 		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
 	}
@@ -269,8 +278,8 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	category = report.NormalizeCategory(category)
 
-	oldSet := tool.Load(p.Positionals[:1], tool.Options{Cwd: cwd})
-	newSet := tool.Load(p.Positionals[1:], tool.Options{Cwd: cwd})
+	oldSet := tool.Load(p.Positionals[:1], loadOptions(cwd, cfg))
+	newSet := tool.Load(p.Positionals[1:], loadOptions(cwd, cfg))
 	if errs := append(append([]tool.LoadError{}, oldSet.Errors...), newSet.Errors...); len(errs) > 0 {
 		return reportLoadErrors(format, "diff", category, errs, stdout, stderr)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
@@ -112,6 +113,7 @@ type actionRun struct {
 	event            string // GITHUB_EVENT_NAME; "" locally
 	notes            []string
 	extra            []report.Annotation // our own notices, capped with the rest
+	maxFileSize      int64               // from the config file; 0 for the default
 	outputsWritten   bool
 }
 
@@ -283,6 +285,9 @@ func (r *actionRun) options() (runOptions, error) {
 	o.onlyNew = s.ResolveOnlyNew(r.event)
 	if o.rules, o.accept, err = policyConfig(cfg); err != nil {
 		return o, err
+	}
+	if cfg != nil && cfg.MaxFileSize != nil {
+		r.maxFileSize = *cfg.MaxFileSize
 	}
 	o.diffOpts.IgnoreDescriptions = s.IgnoreDescriptions
 	if !s.IgnoreDescSet && cfg != nil && cfg.IgnoreDescriptions != nil {
@@ -642,7 +647,7 @@ type toolSet struct {
 func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 	s := r.settings
 	if len(s.BasePaths) > 0 {
-		res := tool.Load(s.BasePaths, tool.Options{Cwd: r.workdir})
+		res := r.load(s.BasePaths, r.workdir, r.root)
 		r.baseFrom = "--base-path " + strings.Join(s.BasePaths, ", ")
 		r.notes = append(r.notes, "Compared with the base tool set in "+strings.Join(s.BasePaths, ", ")+".")
 		return toolSet{Result: *res, loaded: true}, 0
@@ -683,7 +688,13 @@ func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 	// The loaded tools keep their sources in memory; the files can go.
 	defer os.RemoveAll(tmp)
 	mirror, cwd := mirrorDirs(r.root, r.workdir, tmp)
-	snap, err := r.repo.Materialize(sha, repoPaths, mirror)
+	// Only what the loader would read: not a binary or node_modules that
+	// happen to sit under a tool path.
+	maxSize := r.maxFileSize
+	if maxSize <= 0 {
+		maxSize = tool.DefaultMaxFileSize
+	}
+	snap, err := r.repo.MaterializeSelected(sha, repoPaths, mirror, gitbase.Selection{Keep: tool.Walkable, MaxSize: maxSize})
 	if err != nil {
 		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
 	}
@@ -703,7 +714,7 @@ func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 		if err := os.MkdirAll(cwd, 0o755); err != nil {
 			return toolSet{}, r.fail("cannot prepare the base directory: " + err.Error())
 		}
-		set.Result = *tool.Load(baseArgs(present, r.root, mirror), tool.Options{Cwd: cwd})
+		set.Result = *r.load(baseArgs(present, r.root, mirror), cwd, mirror)
 	}
 	return set, 0
 }
@@ -802,7 +813,9 @@ func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(r.workdir, p)
 		}
-		_, err := os.Stat(abs)
+		// Lstat: a link loop or a dangling link is present (and the loader
+		// says what is wrong with it), not a removed path.
+		_, err := os.Lstat(abs)
 		switch {
 		case err == nil || !base.loaded:
 			present = append(present, p)
@@ -820,7 +833,29 @@ func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
 	if len(present) == 0 {
 		return toolSet{loaded: true}
 	}
-	return toolSet{Result: *tool.Load(present, tool.Options{Cwd: r.workdir}), loaded: true}
+	return toolSet{Result: *r.load(present, r.workdir, r.root), loaded: true}
+}
+
+// maxNoticePaths is how many skipped links one notice names.
+const maxNoticePaths = 10
+
+// load loads tool paths that must resolve inside root, and says in one
+// notice which links inside walked directories were not followed.
+func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
+	res := tool.Load(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize})
+	if n := len(res.Notices); n > 0 {
+		var names []string
+		for i, nt := range res.Notices {
+			if i == maxNoticePaths {
+				names = append(names, fmt.Sprintf("and %d more", n-maxNoticePaths))
+				break
+			}
+			names = append(names, "`"+nt.SourcePath+"`")
+		}
+		r.note("notice", "Symbolic links not followed", fmt.Sprintf("%s inside the tool directories %s not loaded: links inside a walked directory are not followed (%s). Name a link's target as a path to load it.",
+			countOf(n, "symbolic link"), map[bool]string{true: "was", false: "were"}[n == 1], strings.Join(names, ", ")))
+	}
+	return res
 }
 
 // printReadable writes the human report to the log, fenced so that text
@@ -882,14 +917,8 @@ func (r *actionRun) writeFile(name string, write func(io.Writer) error) (string,
 	if !filepath.IsAbs(dest) {
 		dest = filepath.Join(r.workspace, dest)
 	}
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
-		return "", err
-	}
-	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(dest, buf.Bytes(), 0o644); err != nil {
+	// Never through a link the repository may have committed in its place.
+	if err := safefile.Write(r.fileRoot(name), dest, write); err != nil {
 		return "", err
 	}
 	// Root in the container, the runner's user on the host: hand the file
@@ -900,6 +929,16 @@ func (r *actionRun) writeFile(name string, write func(io.Writer) error) (string,
 		return filepath.ToSlash(dest), nil
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// fileRoot is the directory a file the run writes must stay inside: the
+// workspace, except for an absolute path named on a local command line
+// (the user's own choice, outside any workflow).
+func (r *actionRun) fileRoot(name string) string {
+	if filepath.IsAbs(name) && r.env.Get("GITHUB_ACTIONS") != "true" {
+		return ""
+	}
+	return r.workspace
 }
 
 func (r *actionRun) writeSummary(in report.SummaryInput) error {
@@ -913,6 +952,15 @@ func (r *actionRun) writeSummary(in report.SummaryInput) error {
 	var buf bytes.Buffer
 	if err := report.Summary(&buf, in); err != nil {
 		return err
+	}
+	if r.env.Get("GITHUB_STEP_SUMMARY") == "" {
+		// Our own copy, named by an option: a file of the workspace, like
+		// the reports. (The runner's file lives outside it.)
+		if root := r.fileRoot(path); root != "" {
+			if err := safefile.CheckDir(root, path); err != nil {
+				return err
+			}
+		}
 	}
 	return action.AppendSummary(path, buf.String())
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/schemaport/schemaport-action/internal/safefile"
 )
 
 // Output is one step output.
@@ -82,17 +84,7 @@ func AppendSummary(path, markdown string) error {
 	return appendFile(path, markdown)
 }
 
+// appendFile appends to a file the runner hands us, never through a link.
 func appendFile(path, text string) error {
-	if path == "" {
-		return errors.New("no file to write to")
-	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return safefile.Append(path, text)
 }

@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ import (
 const DefaultFile = "schemaport.config.json"
 
 // Keys lists every key the file may hold, in the order messages name them.
-var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept"}
+var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept", "maxFileSize"}
 
 // Config holds the values present in the file; nil pointers mean "not set".
 type Config struct {
@@ -41,6 +42,8 @@ type Config struct {
 	Rules []Rule
 	// Accept are the `accept` entries in file order.
 	Accept []AcceptEntry
+	// MaxFileSize is the largest tool file loaded, in bytes.
+	MaxFileSize *int64
 }
 
 // Rule is one `rules` member: a code (or "<target>/*") and a level.
@@ -59,9 +62,19 @@ type AcceptEntry struct {
 // Where names a line of the file for messages: "schemaport.config.json:12".
 func (c *Config) Where(line int) string { return c.File + ":" + strconv.Itoa(line) }
 
+// maxConfigSize bounds what is read of a config file: a few hundred bytes
+// in practice; a megabyte is far beyond any real one.
+const maxConfigSize = 1 << 20
+
+// Bounds of maxFileSize: the document model keeps offsets in an int32.
+const (
+	maxFileSizeLimit   = 1<<31 - 2
+	defaultMaxFileSize = 64 << 20
+)
+
 // statFile is os.Stat, replaceable so tests can simulate a permission
 // error (tests may run as root).
-var statFile = os.Stat
+var statFile = os.Lstat
 
 // Load reads the explicit file when given, else DefaultFile in cwd when it
 // is a regular file. It returns nil, nil when there is nothing to read.
@@ -79,6 +92,8 @@ func Load(cwd, explicit string) (*Config, error) {
 			// Present but unreadable: ignoring it would silently drop
 			// settings the user relies on.
 			return nil, fmt.Errorf("Could not read config file %s: %s", display, reason(err))
+		case st.Mode()&fs.ModeSymlink != 0:
+			return nil, linkError(display)
 		case !st.Mode().IsRegular():
 			return nil, nil // a directory of that name is not a config file
 		}
@@ -93,15 +108,38 @@ func Load(cwd, explicit string) (*Config, error) {
 			}
 			return nil, fmt.Errorf("Could not read config file %s: %s", display, reason(err))
 		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			return nil, linkError(display)
+		}
 		if !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("Config file %s is not a regular file; pass the path of a JSON file to --config.", display)
 		}
 	}
-	data, err := os.ReadFile(path)
+	data, err := readCapped(path)
 	if err != nil {
 		return nil, fmt.Errorf("Could not read config file %s: %s", display, reason(err))
 	}
+	if len(data) > maxConfigSize {
+		return nil, fmt.Errorf("Config file %s is larger than 1 MiB; a config file holds a few settings.", display)
+	}
 	return Parse(display, data)
+}
+
+// linkError refuses a config file that is a symbolic link: a repository
+// could point it at any file of the machine the action runs on.
+func linkError(display string) error {
+	return fmt.Errorf("Config file %s is a symbolic link; SchemaPort does not read its config through a link. Commit the file itself.", display)
+}
+
+// readCapped reads at most maxConfigSize+1 bytes, without following a
+// link that replaced the file since it was checked.
+func readCapped(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|noFollow, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxConfigSize+1))
 }
 
 func reason(err error) string {
@@ -193,6 +231,12 @@ func Parse(display string, data []byte) (*Config, error) {
 			if err := c.parseAccept(val, data); err != nil {
 				return nil, err
 			}
+		case "maxFileSize":
+			n, perr := strconv.ParseInt(val.Text, 10, 64)
+			if val.Kind != jsonvalue.Number || perr != nil || n < 1 || n > maxFileSizeLimit {
+				return nil, fmt.Errorf("`maxFileSize` in %s must be a whole number of bytes from 1 to %d (the default is %d, 64 MiB).", display, maxFileSizeLimit, defaultMaxFileSize)
+			}
+			c.MaxFileSize = &n
 		case "allowLossy", "quiet", "ignoreDescriptions":
 			if val.Kind != jsonvalue.Bool {
 				return nil, fmt.Errorf("`%s` in %s must be a boolean.", m.Key, display)

@@ -30,9 +30,25 @@ type Snapshot struct {
 	Skipped []string
 }
 
-// treeEntry is one line of `git ls-tree -r -z`.
+// treeEntry is one line of `git ls-tree -r -z -l`.
 type treeEntry struct {
 	mode, kind, oid, path string
+	size                  int64 // -1 when git gives none (not a blob)
+}
+
+// Selection narrows what MaterializeSelected writes to what the loader
+// would read: a base revision can hold a 300 MB binary or a
+// node_modules tree under the tool paths.
+type Selection struct {
+	// Keep reports whether a file inside a requested directory, at rel
+	// (relative to that directory, `/` separators), is one the loader
+	// would read. nil keeps every file. A requested path that is a file is
+	// always kept: the loader reads a file it is given by name.
+	Keep func(rel string) bool
+	// MaxSize, when positive, is the loader's file size limit: a kept blob
+	// larger than this is written as a sparse file of its size (nothing
+	// is copied; the loader refuses it by its size, with its usual error).
+	MaxSize int64
 }
 
 // Materialize writes the version of each path at rev (files and whole
@@ -42,6 +58,11 @@ type treeEntry struct {
 // are written; directories are created for every path that is a directory
 // in the revision.
 func (r *Repo) Materialize(rev string, paths []string, destDir string) (Snapshot, error) {
+	return r.MaterializeSelected(rev, paths, destDir, Selection{})
+}
+
+// MaterializeSelected is Materialize writing only the files sel keeps.
+func (r *Repo) MaterializeSelected(rev string, paths []string, destDir string, sel Selection) (Snapshot, error) {
 	var snap Snapshot
 	sha, err := r.ResolveCommit(rev)
 	if err != nil {
@@ -60,7 +81,7 @@ func (r *Repo) Materialize(rev string, paths []string, destDir string) (Snapshot
 			whole = true
 		}
 	}
-	args := []string{"ls-tree", "-r", "-z", "--full-tree", sha}
+	args := []string{"ls-tree", "-r", "-z", "-l", "--full-tree", sha}
 	if !whole {
 		args = append(args, "--")
 		args = append(args, uniqueSorted(clean)...)
@@ -78,11 +99,12 @@ func (r *Repo) Materialize(rev string, paths []string, destDir string) (Snapshot
 	var blobs []treeEntry
 	present := make([]bool, len(clean))
 	for _, e := range entries {
-		matched := false
+		matched, wanted := false, false
 		for i, p := range clean {
 			if under(e.path, p) {
 				present[i] = true
 				matched = true
+				wanted = wanted || e.path == p || sel.Keep == nil || sel.Keep(relativeTo(e.path, p))
 			}
 		}
 		if !matched {
@@ -90,6 +112,16 @@ func (r *Repo) Materialize(rev string, paths []string, destDir string) (Snapshot
 		}
 		switch {
 		case e.kind == "blob" && (e.mode == "100644" || e.mode == "100755"):
+			if !wanted {
+				continue
+			}
+			if sel.MaxSize > 0 && e.size > sel.MaxSize {
+				if err := writeSparse(destDir, e); err != nil {
+					return snap, err
+				}
+				snap.Files++
+				continue
+			}
 			blobs = append(blobs, e)
 		default:
 			snap.Skipped = append(snap.Skipped, e.path)
@@ -108,8 +140,37 @@ func (r *Repo) Materialize(rev string, paths []string, destDir string) (Snapshot
 		}
 	}
 	n, err := r.writeBlobs(blobs, destDir)
-	snap.Files = n
+	snap.Files += n
 	return snap, err
+}
+
+// relativeTo is entry's path inside the requested directory p.
+func relativeTo(entry, p string) string {
+	if p == "." {
+		return entry
+	}
+	return strings.TrimPrefix(entry, p+"/")
+}
+
+// writeSparse stands in for a blob over the size limit: a file of its
+// size with no data written.
+func writeSparse(destDir string, e treeEntry) error {
+	if !filepath.IsLocal(filepath.FromSlash(e.path)) {
+		return fmt.Errorf("refusing to write %s: not a local path", quote(e.path))
+	}
+	dest := filepath.Join(destDir, filepath.FromSlash(e.path))
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return fmt.Errorf("cannot write the base version of %s: %w", e.path, err)
+	}
+	f, err := os.Create(dest)
+	if err != nil {
+		return fmt.Errorf("cannot write the base version of %s: %w", e.path, err)
+	}
+	if err := f.Truncate(e.size); err != nil {
+		f.Close()
+		return fmt.Errorf("cannot write the base version of %s: %w", e.path, err)
+	}
+	return f.Close()
 }
 
 // cleanRepoPath normalises a repository-relative path and refuses one that
@@ -159,7 +220,8 @@ func uniqueSorted(in []string) []string {
 	return out[:j]
 }
 
-// parseTree reads `<mode> SP <type> SP <oid> TAB <path> NUL` records.
+// parseTree reads `<mode> SP <type> SP <oid> [SP+ <size>] TAB <path> NUL`
+// records (the size with -l; "-" for what is not a blob).
 func parseTree(out []byte) ([]treeEntry, error) {
 	var entries []treeEntry
 	for _, rec := range bytes.Split(out, []byte{0}) {
@@ -168,10 +230,18 @@ func parseTree(out []byte) ([]treeEntry, error) {
 		}
 		meta, p, ok := bytes.Cut(rec, []byte{'\t'})
 		fields := strings.Fields(string(meta))
-		if !ok || len(fields) != 3 {
+		if !ok || len(fields) != 3 && len(fields) != 4 {
 			return nil, fmt.Errorf("unexpected `git ls-tree` output: %q", rec)
 		}
-		entries = append(entries, treeEntry{mode: fields[0], kind: fields[1], oid: fields[2], path: string(p)})
+		e := treeEntry{mode: fields[0], kind: fields[1], oid: fields[2], path: string(p), size: -1}
+		if len(fields) == 4 && fields[3] != "-" {
+			n, err := strconv.ParseInt(fields[3], 10, 64)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("unexpected `git ls-tree` output: %q", rec)
+			}
+			e.size = n
+		}
+		entries = append(entries, e)
 	}
 	return entries, nil
 }

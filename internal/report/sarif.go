@@ -352,7 +352,7 @@ func (f *sarifItem) result(ruleIndex int) sarifResult {
 		RuleID:              f.ruleID,
 		RuleIndex:           ruleIndex,
 		Level:               f.level,
-		Message:             sarifText{Text: f.message},
+		Message:             sarifText{Text: cleanLog(f.message)},
 		PartialFingerprints: map[string]string{FingerprintKey: f.fingerprint},
 		BaselineState:       f.baselineState,
 		Suppressions:        f.suppressions,

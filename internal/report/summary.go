@@ -476,6 +476,47 @@ func mdLine(s string) string {
 }
 
 func mdEscapeLine(s string) string {
+	return breakAutolinks(mdEscapeChars(s))
+}
+
+// autolinkStarts are what GitHub's Markdown turns into a link on sight
+// (GFM's extended autolinks: a scheme followed by "://", "www.", and the
+// mailto: and xmpp: forms), in text and inside inline HTML such as <code>,
+// whatever the case of the letters. An empty comment after the first cut
+// bytes stops that and shows nothing.
+var autolinkStarts = []struct {
+	find string
+	cut  int
+}{{"://", 1}, {"www.", 3}, {"mailto:", 6}, {"xmpp:", 4}}
+
+// breakAutolinks breaks every autolink start in escaped text.
+func breakAutolinks(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':', 'w', 'W', 'm', 'M', 'x', 'X':
+		default:
+			continue
+		}
+		for _, a := range autolinkStarts {
+			if end := i + len(a.find); end <= len(s) && strings.EqualFold(s[i:end], a.find) {
+				b.WriteString(s[last : i+a.cut])
+				b.WriteString("<!-- -->")
+				last = i + a.cut
+				i = end - 1
+				break
+			}
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func mdEscapeChars(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"errors"
 	"io"
 	"math"
 	"os"
@@ -28,6 +29,17 @@ import (
 // stable), as SchemaPort does. Tools are sorted by name.
 func Load(paths []string, opts Options) *Result {
 	l := newLoader(opts.Cwd)
+	l.maxSize = opts.MaxFileSize
+	if l.maxSize <= 0 {
+		l.maxSize = DefaultMaxFileSize
+	}
+	if opts.Root != "" {
+		if real, err := filepath.EvalSymlinks(l.abs(opts.Root)); err == nil {
+			l.root = real
+		} else {
+			l.root = l.abs(opts.Root)
+		}
+	}
 	groups := make([][]LoadError, len(paths))
 	for i, p := range paths {
 		l.collect(p, i, &groups[i])
@@ -56,7 +68,7 @@ func Load(paths []string, opts Options) *Result {
 		}
 	}
 
-	res := &Result{}
+	res := &Result{Notices: l.notices}
 	for _, g := range groups {
 		sortErrors(g)
 		res.Errors = append(res.Errors, g...)
@@ -82,15 +94,19 @@ func DisplayPath(cwd, abs string) string {
 }
 
 type loader struct {
-	cwd   string
-	files []fileJob
-	seen  map[string]bool
+	cwd     string
+	root    string // resolved Options.Root; "" for none
+	maxSize int64
+	files   []fileJob
+	seen    map[string]bool
+	notices []Notice
 }
 
 // fileJob is one file to read, owned by the input path that found it first.
 type fileJob struct {
 	abs, display string
 	group        int
+	maxSize      int64
 }
 
 func newLoader(cwd string) *loader {
@@ -123,7 +139,7 @@ func (l *loader) add(abs string, group int) {
 		return
 	}
 	l.seen[abs] = true
-	l.files = append(l.files, fileJob{abs: abs, display: l.display(abs), group: group})
+	l.files = append(l.files, fileJob{abs: abs, display: l.display(abs), group: group, maxSize: l.maxSize})
 }
 
 // collect resolves one input path into files, or into the one error that
@@ -135,6 +151,9 @@ func (l *loader) collect(p string, group int, errs *[]LoadError) {
 	}
 	info, err := osStat(abs) // follows symlinks: a named link is loaded
 	switch {
+	case err != nil && isLoop(err):
+		pathErr(msgLinkLoop)
+		return
 	case err != nil && notExist(err):
 		if li, lerr := osLstat(abs); lerr == nil && li.Mode()&os.ModeSymlink != 0 {
 			pathErr("Path does not exist: it is a symbolic link whose target is missing.")
@@ -145,6 +164,19 @@ func (l *loader) collect(p string, group int, errs *[]LoadError) {
 	case err != nil:
 		pathErr("Path cannot be read: " + errReason(err) + ".")
 		return
+	}
+	if l.root != "" {
+		real, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			pathErr("Path cannot be read: " + errReason(err) + ".")
+			return
+		}
+		if !inside(l.root, real) {
+			pathErr("Path resolves to " + filepath.ToSlash(real) + ", outside the repository: SchemaPort loads only files inside it.")
+			return
+		}
+	}
+	switch {
 	case info.Mode().IsRegular():
 		l.add(abs, group)
 		return
@@ -153,13 +185,27 @@ func (l *loader) collect(p string, group int, errs *[]LoadError) {
 		return
 	}
 	failed := false
-	n := walkDir(abs, func(f string) { l.add(f, group) }, func(dir string, err error) {
+	linked := func(link string) {
+		l.notices = append(l.notices, Notice{SourcePath: l.display(link), Message: msgWalkedLink})
+	}
+	n := walkDir(abs, func(f string) { l.add(f, group) }, linked, func(dir string, err error) {
 		failed = true
 		*errs = append(*errs, LoadError{SourcePath: l.display(dir), Message: "Directory cannot be read: " + errReason(err) + "."})
 	})
 	if n == 0 && !failed {
 		pathErr("Directory contains no .json tool definitions.")
 	}
+}
+
+const (
+	msgLinkLoop   = "Path is a symbolic link loop: following it leads back to itself, never to a file or directory."
+	msgWalkedLink = "Not loaded: a symbolic link inside a directory is not followed. Name its target as a path to load it."
+)
+
+// inside reports whether p (resolved) is root or below it.
+func inside(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 type fileResult struct {
@@ -211,8 +257,13 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena) fileResult {
 	fail := func(msg string, span Span) {
 		r.errs = append(r.errs, LoadError{SourcePath: job.display, Message: msg, Span: span})
 	}
-	data, err := readFile(job.abs, arena)
+	data, err := readFile(job.abs, job.maxSize, arena)
 	if err != nil {
+		var big *tooLargeError
+		if errors.As(err, &big) {
+			fail(big.message(), fileStart)
+			return r
+		}
 		fail("Could not read file: "+errReason(err)+".", fileStart)
 		return r
 	}
@@ -245,11 +296,46 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena) fileResult {
 	return r
 }
 
-var errTooLarge = &os.PathError{Op: "read", Err: errString("the file is 2 GiB or larger, too large to load")}
+// tooLargeError is a file over the size limit. size is what the file
+// system says, or, when it said less, at least what was read.
+type tooLargeError struct {
+	size, limit int64
+	atLeast     bool
+}
 
-type errString string
+func (e *tooLargeError) Error() string { return e.message() }
 
-func (e errString) Error() string { return string(e) }
+func (e *tooLargeError) message() string {
+	size := exactBytes(e.size)
+	if e.atLeast {
+		size = "more than " + humanBytes(e.limit)
+	}
+	return "File is " + size + ", over the size limit of " + exactBytes(e.limit) +
+		"; it was not read. Raise `maxFileSize` in the config file to load it."
+}
+
+// exactBytes is humanBytes with the exact count when they differ.
+func exactBytes(n int64) string {
+	if n < 1024 {
+		return humanBytes(n)
+	}
+	return humanBytes(n) + " (" + strconv.FormatInt(n, 10) + " bytes)"
+}
+
+// humanBytes is "2.0 KiB", "64.0 MiB", "1.0 GiB"; small sizes in bytes.
+func humanBytes(n int64) string {
+	units := []string{"KiB", "MiB", "GiB", "TiB"}
+	if n < 1024 {
+		return strconv.FormatInt(n, 10) + " bytes"
+	}
+	f := float64(n) / 1024
+	u := 0
+	for f >= 1024 && u < len(units)-1 {
+		f /= 1024
+		u++
+	}
+	return strconv.FormatFloat(f, 'f', 1, 64) + " " + units[u]
+}
 
 // Files are read into shared chunks of arenaChunk bytes (files over a
 // quarter of that get their own buffer): every loaded file stays in memory
@@ -257,9 +343,13 @@ func (e errString) Error() string { return string(e) }
 // rounded up to an allocation size class.
 const arenaChunk = 1 << 20
 
-// readFile reads a whole file, refusing files whose offsets would not fit
-// the document model.
-func readFile(path string, arena *[]byte) ([]byte, error) {
+// readFile reads a whole file, refusing one over limit (checked on its size
+// before reading, and again while reading, for a file that grows) and one
+// whose offsets would not fit the document model.
+func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
+	if limit <= 0 || limit >= maxFileSize {
+		limit = maxFileSize - 1
+	}
 	f, err := osOpen(path)
 	if err != nil {
 		return nil, err
@@ -269,8 +359,8 @@ func readFile(path string, arena *[]byte) ([]byte, error) {
 	if info, err := f.Stat(); err == nil {
 		size = info.Size()
 	}
-	if size >= maxFileSize {
-		return nil, errTooLarge
+	if size > limit {
+		return nil, &tooLargeError{size: size, limit: limit}
 	}
 	need := int(size) + 1 // +1: see EOF without growing
 	var data []byte
@@ -295,8 +385,8 @@ func readFile(path string, arena *[]byte) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(data) >= maxFileSize {
-			return nil, errTooLarge
+		if int64(len(data)) > limit {
+			return nil, &tooLargeError{size: int64(len(data)), limit: limit, atLeast: true}
 		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]

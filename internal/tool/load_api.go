@@ -18,12 +18,34 @@ type Options struct {
 	// Cwd is the directory display paths are relative to; "" means the
 	// process working directory.
 	Cwd string
+	// Root, when set, is the directory every path must resolve inside
+	// (links followed): the repository, so that a committed link such as
+	// `tools -> /` is an error rather than a walk of the machine.
+	Root string
+	// MaxFileSize is the largest file loaded, in bytes; 0 means
+	// DefaultMaxFileSize. A larger file is a load error, found before it
+	// is read.
+	MaxFileSize int64
+}
+
+// DefaultMaxFileSize is the default file size limit: 64 MiB, more than
+// a thousand times the largest real tool file we know of (the tool sets
+// of public MCP servers are tens of kilobytes), while the memory a file
+// costs (its text, the tree, the findings) stays well under a runner's 7 GB.
+const DefaultMaxFileSize = 64 << 20
+
+// Notice is something the loader left out on purpose and says so: a
+// symbolic link met inside a walked directory.
+type Notice struct {
+	SourcePath string
+	Message    string
 }
 
 // Result is everything one load produced. Tools are sorted by name (UTF-16
 // code-unit order); Errors are in report order. A caller must not use Tools
 // when Errors is non-empty: nothing is checked on a partially valid set.
 type Result struct {
-	Tools  []*Tool
-	Errors []LoadError
+	Tools   []*Tool
+	Errors  []LoadError
+	Notices []Notice
 }

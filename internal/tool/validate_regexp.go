@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,13 +37,21 @@ const patternMatchTimeout = 250 * time.Millisecond
 // pattern cannot exhaust the stack of the recursive parser.
 const maxPatternNesting = 1000
 
-// ecmaRegexp adapts regexp2 to jsonschema.Regexp.
-type ecmaRegexp struct{ re *regexp2.Regexp }
+// ecmaRegexp adapts regexp2 to jsonschema.Regexp; linear, when set, is the
+// same pattern on Go's regexp (see regex_linear.go).
+type ecmaRegexp struct {
+	re     *regexp2.Regexp
+	linear *regexp.Regexp
+}
 
 // MatchString reports whether s contains a match. A match that exceeds the
 // timeout counts as no match, so the value is reported as not matching
-// rather than the check hanging.
+// rather than the check hanging. (Values of defaults and examples are
+// judged through PatternScope instead, where a timeout is "not evaluated".)
 func (r ecmaRegexp) MatchString(s string) bool {
+	if r.linear != nil {
+		return r.linear.MatchString(s)
+	}
 	ok, err := r.re.MatchString(s)
 	return err == nil && ok
 }
@@ -58,7 +67,7 @@ func ECMARegexpEngine(pattern string) (jsonschema.Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ecmaRegexp{re}, nil
+	return ecmaRegexp{re: re, linear: linearRegexp(pattern)}, nil
 }
 
 // PatternError is why a pattern is rejected.

@@ -29,7 +29,7 @@ var skippedDirs = map[string]bool{"node_modules": true, "dist": true, "coverage"
 // files ignored, regular files ending in ".json" (case-sensitive) kept. A
 // directory that cannot be read is reported through fail and the walk goes
 // on with its siblings. It returns how many files qualified.
-func walkDir(dir string, found func(abs string), fail func(dir string, err error)) int {
+func walkDir(dir string, found func(abs string), linked func(abs string), fail func(dir string, err error)) int {
 	f, err := osOpen(dir)
 	if err != nil {
 		fail(dir, err)
@@ -52,10 +52,12 @@ func walkDir(dir string, found func(abs string), fail func(dir string, err error
 		}
 		switch t := e.Type(); {
 		case t&fs.ModeSymlink != 0:
-			// Links are never followed inside a walk.
+			// Links are never followed inside a walk (a committed link may
+			// lead anywhere on the machine), but they are reported.
+			linked(filepath.Join(dir, name))
 		case t.IsDir():
 			if !skippedDirs[name] {
-				count += walkDir(filepath.Join(dir, name), found, fail)
+				count += walkDir(filepath.Join(dir, name), found, linked, fail)
 			}
 		case t.IsRegular():
 			if strings.HasSuffix(name, ".json") {
@@ -65,6 +67,24 @@ func walkDir(dir string, found func(abs string), fail func(dir string, err error
 		}
 	}
 	return count
+}
+
+// Walkable reports whether a walk of a directory reads the file at rel
+// (relative to the directory, `/` separators): no part starts with a dot,
+// no directory is one of skippedDirs, and the name ends in ".json". The
+// base revision is materialised with it, so that only what the loader
+// would read is copied out of git.
+func Walkable(rel string) bool {
+	parts := strings.Split(rel, "/")
+	for i, part := range parts {
+		if part == "" || strings.HasPrefix(part, ".") {
+			return false
+		}
+		if i < len(parts)-1 && skippedDirs[part] {
+			return false
+		}
+	}
+	return strings.HasSuffix(rel, ".json")
 }
 
 // errReason is the operating system's description of err without the
@@ -79,6 +99,11 @@ func errReason(err error) string {
 		err = se.Err
 	}
 	return err.Error()
+}
+
+// isLoop reports whether a stat error means a symbolic link loop.
+func isLoop(err error) bool {
+	return errors.Is(err, syscall.ELOOP)
 }
 
 // notExist reports whether a stat error means the path is absent (as

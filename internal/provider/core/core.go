@@ -31,6 +31,7 @@ const (
 const (
 	ruleInvalidDefault = iota
 	ruleInvalidExample
+	ruleNotEvaluated
 )
 
 // Rules is every diagnostic this target can report.
@@ -41,7 +42,19 @@ var Rules = []provider.Rule{
 	ruleInvalidExample: {Code: "core/invalid-example", Severity: provider.SeverityError,
 		Trigger: "an examples item that its own subschema rejects (JSON Schema 2020-12, formats not asserted)",
 		Compile: "not compilable: Refused: SchemaPort will not guess the intended value; fix it in the source schema.", DocsURL: docsExamples},
+	// Ours: a `pattern` that needs backtracking (lookaround,
+	// backreferences) can take exponential time on a value. Each match has
+	// 250 ms and a run 10 s in all (tool.DefaultRegexBudget); a value whose
+	// match ran out is neither valid nor invalid.
+	ruleNotEvaluated: {Code: "core/value-not-evaluated", Severity: provider.SeverityInfo,
+		Trigger: "a default or examples item whose `pattern` match ran out of time (250 ms per match, 10 s per run)",
+		Compile: "compilable: Compiles unchanged; the value was not judged.", DocsURL: docsPattern},
 }
+
+const docsPattern = "https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.3"
+
+// notEvaluatedText ends the message of a value that was not judged.
+const notEvaluatedText = " was not checked against its schema: matching a `pattern` that needs backtracking took longer than allowed (250 ms per match, 10 s per run). Check the value by hand, or simplify the pattern."
 
 // Check validates every default and examples item in t's inputSchema
 // against the subschema it sits in. default and examples are annotations,
@@ -58,9 +71,12 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 			m := &s.Members[i]
 			switch m.Key {
 			case "default":
-				if reason, bad := v.reject(s, at, &m.Value); bad {
+				switch reason, verdict := v.reject(s, at, &m.Value); verdict {
+				case invalid:
 					e.EmitAt(&Rules[ruleInvalidDefault], at.MemberPlace(s, m),
 						"This `default` does not satisfy its own schema ("+reason+"); fix the value or the schema.", "")
+				case notEvaluated:
+					e.EmitAt(&Rules[ruleNotEvaluated], at.MemberPlace(s, m), "This `default`"+notEvaluatedText, "")
 				}
 			case "examples":
 				ex := &m.Value
@@ -68,9 +84,12 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 					continue
 				}
 				for i := range ex.Items {
-					if reason, bad := v.reject(s, at, &ex.Items[i]); bad {
+					switch reason, verdict := v.reject(s, at, &ex.Items[i]); verdict {
+					case invalid:
 						e.Emit(&Rules[ruleInvalidExample], schemapath.Index(at.Key("examples"), i),
 							"Example "+strconv.Itoa(i+1)+" does not satisfy its own schema ("+reason+"); fix the example or the schema.", "")
+					case notEvaluated:
+						e.Emit(&Rules[ruleNotEvaluated], schemapath.Index(at.Key("examples"), i), "Example "+strconv.Itoa(i+1)+notEvaluatedText, "")
 					}
 				}
 			}

@@ -33,23 +33,40 @@ type validator struct {
 	compiler *jsonschema.Compiler
 	broken   bool // the schema cannot be compiled: nothing can be judged
 	schemas  map[string]*jsonschema.Schema
+	patterns tool.PatternScope // the `pattern` matches of the value being judged
 }
 
-// reject reports whether the subschema s (where at is) rejects value, and
-// the validator's reason.
-func (v *validator) reject(s *jsonvalue.Value, at *provider.Cursor, value *jsonvalue.Value) (string, bool) {
+// verdict is what the validator says about one value.
+type verdict int
+
+const (
+	valid        verdict = iota
+	invalid              // rejected, with a reason
+	notEvaluated         // a pattern match ran out of time: no verdict
+)
+
+// reject judges value against the subschema s (where at is) and gives the
+// validator's reason when it is invalid.
+func (v *validator) reject(s *jsonvalue.Value, at *provider.Cursor, value *jsonvalue.Value) (string, verdict) {
 	if quickValid(s, value) {
-		return "", false
+		return "", valid
 	}
 	sch := v.schema(at.Pointer())
 	if sch == nil {
-		return "", false
+		return "", valid
+	}
+	v.patterns.Begin()
+	err := sch.Validate(jsonvalue.ToAny(value))
+	if v.patterns.Skipped() {
+		// A skipped match answered "matches", which under `not` or
+		// `oneOf` can still reject: no verdict either way.
+		return "", notEvaluated
 	}
 	var verr *jsonschema.ValidationError
-	if err := sch.Validate(jsonvalue.ToAny(value)); !errors.As(err, &verr) {
-		return "", false
+	if !errors.As(err, &verr) {
+		return "", valid
 	}
-	return reason(verr), true
+	return reason(verr), invalid
 }
 
 func (v *validator) schema(ptr string) *jsonschema.Schema {
@@ -61,6 +78,7 @@ func (v *validator) schema(ptr string) *jsonschema.Schema {
 	}
 	if v.compiler == nil {
 		v.compiler = tool.NewSchemaCompiler()
+		v.compiler.UseRegexpEngine(v.patterns.Engine())
 		v.schemas = map[string]*jsonschema.Schema{}
 		if err := v.compiler.AddResource(resourceURL, as2020(jsonvalue.ToAny(v.root))); err != nil {
 			v.broken = true

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A pull request can commit the report files as links. The run must refuse
+// to write through them: neither the link's target nor the terminal gets
+// the report.
+func TestRunRefusesToWriteThroughLinks(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	victim := filepath.Join(t.TempDir(), "victim")
+	writeE2EFile(t, victim, "precious")
+	for _, name := range []string{"schemaport.sarif", "schemaport-report.json", "summary.md"} {
+		if err := os.Symlink(victim, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runIn(t, dir, "--path", "v2", "--base-path", "v1", "--fail-on", "never",
+		"--sarif-file", "schemaport.sarif", "--report-file", "schemaport-report.json", "--summary-file", "summary.md")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2 (cannot write results)\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"cannot write the SARIF file", "cannot write the JSON report", "cannot write the job summary", "is a symbolic link"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "precious" {
+		t.Fatalf("a link target was written: %q", b)
+	}
+}
+
+// A report file whose directory resolves outside the workspace is refused.
+func TestRunRefusesAReportDirectoryOutsideTheWorkspace(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	outside := t.TempDir()
+	os.Symlink(outside, filepath.Join(dir, "out"))
+	code, _, errOut := runIn(t, dir, "--path", "v2", "--base-path", "v1", "--fail-on", "never", "--report-file", "out/r.json")
+	if code != 2 || !strings.Contains(errOut, "outside the workspace") {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(outside, "r.json")); err == nil {
+		t.Fatal("the report was written through the directory link")
+	}
+}
+
+// In a workflow, even an absolute report path must stay in the workspace.
+func TestActionRefusesAnAbsoluteReportPathOutsideTheWorkspace(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	outside := t.TempDir()
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_WORKSPACE", dir)
+	code, out, _ := runIn(t, dir, "--path", "v2", "--base-path", "v1", "--fail-on", "never", "--job-summary=false",
+		"--sarif-file", "", "--report-file", filepath.Join(outside, "r.json"))
+	if code != 2 || !strings.Contains(out, "outside the workspace") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
+// `tools -> /` would walk the whole machine: a tool path that resolves
+// outside the repository is an input error naming where it leads.
+func TestRunRefusesAToolPathOutsideTheRepository(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	outside := t.TempDir()
+	writeE2EFile(t, filepath.Join(outside, "x.json"), `{"name": "x", "description": "d", "inputSchema": {"type": "object"}}`)
+	os.Symlink(outside, filepath.Join(dir, "tools"))
+	code, out, _ := runIn(t, dir, "--path", "tools", "--fail-on", "never")
+	if code != 2 || !strings.Contains(out, "tools: Path resolves to ") || !strings.Contains(out, "outside the repository") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
+// A link loop as a tool path is reported as a loop, not as a path that
+// does not exist (which, with a base, would count every tool as removed).
+func TestRunReportsASymlinkLoop(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	os.Symlink("loop", filepath.Join(dir, "loop"))
+	code, out, _ := runIn(t, dir, "--path", "loop", "--base-path", "v1", "--fail-on", "never")
+	if code != 2 || !strings.Contains(out, "symbolic link loop") || strings.Contains(out, "does not exist") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
+// A link inside a walked tool directory is named in a notice.
+func TestRunNamesLinksItDidNotFollow(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	os.Symlink("refund-order.json", filepath.Join(dir, "v2", "alias.json"))
+	code, out, _ := runIn(t, dir, "--path", "v2", "--fail-on", "never")
+	if code != 0 || !strings.Contains(out, "1 symbolic link inside the tool directories was not loaded") || !strings.Contains(out, "`v2/alias.json`") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
+// maxFileSize in the config file is the loader's limit, for run and check.
+func TestConfigMaxFileSizeLimitsToolFiles(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	writeE2EFile(t, filepath.Join(dir, "schemaport.config.json"), `{"maxFileSize": 100}`)
+	code, out, _ := runIn(t, dir, "--path", "v2", "--fail-on", "never")
+	if code != 2 || !strings.Contains(out, "over the size limit of 100 bytes; it was not read") {
+		t.Fatalf("run: exit %d\n%s", code, out)
+	}
+	t.Chdir(dir)
+	var stdout, stderr strings.Builder
+	code = checkCommand([]string{"v2"}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stdout.String()+stderr.String(), "over the size limit of 100 bytes") {
+		t.Fatalf("check: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+}

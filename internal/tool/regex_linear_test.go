@@ -1,0 +1,71 @@
+package tool
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dlclark/regexp2"
+)
+
+// The translated pattern on Go's regexp must agree with the ECMAScript
+// engine on every value without astral characters.
+func TestLinearTranslationAgreesWithECMAScript(t *testing.T) {
+	patterns := []string{
+		`^[A-Z]{3}-[0-9]{4,8}$`, `^[^\s@]+@[^\s@]+$`, `^.+$`, `^.$`, `\s`, `^\S+$`, `a.c`, `^\d+(\.\d+)?$`,
+		`^(a+)+$`, `^[\w.-]+$`, `\bword\b`, `^\x41\u00e9$`, `a{`, `a{2}`, `x{1,2`, `^a{2,}$`, `}`, `]`, `[[]`,
+		`[\]]`, `[a\-z]`, `^[\s]+$`, `[\b]`, `\0`, `^\t\n\v\f\r$`, `a|`, `(?:)`, `()`, `$^`, `[-a]`, `[a-]`,
+		`\/`, `[é-ü]`, `^[^a]$`, `^\W\D$`, `[\d\w]`, `^\u2028$`,
+	}
+	values := []string{"", "a", "abc", "ABC-1234", "a@b", "a b", "x\u2028y", "\u00a0", "\ufeff", "a\nc", "a\rc", "aXc",
+		"1.5", "aaaaaaaa", "aaaa!", "a_b-c.d", "word", "a word here", "Aé", "a{", "aa", "a{1,2", "}", "]", "[", "-", "z",
+		"\b", "\x00", "\t\n\v\f\r", "/", "ö", "b", "!0", "\u2028", "é", "aaa"}
+	linear := 0
+	for _, p := range patterns {
+		lin := linearRegexp(p)
+		if lin == nil {
+			continue
+		}
+		linear++
+		re, err := regexp2.Compile(translateForRegexp2(p), regexp2.ECMAScript)
+		if err != nil {
+			t.Fatalf("%q: %v", p, err)
+		}
+		for _, v := range values {
+			if strings.ContainsAny(v, "\u2028\u2029") && strings.Contains(p, ".") {
+				continue // see TestLinearDotExcludesLineTerminators
+			}
+			want, _ := re.MatchString(v)
+			if got := lin.MatchString(v); got != want {
+				t.Errorf("pattern %q value %q: linear %v, ECMAScript %v", p, v, got, want)
+			}
+		}
+	}
+	if linear < len(patterns)-3 {
+		t.Errorf("only %d of %d patterns run linearly", linear, len(patterns))
+	}
+}
+
+// Lookaround, backreferences and the JavaScript-only forms stay on the
+// ECMAScript engine.
+func TestPatternsThatNeedBacktracking(t *testing.T) {
+	for _, p := range []string{`^(?=.*\d).+$`, `(?<=a)b`, `(?<!a)b`, `^(a)\1$`, `(?<n>x)`, `[]`, `[^]`, `\cA`, `\k`,
+		`[\d-z]`, `\8`, `\377`, `a{1001}`, `[\S]`, `\uD83D`, `\p{L}`} {
+		if linearRegexp(p) != nil {
+			t.Errorf("%q runs linearly", p)
+		}
+	}
+}
+
+// `.` follows JavaScript, which excludes every line terminator; regexp2
+// (the backtracking engine) lets U+2028 and U+2029 through.
+func TestLinearDotExcludesLineTerminators(t *testing.T) {
+	engine, err := ECMARegexpEngine(`^.$`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, want := range map[string]bool{"é": true, "\n": false, "\r": false, "\u2028": false, "\u2029": false} {
+		if got := engine.MatchString(v); got != want {
+			t.Errorf("^.$ on %q: %v, want %v", v, got, want)
+		}
+	}
+}
