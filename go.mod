@@ -10,10 +10,10 @@ require (
 	github.com/sergi/go-diff v1.4.0
 	github.com/sethvargo/go-githubactions v1.4.0
 	golang.org/x/text v0.14.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
 	github.com/google/go-querystring v1.1.0 // indirect
 	github.com/stretchr/testify v1.7.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
