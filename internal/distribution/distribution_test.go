@@ -512,6 +512,48 @@ func TestPreCommitHooksRunOnTheExamples(t *testing.T) {
 	}
 }
 
+// The compile hook, run as pre-commit runs it, on the bundled example
+// compiled by the same binary: up to date passes, a hand edit to a
+// compiled file or a tool edit without recompiling stops the commit.
+func TestPreCommitCompileHookRunsOnTheExamples(t *testing.T) {
+	var h *hook
+	for _, x := range loadHooks(t) {
+		if x.ID == "schemaport-compile-check" {
+			h = &x
+		}
+	}
+	if h == nil {
+		t.Skip("no schemaport-compile-check hook (compile --check is not in this build)")
+	}
+	bin, entryArgs := hookBinary(t, *h)
+	dir := t.TempDir()
+	tools := filepath.Join(dir, "tools")
+	if err := os.MkdirAll(tools, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := readFile(t, "testdata/refund-order/v2/refund-order.json")
+	if err := os.WriteFile(filepath.Join(tools, "refund-order.json"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hookArgs := append(slices.Clone(entryArgs), "tools", "--out", "generated", "--allow-lossy")
+	if code, stdout, stderr := run(t, dir, bin, "compile", "tools", "--out", "generated", "--allow-lossy"); code != 0 {
+		t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := run(t, dir, bin, hookArgs...); code != 0 {
+		t.Errorf("%s right after compile: exit %d\n%s\n%s", h.ID, code, stdout, stderr)
+	}
+	compiled, _ := filepath.Glob(filepath.Join(dir, "generated", "*", "*.json"))
+	if len(compiled) == 0 {
+		t.Fatal("compile wrote no provider file")
+	}
+	if err := os.WriteFile(compiled[0], []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := run(t, dir, bin, hookArgs...); code != 1 {
+		t.Errorf("%s after a hand edit of %s: exit %d\n%s\n%s", h.ID, compiled[0], code, stdout, stderr)
+	}
+}
+
 // --- the README's install lines ------------------------------------------------
 
 const modulePath = "github.com/schemaport/schemaport-action"
