@@ -610,6 +610,21 @@ func TestREADMEInstallLinesWork(t *testing.T) {
 	}
 }
 
+// Every `go run ./cmd/...` and `./cmd/...` package the README names is a
+// main package of this module (a renamed command leaves no stale line).
+func TestREADMENamesRealCommands(t *testing.T) {
+	readme := readFile(t, "README.md")
+	pkgs := regexp.MustCompile(`\./cmd/[\w.-]+`).FindAllString(readme, -1)
+	if len(pkgs) == 0 {
+		t.Fatal("the README names no command package")
+	}
+	for _, p := range pkgs {
+		if !isMainPackage(t, p) {
+			t.Errorf("the README names %s, which is not a main package (%v)", p, mainPackages(t))
+		}
+	}
+}
+
 // The README's pre-commit snippet names hooks that exist, and its image pin
 // uses the tag form the release pushes (metadata-action's semver tags have
 // no leading v).
