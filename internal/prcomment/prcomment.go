@@ -203,23 +203,33 @@ func syncOnce(ctx context.Context, client *github.Client, t Target, body string,
 }
 
 // find pages through the pull request's comments, oldest first, and
-// returns the first that starts with the marker (nil when none does).
-// Only a comment that starts with it counts, so quoting the marker in a
-// reply does not make that reply ours.
+// returns the action's own: the first that starts with the marker and was
+// written by a bot (GITHUB_TOKEN comments as github-actions[bot]), else the
+// first that starts with it (a personal token comments as its user); nil
+// when none does. Only a comment that starts with the marker counts, so
+// quoting it in a reply does not make that reply ours, and preferring a
+// bot's keeps a person's comment that starts with it from being taken.
 func find(ctx context.Context, client *github.Client, t Target) (*github.IssueComment, error) {
 	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	var first *github.IssueComment
 	for {
 		page, resp, err := client.Issues.ListComments(ctx, t.Owner, t.Repo, t.Number, opts)
 		if err != nil {
 			return nil, err
 		}
 		for _, c := range page {
-			if strings.HasPrefix(c.GetBody(), Marker) {
+			if !strings.HasPrefix(c.GetBody(), Marker) {
+				continue
+			}
+			if c.GetUser().GetType() == "Bot" {
 				return c, nil
+			}
+			if first == nil {
+				first = c
 			}
 		}
 		if resp.NextPage == 0 {
-			return nil, nil
+			return first, nil
 		}
 		opts.Page = resp.NextPage
 	}

@@ -91,6 +91,31 @@ func TestUpdatesItsOwnCommentFoundOnALaterPage(t *testing.T) {
 	}
 }
 
+// A person's comment that starts with the marker is not taken for the
+// action's; with a personal token (no bot anywhere) the first is ours.
+func TestPrefersTheBotsComment(t *testing.T) {
+	srv := prcommenttest.New("")
+	defer srv.Close()
+	srv.Add(7, "mallory", prcomment.Marker+"\nlooks like ours")
+	own := srv.Add(7, "github-actions[bot]", prcomment.Marker+"\nours")
+	if _, err := sync(t, srv, prcomment.Comment{Body: "new"}); err != nil {
+		t.Fatal(err)
+	}
+	wantCalls(t, srv, listFirst, fmt.Sprintf("PATCH /repos/acme/tools/issues/comments/%d -> 200", own.ID))
+	if got := srv.Comments(7)[0].Body; got != prcomment.Marker+"\nlooks like ours" {
+		t.Errorf("the person's comment was edited: %q", got)
+	}
+
+	pat := prcommenttest.New("")
+	defer pat.Close()
+	mine := pat.Add(7, "octocat", prcomment.Marker+"\nold")
+	pat.Add(7, "hubot", prcomment.Marker+"\nlater")
+	if _, err := sync(t, pat, prcomment.Comment{Body: "new"}); err != nil {
+		t.Fatal(err)
+	}
+	wantCalls(t, pat, listFirst, fmt.Sprintf("PATCH /repos/acme/tools/issues/comments/%d -> 200", mine.ID))
+}
+
 func TestSameBodyIsNotRewritten(t *testing.T) {
 	srv := prcommenttest.New("")
 	defer srv.Close()

@@ -239,9 +239,17 @@ func (s *Server) json(c *Comment) json.RawMessage {
 		"id":       c.ID,
 		"body":     c.Body,
 		"html_url": fmt.Sprintf("https://github.example/o/r/pull/%d#issuecomment-%d", c.Number, c.ID),
-		"user":     map[string]any{"login": c.User},
+		"user":     map[string]any{"login": c.User, "type": userType(c.User)},
 	})
 	return data
+}
+
+// userType is what GitHub says a login is: apps comment as "name[bot]".
+func userType(login string) string {
+	if strings.HasSuffix(login, "[bot]") {
+		return "Bot"
+	}
+	return "User"
 }
 
 func (s *Server) error(w http.ResponseWriter, status int, msg string) int {
