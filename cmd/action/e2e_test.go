@@ -222,7 +222,7 @@ func runAction(t *testing.T, ws, event string, payload map[string]any, inputs ma
 
 // runActionIn is runAction for a workspace whose repository is the
 // subdirectory repoDir (actions/checkout with `path:`).
-func runActionIn(t *testing.T, ws, repoDir, event string, payload map[string]any, inputs map[string]string) *runResult {
+func runActionIn(t *testing.T, ws, repoDir, event string, payload map[string]any, inputs map[string]string, extraEnv ...string) *runResult {
 	t.Helper()
 	bin := binary(t)
 	tmp := t.TempDir()
@@ -256,6 +256,7 @@ func runActionIn(t *testing.T, ws, repoDir, event string, payload map[string]any
 		"GITHUB_STEP_SUMMARY=" + sumPath,
 		"RUNNER_TEMP=" + tmp,
 	}
+	env = append(env, extraEnv...)
 	defaults, _ := actionDefaults(t)
 	for name, v := range inputs {
 		if _, ok := defaults[name]; !ok {
@@ -1019,8 +1020,8 @@ func TestE2EActionMetadata(t *testing.T) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	want := []string{"allow-breaking-label", "annotations", "base", "breaking-fail-on", "config", "fail-on", "fetch-base",
-		"job-summary", "only-new", "path", "report-file", "sarif-category", "sarif-file", "targets", "working-directory"}
+	want := []string{"allow-breaking-label", "annotations", "base", "breaking-fail-on", "comment", "config", "fail-on", "fetch-base",
+		"github-token", "job-summary", "only-new", "path", "report-file", "sarif-category", "sarif-file", "targets", "working-directory"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("action.yml inputs %v, want %v", names, want)
 	}

@@ -423,6 +423,7 @@ func quoteList(items []string) string {
 // renders the policy's verdict; none decides a level of its own.
 func (r *actionRun) publish(o outcome) int {
 	s := r.settings
+	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
 	if s.Annotations {
 		items := report.PolicyAnnotations(o.policy, r.changedFiles())

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/prcomment"
+	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/version"
+)
+
+// postComment brings the pull request's comment up to date with the
+// outcome. It never changes the exit status: a comment that cannot be
+// written is a note in the job summary and the log, and the run goes on.
+func (r *actionRun) postComment(o outcome) {
+	cs := action.ReadCommentSettings(r.env)
+	if cs.Problem != "" {
+		r.note("warning", "Pull request comment", cs.Problem)
+		return
+	}
+	if !cs.On {
+		return
+	}
+	ev, err := action.LoadEvent(r.env)
+	if err != nil || !ev.IsPullRequest() {
+		// Only a pull request has a conversation to comment in.
+		return
+	}
+	number, _ := strconv.Atoi(ev.PRNumber())
+	if number == 0 || cs.Owner == "" {
+		r.note("warning", "Pull request comment", "No comment: the event names no pull request number or repository.")
+		return
+	}
+	text := r.renderComment(o, cs)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := prcomment.Sync(ctx,
+		prcomment.Target{APIURL: cs.APIURL, Token: cs.Token, Owner: cs.Owner, Repo: cs.Repo, Number: number},
+		prcomment.Comment{Body: text.Body, AllClear: text.AllClear, Fallback: text.Fallback},
+		prcomment.Options{UserAgent: "schemaport-action/" + version.Version})
+	var pe *prcomment.Error
+	switch {
+	case errors.As(err, &pe) && pe.Forbidden():
+		r.note("notice", "Pull request comment", "The pull request comment was not written: the token may not write here ("+pe.Error()+"). "+
+			"A pull request from a fork gets a read-only token; elsewhere, give the job `permissions: pull-requests: write`.")
+	case err != nil:
+		r.note("warning", "Pull request comment", "The pull request comment was not written: "+err.Error())
+	case res.URL != "":
+		r.notes = append(r.notes, "Pull request comment "+string(res.Action)+": "+res.URL)
+	}
+}
+
+// renderComment renders the comment from the policy's verdict, within
+// GitHub's size limit less the marker line.
+func (r *actionRun) renderComment(o outcome, cs action.CommentSettings) report.CommentText {
+	return report.PRComment(report.CommentInput{
+		Result: o.policy, BaseSHA: r.baseSHA, HeadSHA: r.headSHA, Notes: r.notes, RunURL: cs.RunURL,
+		BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA),
+		Paths:   r.paths,
+		Limit:   prcomment.MaxChars - len(prcomment.Marker) - 1,
+	})
+}
