@@ -252,6 +252,7 @@ func runActionIn(t *testing.T, ws, repoDir, event string, payload map[string]any
 		"GITHUB_EVENT_PATH=" + eventPath,
 		"GITHUB_SHA=" + head,
 		"GITHUB_REPOSITORY=acme/tools",
+		"GITHUB_SERVER_URL=https://github.com",
 		"GITHUB_OUTPUT=" + outPath,
 		"GITHUB_STEP_SUMMARY=" + sumPath,
 		"RUNNER_TEMP=" + tmp,

@@ -213,7 +213,14 @@ func (r *actionRun) run() int {
 		return r.fail(err.Error())
 	}
 	r.event = ev.Name
-	opts, err := r.options()
+	s := r.settings
+	headCfg, err := config.Load(r.workdir, s.Config)
+	if err != nil {
+		return r.fail(err.Error())
+	}
+	// The head's config is always validated, so a mistake is fixed before
+	// it merges, even when the base's policy applies.
+	opts, err := r.options(headCfg)
 	if err != nil {
 		return r.fail(err.Error())
 	}
@@ -228,7 +235,25 @@ func (r *actionRun) run() int {
 	if r.headSHA == "" {
 		r.headSHA = ev.SHA
 	}
-	base, code := r.loadBase(ev, opts.paths)
+	if code := r.resolveBase(ev); code != 0 {
+		return code
+	}
+	labels := append(ev.Labels(), s.Labels...)
+	// The tools are loaded from the union of both policies' paths, so a
+	// pull request that moves `schemas` cannot hide what it removes.
+	paths := opts.paths
+	if action.IsPolicyEvent(ev.Name) && r.baseSHA != "" && r.repo != nil {
+		baseOpts, code := r.basePolicy(headCfg, action.HasLabel(labels, s.AllowBreakingLabel))
+		if code != 0 {
+			return code
+		}
+		if baseOpts != nil {
+			paths = unionPaths(baseOpts.paths, opts.paths)
+			opts = *baseOpts
+			opts.paths = paths
+		}
+	}
+	base, code := r.loadBase(paths)
 	if code != 0 {
 		return code
 	}
@@ -241,7 +266,6 @@ func (r *actionRun) run() int {
 	if head.usageErr != "" {
 		return r.fail(head.usageErr)
 	}
-	labels := append(ev.Labels(), r.settings.Labels...)
 	return r.publish(r.compare(opts, head, base, labels))
 }
 
@@ -261,13 +285,10 @@ type runOptions struct {
 }
 
 // options applies flag/input > config file > default.
-func (r *actionRun) options() (runOptions, error) {
+func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 	s := r.settings
 	var o runOptions
-	cfg, err := config.Load(r.workdir, s.Config)
-	if err != nil {
-		return o, err
-	}
+	var err error
 	if o.targets, err = resolveTargets(s.Targets, s.TargetsSet, cfg); err != nil {
 		return o, err
 	}
@@ -301,6 +322,79 @@ func (r *actionRun) options() (runOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// basePolicy decides which config is the policy of a pull request or
+// merge-queue run: the base's, read from the base commit, unless the
+// approval label is on (then the head's, already validated). It returns
+// nil when both are the same file (the options stand), else the options
+// that apply, with paths the union of both configs' paths.
+func (r *actionRun) basePolicy(headCfg *config.Config, approved bool) (*runOptions, int) {
+	s := r.settings
+	display := cmp.Or(s.Config, config.DefaultFile)
+	abs := display
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.workdir, display)
+	}
+	rel, err := r.repoPath(abs)
+	if err != nil {
+		// A config outside the repository has no base version.
+		return nil, 0
+	}
+	baseData, inBase, err := r.repo.ReadFile(r.baseSHA, rel)
+	if err != nil {
+		return nil, r.fail(fmt.Sprintf("Cannot read the config file %s of the base %s: %v", display, baseLabel(r.baseSHA), err))
+	}
+	var headData []byte
+	inHead := headCfg != nil
+	if inHead {
+		headData, _ = os.ReadFile(abs)
+	}
+	if inBase == inHead && bytes.Equal(baseData, headData) {
+		return nil, 0
+	}
+	var baseCfg *config.Config
+	if inBase {
+		if baseCfg, err = config.Parse(display, baseData); err != nil {
+			r.note("warning", "Base config not valid", fmt.Sprintf("The base's config is not valid (%v); the built-in defaults are the policy until this pull request merges.", err))
+			baseCfg = nil
+		}
+	}
+	headOpts, err := r.options(headCfg)
+	if err != nil {
+		return nil, r.fail(err.Error())
+	}
+	baseOpts, err := r.options(baseCfg)
+	if err != nil {
+		r.note("warning", "Base config not valid", fmt.Sprintf("The base's config is not valid (%v); the built-in defaults are the policy until this pull request merges.", err))
+		if baseOpts, err = r.options(nil); err != nil {
+			return nil, r.fail(err.Error())
+		}
+	}
+	paths := unionPaths(baseOpts.paths, headOpts.paths)
+	if approved {
+		r.note("notice", "Policy changed", fmt.Sprintf("This pull request changes the policy in %s; the label %s approves it, so the new policy applies to this run.", display, s.AllowBreakingLabel))
+		headOpts.paths = paths
+		return &headOpts, 0
+	}
+	way := "once it merges"
+	if s.AllowBreakingLabel != "" {
+		way += " (or now, with the label " + s.AllowBreakingLabel + ")"
+	}
+	r.note("notice", "Policy changed", fmt.Sprintf("This pull request changes the policy in %s; the base's policy applies to this run, and the change applies %s. The tools are read from the paths of both.", display, way))
+	baseOpts.paths = paths
+	return &baseOpts, 0
+}
+
+// unionPaths is a's paths, then b's not already in a.
+func unionPaths(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, p := range b {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // policyConfig validates the config's `rules` and `accept` for the
@@ -643,15 +737,13 @@ type toolSet struct {
 	usageErr string
 }
 
-// loadBase finds, fetches and loads the base. A non-zero code means the run
-// ends there (the problem was reported).
-func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
+// resolveBase finds and fetches the base commit (r.baseSHA), or notes why
+// there is none. With --base-path there is no commit: the base is files.
+// A non-zero code means the run ends there (the problem was reported).
+func (r *actionRun) resolveBase(ev *action.Event) int {
 	s := r.settings
 	if len(s.BasePaths) > 0 {
-		res := r.load(s.BasePaths, r.workdir, r.root)
-		r.baseFrom = "--base-path " + strings.Join(s.BasePaths, ", ")
-		r.notes = append(r.notes, "Compared with the base tool set in "+strings.Join(s.BasePaths, ", ")+".")
-		return toolSet{Result: *res, loaded: true}, 0
+		return 0
 	}
 	var parents action.HeadParents
 	if r.repo != nil {
@@ -660,19 +752,36 @@ func (r *actionRun) loadBase(ev *action.Event, paths []string) (toolSet, int) {
 	plan := action.ResolveBase(ev, s.Base, parents)
 	if plan.Rev == "" {
 		r.note("notice", "No diff", "No breaking-change diff: "+plan.NoDiff+".")
-		return toolSet{}, 0
+		return 0
 	}
 	if r.repoErr != nil {
-		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the base %s (%s): %v", plan.Rev, plan.From, r.repoErr))
+		return r.fail(fmt.Sprintf("Cannot read the base %s (%s): %v", plan.Rev, plan.From, r.repoErr))
 	}
 	if r.repo == nil {
-		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the base %s (%s): %s is not a git checkout. Add `actions/checkout` before this step, or point `working-directory` into the checkout.", plan.Rev, plan.From, r.workdir))
+		return r.fail(fmt.Sprintf("Cannot read the base %s (%s): %s is not a git checkout. Add `actions/checkout` before this step, or point `working-directory` into the checkout.", plan.Rev, plan.From, r.workdir))
 	}
 	sha, code := r.ensureBase(plan)
 	if code != 0 {
-		return toolSet{}, code
+		return code
 	}
 	r.baseSHA, r.baseFrom = sha, plan.From
+	return 0
+}
+
+// loadBase loads the base's tools at paths: from --base-path, or from the
+// base commit resolveBase found; an empty set when there is no base.
+func (r *actionRun) loadBase(paths []string) (toolSet, int) {
+	s := r.settings
+	if len(s.BasePaths) > 0 {
+		res := r.load(s.BasePaths, r.workdir, r.root)
+		r.baseFrom = "--base-path " + strings.Join(s.BasePaths, ", ")
+		r.notes = append(r.notes, "Compared with the base tool set in "+strings.Join(s.BasePaths, ", ")+".")
+		return toolSet{Result: *res, loaded: true}, 0
+	}
+	if r.baseSHA == "" {
+		return toolSet{}, 0
+	}
+	sha := r.baseSHA
 
 	repoPaths := make([]string, len(paths))
 	for i, p := range paths {
@@ -904,8 +1013,29 @@ func (r *actionRun) printVerdict(o outcome) {
 	if n := c.LoadErrors; n > 0 {
 		b.WriteString(" " + countOf(n, "input error") + ".")
 	}
-	b.WriteString("\n" + strings.Join(o.policy.Lines(), "\n"))
 	r.log.Text("", b.String())
+	// The verdict is the last lines of the log, outside the fence so that
+	// they are the last thing a reader sees. Each starts with "Failed:" or
+	// "Passed", so none is a `::` command; the names they quote from the
+	// config and inputs are kept on one line and cannot form a `##[`
+	// command.
+	var v strings.Builder
+	for _, l := range o.policy.Lines() {
+		v.WriteString(safeLogLine(l) + "\n")
+	}
+	r.log.Raw(v.String())
+}
+
+// safeLogLine keeps text on one line and breaks the legacy `##[` command
+// marker, which the runner honours anywhere in a line.
+func safeLogLine(s string) string {
+	s = strings.Map(func(c rune) rune {
+		if c < 0x20 || c == 0x7f {
+			return ' '
+		}
+		return c
+	}, s)
+	return strings.ReplaceAll(s, "##[", "# #[")
 }
 
 // writeFile writes a report file (relative to the workspace) and returns
