@@ -2,9 +2,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -179,8 +182,11 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	category = report.NormalizeCategory(category)
 
 	loaded := tool.Load(paths, loadOptions(cwd, cfg))
-	if len(loaded.Errors) > 0 {
+	if len(loaded.Errors) > 0 && len(loaded.Tools) == 0 {
 		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
+	}
+	if len(loaded.Errors) > 0 {
+		return checkPartial(format, category, loaded, targets, stdout, stderr)
 	}
 	if format != "sarif" {
 		failed, err := streamCheck(format, loaded.Tools, targets, failOn, stdout)
@@ -280,10 +286,42 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 
 	oldSet := tool.Load(p.Positionals[:1], loadOptions(cwd, cfg))
 	newSet := tool.Load(p.Positionals[1:], loadOptions(cwd, cfg))
-	if errs := append(append([]tool.LoadError{}, oldSet.Errors...), newSet.Errors...); len(errs) > 0 {
+	errs := append(append([]tool.LoadError{}, oldSet.Errors...), newSet.Errors...)
+	if len(errs) > 0 && len(oldSet.Tools)+len(newSet.Tools) == 0 {
 		return reportLoadErrors(format, "diff", category, errs, stdout, stderr)
 	}
-	result := diff.ToolSets(oldSet.Tools, newSet.Tools, opts)
+	// A file that did not load on either side is left out on both, so it
+	// neither hides the other tools nor reads as removing its own.
+	// The two sides live under different paths: a file is matched by its
+	// place under its side's argument.
+	oldRoot, newRoot := argDisplay(cwd, p.Positionals[0]), argDisplay(cwd, p.Positionals[1])
+	failed := map[string]bool{}
+	for _, e := range oldSet.Errors {
+		failed[underRoot(oldRoot, e.SourcePath)] = true
+	}
+	for _, e := range newSet.Errors {
+		failed[underRoot(newRoot, e.SourcePath)] = true
+	}
+	keep := func(root string, ts []*tool.Tool) []*tool.Tool {
+		var out []*tool.Tool
+		for _, t := range ts {
+			if !failed[underRoot(root, t.File())] {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	result := diff.ToolSets(keep(oldRoot, oldSet.Tools), keep(newRoot, newSet.Tools), opts)
+	if len(errs) > 0 {
+		var leftOut []string
+		for _, e := range errs {
+			if !slices.Contains(leftOut, e.SourcePath) {
+				leftOut = append(leftOut, e.SourcePath)
+			}
+		}
+		slices.Sort(leftOut)
+		return diffPartial(format, category, errs, leftOut, result, stdout, stderr)
+	}
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	switch format {
@@ -308,4 +346,88 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// checkPartial reports a check where some files did not load: the load
+// errors first, then the check of every tool that did load; exit 2, since
+// the input must still be fixed.
+func checkPartial(format, category string, loaded *tool.Result, targets []string, stdout, stderr io.Writer) int {
+	result := check.Run(loaded.Tools, targets)
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	var err error
+	switch format {
+	case "json":
+		var doc bytes.Buffer
+		if err = report.CheckJSON(&doc, result); err == nil {
+			err = report.WithLoadErrorsJSON(out, doc.Bytes(), loaded.Errors, nil)
+		}
+	case "sarif":
+		err = report.SARIF(out, report.SARIFInput{LoadErrors: loaded.Errors, Check: result, Category: category})
+	default:
+		report.LoadErrorsText(stderr, loaded.Errors)
+		w := report.NewCheckTextWriter(out, report.TextOptions{Color: colorOn(stdout)})
+		for i := range result.Tools {
+			w.Add(&result.Tools[i])
+		}
+		err = w.Finish()
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
+	}
+	return 2
+}
+
+// diffPartial reports a diff where some files did not load: the load
+// errors first, then the diff of the tools that loaded, saying which files
+// were left out on both sides; exit 2.
+func diffPartial(format, category string, errs []tool.LoadError, leftOut []string, result *diff.Result, stdout, stderr io.Writer) int {
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	var err error
+	switch format {
+	case "json":
+		var doc bytes.Buffer
+		if err = report.DiffJSON(&doc, result); err == nil {
+			err = report.WithLoadErrorsJSON(out, doc.Bytes(), errs, leftOut)
+		}
+	case "sarif":
+		err = report.SARIF(out, report.SARIFInput{LoadErrors: errs, Diff: result, Category: category})
+	default:
+		report.LoadErrorsText(stderr, errs)
+		if err = report.DiffText(out, result, report.TextOptions{Color: colorOn(stdout)}); err == nil {
+			fmt.Fprintf(out, "\nLeft out of the diff on both sides (did not load): %s\n", safeLogLine(strings.Join(leftOut, ", ")))
+		}
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
+	}
+	return 2
+}
+
+// argDisplay is a command-line path as the loader displays it.
+func argDisplay(cwd, p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(cwd, p)
+	}
+	return tool.DisplayPath(cwd, filepath.Clean(p))
+}
+
+// underRoot is a file's display path relative to the argument it was
+// found under ("" for the argument itself).
+func underRoot(root, file string) string {
+	if file == root {
+		return ""
+	}
+	if root == "." {
+		return file
+	}
+	if rest, ok := strings.CutPrefix(file, root+"/"); ok {
+		return rest
+	}
+	return file
 }

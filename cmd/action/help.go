@@ -13,7 +13,8 @@ Paths are tool files (.json, any of the three canonical shapes) or directories,
 walked recursively. Run ` + "`schemaport-action <command> --help`" + ` for a command's options.
 
 Exit status: 0 nothing at or above the threshold, 1 findings at or above it,
-2 usage or input error (nothing is checked on a partially valid input set).
+2 usage or input error (load errors are reported first; the tools that loaded
+are still checked and diffed).
 `
 
 var commandHelp = map[string]string{

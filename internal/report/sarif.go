@@ -524,7 +524,7 @@ func describeRule(rf *ruleFacts, rows []provider.Rule, approved bool) sarifRule 
 	switch rf.kind {
 	case "load":
 		short = "Input error"
-		full = "A tool file could not be loaded: it is not valid JSON, not a canonical tool, or its inputSchema is not a valid JSON Schema. Nothing is checked until every input loads."
+		full = "A tool file could not be loaded: it is not valid JSON, not a canonical tool, or its inputSchema is not a valid JSON Schema. The tools of the other files are still checked and diffed, but the run fails until every input loads."
 		help = "Fix the file at the reported position; the message says what is wrong."
 		helpURI = version.InformationURI
 		tags = []string{"schemaport", "input"}

@@ -42,8 +42,10 @@ type Notice struct {
 }
 
 // Result is everything one load produced. Tools are sorted by name (UTF-16
-// code-unit order); Errors are in report order. A caller must not use Tools
-// when Errors is non-empty: nothing is checked on a partially valid set.
+// code-unit order); Errors are in report order. Tools holds every tool that
+// loaded even when Errors is not empty, so that one broken file does not
+// hide the others; a caller that diffs leaves out the tools of the files
+// named in Errors on both sides.
 type Result struct {
 	Tools   []*Tool
 	Errors  []LoadError
