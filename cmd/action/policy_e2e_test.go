@@ -341,3 +341,64 @@ func TestE2EPolicyCannotBeRelaxedByThePullRequest(t *testing.T) {
 		t.Errorf("no breaking verdict:\n%s", res.stdout)
 	}
 }
+
+// readmeBlock returns the first fenced block of lang after marker in the
+// README.
+func readmeBlock(t *testing.T, marker, lang string) string {
+	t.Helper()
+	text := readme(t)
+	i := strings.Index(text, marker)
+	if i < 0 {
+		t.Fatalf("README lacks %q", marker)
+	}
+	rest := text[i:]
+	open := "```" + lang + "\n"
+	j := strings.Index(rest, open)
+	if j < 0 {
+		t.Fatalf("README has no %s block after %q", lang, marker)
+	}
+	rest = rest[j+len(open):]
+	return rest[:strings.Index(rest, "```")]
+}
+
+// The README's worked example, run: its config, its pull request, the
+// verdict lines it quotes, the passing run's line, and the push after the
+// merge.
+func TestE2EREADMEWorkedExample(t *testing.T) {
+	t.Parallel()
+	cfg := readmeBlock(t, "A worked example.", "json")
+	quoted := readmeBlock(t, "as the first lines of the summary and the last lines of the log", "")
+	// The pull request also accepts the new error in the config (a policy
+	// change, in force with the label).
+	headCfg := strings.Replace(cfg, `  "accept": [
+`, `  "accept": [
+    {"tool": "refund_order", "code": "openai/strict-optional-property", "path": "inputSchema.properties.reason",
+     "reason": "optional on purpose", "until": "2099-12-31"},
+`, 1)
+	if headCfg == cfg {
+		t.Fatal("the README's config has no accept list")
+	}
+	h := history{Base: refundV1(t), Feature: refundV2(t)}
+	h.Base["schemaport.config.json"] = cfg
+	h.Feature["schemaport.config.json"] = &headCfg
+	r := buildRepo(t, h)
+
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), nil)
+	res.wantCode(t, 1)
+	if !strings.HasSuffix(res.stdout, quoted) {
+		t.Errorf("the log does not end with the README's lines:\n%s\nlog:\n%s", quoted, res.stdout)
+	}
+
+	ok := runAction(t, r.checkout(prRef), "pull_request", prPayload(r, "breaking-change-approved"), nil)
+	ok.wantCode(t, 0)
+	if line := lastLine(ok.stdout); !strings.Contains(readme(t), "`"+line+"`") {
+		t.Errorf("the README does not quote the passing run's line %q", line)
+	}
+
+	payload := map[string]any{"ref": "refs/heads/main", "before": r.base, "after": r.feature}
+	push := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"only-new": "true"})
+	push.wantCode(t, 0)
+	if n := len(push.find("warning", "required-property-added")); n != 1 {
+		t.Errorf("push: the breaking change is not a warning (%d)\n%s", n, push.dump())
+	}
+}
