@@ -969,7 +969,9 @@ func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
 }
 
 // printReadable writes the human report to the log, fenced so that text
-// quoted from tool files cannot act as a workflow command.
+// quoted from tool files cannot act as a workflow command: the load errors
+// first, then what the policy counts (new check findings at their
+// effective levels, the changes), then, one line each, what it tolerated.
 func (r *actionRun) printReadable(o outcome) {
 	var buf bytes.Buffer
 	if len(o.head.Errors) > 0 {
@@ -981,15 +983,30 @@ func (r *actionRun) printReadable(o outcome) {
 		report.LoadErrorsText(&buf, o.base.Errors)
 		r.log.Text("Input errors in the base version ("+r.baseDescription()+")", buf.String())
 	}
+	res := o.policy
 	if o.check != nil {
 		buf.Reset()
-		report.CheckText(&buf, o.check, report.TextOptions{})
-		r.log.Text("Check", buf.String())
+		title := "Check"
+		if res.Policy.OnlyNew {
+			title = "Check: new findings (the base does not have them)"
+		}
+		view := report.PolicyCheckView(res, func(f *finding.Finding) bool { return f.State == finding.StateNew })
+		if len(view.Tools) == 0 && len(o.check.Tools) > 0 {
+			buf.WriteString("Nothing new to report.\n")
+		} else {
+			report.CheckText(&buf, view, report.TextOptions{})
+		}
+		r.log.Text(title, buf.String())
 	}
 	if o.diff != nil {
 		buf.Reset()
-		report.DiffText(&buf, o.diff, report.TextOptions{})
+		report.DiffText(&buf, report.PolicyDiffView(res), report.TextOptions{})
 		r.log.Text("Diff against "+r.baseDescription(), buf.String())
+	}
+	if c := res.Counts; c.Existing+c.Accepted+c.Approved+c.Disabled > 0 {
+		buf.Reset()
+		report.ToleratedText(&buf, res)
+		r.log.Text("Tolerated (reported, not failing)", buf.String())
 	}
 }
 

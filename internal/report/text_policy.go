@@ -1,0 +1,100 @@
+package report
+
+import (
+	"bufio"
+	"io"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/provider"
+)
+
+// PolicyCheckView is a check result holding only the check findings keep
+// selects, each at its effective level (after `rules`), so that the text
+// renderer shows what the policy decided. Tools and targets without a kept
+// finding are left out.
+func PolicyCheckView(res *finding.Result, keep func(*finding.Finding) bool) *check.Result {
+	out := &check.Result{}
+	var tr *check.ToolResult
+	var tg *check.TargetResult
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		if f.Kind != finding.KindCheck || f.Diagnostic == nil || !keep(f) {
+			continue
+		}
+		if tr == nil || tr.Tool != f.ToolDef {
+			out.Tools = append(out.Tools, check.ToolResult{Tool: f.ToolDef})
+			tr, tg = &out.Tools[len(out.Tools)-1], nil
+		}
+		if tg == nil || tg.ID != f.Target {
+			tr.Targets = append(tr.Targets, check.TargetResult{ID: f.Target, Name: f.TargetName})
+			tg = &tr.Targets[len(tr.Targets)-1]
+		}
+		d := *f.Diagnostic
+		d.Severity = f.Level
+		tg.Diagnostics = append(tg.Diagnostics, d)
+		switch d.Severity {
+		case provider.SeverityError:
+			tg.Summary.Error++
+			out.Errors++
+		case provider.SeverityWarning:
+			tg.Summary.Warning++
+			out.Warnings++
+		default:
+			tg.Summary.Info++
+			out.Infos++
+		}
+	}
+	return out
+}
+
+// PolicyDiffView is the diff without the changes `rules` turned off, each
+// at its effective classification.
+func PolicyDiffView(res *finding.Result) *diff.Result {
+	out := &diff.Result{}
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		if f.Kind != finding.KindDiff || f.Change == nil || f.State == finding.StateDisabled {
+			continue
+		}
+		c := *f.Change
+		c.Classification = f.Classification()
+		out.Changes = append(out.Changes, c)
+		switch c.Classification {
+		case diff.Breaking:
+			out.Summary.Breaking++
+		case diff.NonBreaking:
+			out.Summary.NonBreaking++
+		default:
+			out.Summary.Informational++
+		}
+	}
+	return out
+}
+
+// ToleratedText lists, one line each, the findings that were found but do
+// not count: existing on the base, accepted, approved, turned off.
+//
+//	existing  error    openai/strict-optional-property  search_orders  tools/s.json:12:7  `limit` is optional, …
+func ToleratedText(w io.Writer, res *finding.Result) error {
+	bw := bufio.NewWriter(w)
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		if f.State == finding.StateNew || f.Kind == finding.KindLoad {
+			continue
+		}
+		why := ""
+		switch f.State {
+		case finding.StateAccepted:
+			why = " (accepted until " + f.AcceptedUntil + ", " + f.AcceptedBy + ": " + f.Reason + ")"
+		case finding.StateApproved, finding.StateDisabled:
+			why = " (" + f.Reason + ")"
+		}
+		msg, _, _ := strings.Cut(f.Message, "\n")
+		bw.WriteString(clean(strings.Join([]string{string(f.State), f.Level, f.Code, f.Tool,
+			position(f.Location.File, f.Location.Line, f.Location.Column), msg + why}, "  ")) + "\n")
+	}
+	return bw.Flush()
+}
