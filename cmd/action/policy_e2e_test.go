@@ -285,6 +285,7 @@ func TestE2EPolicyConfigErrors(t *testing.T) {
 func TestE2EPolicyAcceptExpiredAndUnused(t *testing.T) {
 	t.Parallel()
 	cfg := `{
+  "rules": {"enum-narrowed": "info"},
   "accept": [
     {"tool": "search_orders", "code": "openai/strict-optional-property", "reason": "legacy", "until": "2020-01-01"},
     {"tool": "search_orders", "code": "openai/object-missing-additional-properties", "reason": "legacy", "until": "2099-01-01"},
@@ -298,12 +299,14 @@ func TestE2EPolicyAcceptExpiredAndUnused(t *testing.T) {
 	payload := map[string]any{"ref": "refs/heads/main", "before": r.base, "after": r.feature}
 	res := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"fail-on": "never"})
 	res.wantCode(t, 1)
-	want := "Failed: the accept entry for openai/strict-optional-property on search_orders (schemaport.config.json:3) expired on 2020-01-01. Fix what it accepted and remove the entry, or give it a new `until` date."
+	// The rule makes the narrowed enum informational.
+	res.wantOutputs(t, map[string]string{"breaking-count": "1", "informational-count": "2"})
+	want := "Failed: the accept entry for openai/strict-optional-property on search_orders (schemaport.config.json:4) expired on 2020-01-01. Fix what it accepted and remove the entry, or give it a new `until` date."
 	if got := lastLine(res.stdout); got != want {
 		t.Errorf("last log line\n got %q\nwant %q", got, want)
 	}
 	unused := res.find("warning", "Config: accept entry matches nothing")
-	if len(unused) != 1 || !strings.Contains(unused[0].Message, "gone_tool") || !strings.Contains(unused[0].Message, "schemaport.config.json:5") {
+	if len(unused) != 1 || !strings.Contains(unused[0].Message, "gone_tool") || !strings.Contains(unused[0].Message, "schemaport.config.json:6") {
 		t.Errorf("unused entry warnings: %v\n%s", unused, res.dump())
 	}
 	// The entry in force accepts both search_orders findings of its code.

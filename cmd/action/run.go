@@ -41,7 +41,10 @@ Options:
   --targets LIST            providers to check (default: config, else
                             openai,anthropic,gemini,mcp)
   --fail-on LEVEL           check threshold: error (default), lossy, warning, never
-  --breaking-fail-on LEVEL  diff threshold: breaking (default), any, never
+  --breaking-fail-on LEVEL  diff threshold: breaking, any, never (default: never
+                            on push, else breaking)
+  --only-new[=false]        check findings the base has too never fail (default:
+                            true on pull_request, pull_request_target, merge_group)
   --base REV                git revision to compare against (default: from the event)
   --base-path P             compare against these files or directories instead of a
                             git revision (repeatable)
@@ -63,8 +66,13 @@ Options:
   --ignore-descriptions     drop description and title changes from the diff
   -h, --help                show this help
 
-Exit status: 0 pass, 1 check findings reach --fail-on or unapproved changes
-reach --breaking-fail-on, 2 usage or input error.
+The config file's rules and accept entries are the policy: see the README.
+On pull_request, pull_request_target and merge_group the config is read from
+the base commit; the head's applies with the approval label.
+
+Exit status: 0 pass, 1 new check findings reach --fail-on, unapproved changes
+reach --breaking-fail-on, or an accept entry expired; 2 usage or input error
+(the files that loaded are still checked and reported).
 `
 
 // runCommand is `run`: the action. It returns the exit status.
