@@ -286,6 +286,9 @@ func TestReleaseScriptNamesRealPackageAndPlatforms(t *testing.T) {
 	if m == nil || !isMainPackage(t, m[1]) {
 		t.Fatalf("the script builds %v, not a main package of this module (%v)", m, mainPackages(t))
 	}
+	if filepath.Base(m[1]) != "schemaport-action" {
+		t.Errorf("the script builds %s: the package users `go install` must be the one named schemaport-action", m[1])
+	}
 	p := regexp.MustCompile(`(?m)^platforms=\$\{PLATFORMS:-"([^"]+)"\}$`).FindStringSubmatch(script)
 	if p == nil {
 		t.Fatal("no default PLATFORMS in the script")
