@@ -30,7 +30,7 @@ RUN ldflags="-s -w"; \
       ldflags="$ldflags -X github.com/schemaport/schemaport-action/internal/version.Version=$VERSION"; \
     fi; \
     GOOS="${TARGETOS:-linux}" GOARCH="$TARGETARCH" \
-      go build -trimpath -ldflags="$ldflags" -o /out/schemaport-action ./cmd/action
+      go build -trimpath -ldflags="$ldflags" -o /out/schemaport-action ./cmd/schemaport-action
 
 FROM alpine:3.24@sha256:28bd5fe8b56d1bd048e5babf5b10710ebe0bae67db86916198a6eec434943f8b
 RUN apk add --no-cache git

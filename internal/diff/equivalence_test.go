@@ -3,7 +3,7 @@ package diff
 import "testing"
 
 // False positives found by the real-world trial (testdata/realworld in
-// cmd/action): harmless edits that were reported as breaking. Each case
+// cmd/schemaport-action): harmless edits that were reported as breaking. Each case
 // that is equivalent is also checked in reverse, and each near miss that is
 // not equivalent must stay breaking.
 

@@ -18,6 +18,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/schemaport/schemaport-action/internal/prcomment"
 )
 
 // --- the repository ----------------------------------------------------------
@@ -285,6 +287,9 @@ func TestReleaseScriptNamesRealPackageAndPlatforms(t *testing.T) {
 	m := regexp.MustCompile(`(?m)^pkg=(\S+)$`).FindStringSubmatch(script)
 	if m == nil || !isMainPackage(t, m[1]) {
 		t.Fatalf("the script builds %v, not a main package of this module (%v)", m, mainPackages(t))
+	}
+	if filepath.Base(m[1]) != "schemaport-action" {
+		t.Errorf("the script builds %s: the package users `go install` must be the one named schemaport-action", m[1])
 	}
 	p := regexp.MustCompile(`(?m)^platforms=\$\{PLATFORMS:-"([^"]+)"\}$`).FindStringSubmatch(script)
 	if p == nil {
@@ -655,5 +660,34 @@ func TestREADMENamesRealHooksAndImageTags(t *testing.T) {
 		if !regexp.MustCompile(`^\d+\.\d+\.\d+$`).MatchString(m[1]) {
 			t.Errorf("the README pins tag %s; the release pushes tags like 1.2.3", m[1])
 		}
+	}
+}
+
+// The README documents every input of action.yml in its inputs table, and
+// names the comment's marker as the action writes it.
+func TestREADMEDocumentsEveryInput(t *testing.T) {
+	var meta struct {
+		Inputs map[string]struct {
+			Description string `yaml:"description"`
+			Default     string `yaml:"default"`
+		} `yaml:"inputs"`
+	}
+	if err := yaml.Unmarshal([]byte(readFile(t, "action.yml")), &meta); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	readme := readFile(t, "README.md")
+	if len(meta.Inputs) == 0 {
+		t.Fatal("action.yml declares no inputs")
+	}
+	for name, in := range meta.Inputs {
+		if in.Description == "" {
+			t.Errorf("input %s has no description", name)
+		}
+		if !strings.Contains(readme, "\n| `"+name+"` | ") {
+			t.Errorf("the README's inputs table lacks %s", name)
+		}
+	}
+	if !strings.Contains(readme, "`"+prcomment.Marker+"`") {
+		t.Errorf("the README does not name the comment's marker %s", prcomment.Marker)
 	}
 }

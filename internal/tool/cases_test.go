@@ -39,7 +39,7 @@ func TestLoaderCases(t *testing.T) {
 			paths := positionals(c.Argv)
 			if want.UsageError != "" {
 				// A usage error is raised by the CLI before loading
-				// (cmd/action tests it); the loader has nothing to do.
+				// (cmd/schemaport-action tests it); the loader has nothing to do.
 				if len(paths) != 0 {
 					t.Fatalf("usage-error case with paths %v", paths)
 				}

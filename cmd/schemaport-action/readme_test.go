@@ -20,14 +20,14 @@ func readme(t *testing.T) string {
 	return string(data)
 }
 
-// The README's quick start must stay true: every `go run ./cmd/action ...`
+// The README's quick start must stay true: every `go run ./cmd/schemaport-action ...`
 // line in it runs here, on the bundled examples, and does what it says.
 func TestREADMEQuickStartRuns(t *testing.T) {
 	text := readme(t)
-	re := regexp.MustCompile("(?m)^go run ./cmd/action (.+)$")
+	re := regexp.MustCompile("(?m)^go run ./cmd/schemaport-action (.+)$")
 	matches := re.FindAllStringSubmatch(text, -1)
 	if len(matches) == 0 {
-		t.Fatal("README has no `go run ./cmd/action` quick-start command")
+		t.Fatal("README has no `go run ./cmd/schemaport-action` quick-start command")
 	}
 	if !strings.Contains(text, "\ngo test ./...\n") {
 		t.Error("README quick start must name `go test ./...`")

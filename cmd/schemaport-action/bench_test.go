@@ -14,7 +14,7 @@ package main
 //
 // Run them with
 //
-//	go test ./cmd/action -run '^$' -bench Process -benchtime 1x
+//	go test ./cmd/schemaport-action -run '^$' -bench Process -benchtime 1x
 //
 // (-bench 'Process/one' for the single files only). The corpus is
 // internal/corpus's standard one (10,000 tools in 3,294 files, 87 MB);

@@ -22,8 +22,12 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // were indexed), so they pin that the indexed positions are the same,
 // byte for byte.
 func TestPositionsGolden(t *testing.T) {
+	// Beside this test, wherever the package is (the CLI chdirs later).
+	golden, err := filepath.Abs(filepath.Join("testdata", "positions"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := positionFixtures(t)
-	golden := filepath.Join(repoRoot(t), "cmd", "action", "testdata", "positions")
 	cases := []struct {
 		name string
 		args []string
@@ -79,7 +83,7 @@ func TestPositionsGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/action -run TestPositionsGolden -update to create it)", err)
+				t.Fatalf("%v (run go test ./cmd/schemaport-action -run TestPositionsGolden -update to create it)", err)
 			}
 			if got != string(want) {
 				t.Errorf("%s differs from its golden file (%d bytes, want %d); first difference at byte %d", c.name, len(got), len(want), firstDifference(got, string(want)))
