@@ -2,9 +2,11 @@ package check
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -71,6 +73,13 @@ func stream(tools []*tool.Tool, targets []TargetInfo, encode func(*ToolResult, [
 		done     = make([]bool, window)
 		free     [][]byte // renderings written, for reuse (at most window+workers exist)
 	)
+	// Per-request limits are facts about the whole set, counted first, in
+	// tool order, so that the tool crossing a limit carries the finding
+	// (before a worker renders it).
+	var setFindings map[int][]provider.Diagnostic
+	if slices.ContainsFunc(targets, func(t TargetInfo) bool { return t.ID == anthropicstrict.ID }) {
+		setFindings = strictBudget(tools)
+	}
 	defer func() {
 		// Normally a no-op; if fn panics, it lets the workers go.
 		mu.Lock()
@@ -93,6 +102,9 @@ func stream(tools []*tool.Tool, targets []TargetInfo, encode func(*ToolResult, [
 				next++
 				mu.Unlock()
 				r := checkTool(tools[i], targets)
+				if extra := setFindings[i]; len(extra) > 0 {
+					addSetFindings(&r, anthropicstrict.ID, extra)
+				}
 				var enc []byte
 				if encode != nil {
 					mu.Lock()
@@ -146,7 +158,38 @@ func checkTool(t *tool.Tool, targets []TargetInfo) ToolResult {
 	return tr
 }
 
+// strictBudget runs strict tool use's per-request budget over the set and
+// returns the findings by tool index (at most one tool per limit).
+func strictBudget(tools []*tool.Tool) map[int][]provider.Diagnostic {
+	var budget anthropicstrict.Budget
+	var out map[int][]provider.Diagnostic
+	for i, t := range tools {
+		if ds := budget.Add(t); len(ds) > 0 {
+			if out == nil {
+				out = map[int][]provider.Diagnostic{}
+			}
+			out[i] = ds
+		}
+	}
+	return out
+}
+
+// addSetFindings adds set-level findings to r's result for target.
+func addSetFindings(r *ToolResult, target string, extra []provider.Diagnostic) {
+	for i := range r.Targets {
+		t := &r.Targets[i]
+		if t.ID != target {
+			continue
+		}
+		ds := append(t.Diagnostics, extra...)
+		provider.SortDiagnostics(ds)
+		*t = targetResult(TargetInfo{ID: t.ID, Name: t.Name}, ds)
+		return
+	}
+}
+
 func targetResult(target TargetInfo, ds []provider.Diagnostic) TargetResult {
+	provider.Fold(ds)
 	r := TargetResult{ID: target.ID, Name: target.Name, Diagnostics: ds}
 	for i := range ds {
 		switch ds[i].Severity {

@@ -33,6 +33,17 @@ type Diagnostic struct {
 	Column    int    `json:"column"`
 	EndLine   int    `json:"endLine"`
 	EndColumn int    `json:"endColumn"`
+
+	// FoldedInto is set when this finding restates another of the same
+	// target at the same path (its consequence): the code of that other
+	// finding. Reports for people show the pair as one entry, this
+	// message folded into the other's; the JSON report keeps both codes,
+	// as SchemaPort does, and never shows this field.
+	FoldedInto string `json:"-"`
+	// TargetWide marks a finding that is true of every tool of its target
+	// that has arguments (Anthropic's schema-not-enforced): reports for
+	// people say it once per target, listing the tools, not per tool.
+	TargetWide bool `json:"-"`
 }
 
 // SeverityRank orders severities: error, warning, info.

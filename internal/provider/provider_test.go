@@ -165,3 +165,17 @@ func TestRequiredSet(t *testing.T) {
 		t.Error("nil required holds nothing")
 	}
 }
+
+func TestNearKeyword(t *testing.T) {
+	for kw, want := range map[string]string{
+		"types": "type", "require": "required", "additionalproperties": "additionalProperties",
+		"enums": "enum", "minlength": "minLength", "maxItem": "maxItems", "defs": "$defs",
+		"desciption": "description", "mininum": "minimum", "fromat": "format",
+		"type": "", "x-types": "", "id": "", "foo": "", "propertyName": "propertyNames",
+		"itmes": "items", "readonly": "readOnly", "tags": "",
+	} {
+		if got := NearKeyword(kw); got != want {
+			t.Errorf("NearKeyword(%q) = %q, want %q", kw, got, want)
+		}
+	}
+}

@@ -27,7 +27,7 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleConstraintNotEnforced, wrap(`{"type":"array","uniqueItems":false}`), "inputSchema.$defs.p.uniqueItems"),
 	pt.Fire(ruleConstraintNotEnforced, wrap(`{"type":"array","minItems":2}`), "inputSchema.$defs.p.minItems"),
 	pt.Fire(ruleConstraintNotEnforced, wrap(`{"type":"object","additionalProperties":null}`), "inputSchema.$defs.p.additionalProperties"),
-	pt.Fire(ruleKeywordNotDocumented, wrap(`{"type":"string","pattern":"^a"}`), "inputSchema.$defs.p.pattern"),
+	pt.Fire(ruleKeywordNotDocumented, wrap(`{"type":"object","minProperties":1}`), "inputSchema.$defs.p.minProperties"),
 	pt.Fire(ruleEnumNonPrimitive, wrap(`{"enum":["a",[1]]}`), "inputSchema.$defs.p.enum"),
 	pt.Fire(ruleUndocumentedFormat, wrap(`{"type":"string","format":"iri"}`), "inputSchema.$defs.p.format"),
 	pt.Fire(ruleExternalRef, wrap(`{"$ref":"other.json#/x"}`), "inputSchema.$defs.p.$ref"),

@@ -60,7 +60,7 @@ var Rules = []provider.Rule{
 		Trigger: "minimum, maximum, exclusive*, multipleOf, minLength, maxLength, maxItems, uniqueItems; minItems other than 0/1; additionalProperties other than false",
 		Compile: "compilable: Preserved verbatim in `input_schema`.", DocsURL: DocsJSONSchemaLimitations},
 	ruleKeywordNotDocumented: {Code: "anthropic/keyword-not-documented", Severity: provider.SeverityWarning,
-		Trigger: "maxProperties, minProperties, not, oneOf, pattern or prefixItems",
+		Trigger: "maxProperties, minProperties, not, oneOf or prefixItems",
 		Compile: "compilable: Preserved verbatim in `input_schema`.", DocsURL: DocsJSONSchemaLimitations},
 	ruleEnumNonPrimitive: {Code: "anthropic/enum-non-primitive-value", Severity: provider.SeverityWarning,
 		Trigger: "an enum with an object or array member",
@@ -85,9 +85,13 @@ func IsNeverEnforced(kw string) bool {
 }
 
 // IsUndocumented reports the keywords in neither of Anthropic's lists.
+// `pattern` is not among them (SchemaPort listed it): the limitations page
+// (DocsJSONSchemaLimitations) lists "Regular expression patterns: simple
+// regular expressions" as supported, and names the complex constructs
+// (backreferences, lookaround, word boundaries) that are not.
 func IsUndocumented(kw string) bool {
 	switch kw {
-	case "maxProperties", "minProperties", "not", "oneOf", "pattern", "prefixItems":
+	case "maxProperties", "minProperties", "not", "oneOf", "prefixItems":
 		return true
 	}
 	return false

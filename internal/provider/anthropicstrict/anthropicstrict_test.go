@@ -1,10 +1,13 @@
 package anthropicstrict
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/schemaport/schemaport-action/internal/provider"
 	pt "github.com/schemaport/schemaport-action/internal/provider/providertest"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // wrap puts a schema under $defs of an otherwise clean tool.
@@ -26,12 +29,14 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleDropsString, wrap(`{"type":"string","minLength":1}`), "inputSchema.$defs.p.minLength"),
 	pt.Fire(ruleDropsArray, wrap(`{"type":"array","minItems":2}`), "inputSchema.$defs.p.minItems"),
 	pt.Fire(ruleDropsArray, wrap(`{"type":"array","uniqueItems":false}`), "inputSchema.$defs.p.uniqueItems"),
-	pt.Fire(ruleAlwaysPresent, wrap(`{"properties":{"a":{}},"additionalProperties":false}`), "inputSchema.$defs.p.properties.a"),
-	pt.Fire(ruleAdditionalPropertiesTrue, wrap(`{"type":"object","additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
-	pt.Fire(ruleClosedOpenObject, wrap(`{"type":"object","additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleMissingAdditionalProperties, wrap(`{"type":"object","properties":{"a":{"type":"string"}}}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleMissingAdditionalProperties, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}`, "inputSchema.additionalProperties"),
+	pt.Fire(ruleMissingAdditionalPropertiesEmpty, wrap(`{"type":"object"}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleAdditionalPropertiesTrue, wrap(`{"type":"object","properties":{"a":{}},"additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleAdditionalPropertiesTrueEmpty, wrap(`{"type":"object","additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleClosedOpenObject, wrap(`{"type":"object","properties":{"a":{}},"additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
 	pt.Fire(ruleAdditionalPropertiesSchema, wrap(`{"type":"object","additionalProperties":{"type":"string"}}`), "inputSchema.$defs.p.additionalProperties"),
 	pt.Fire(ruleKeywordUndocumented, wrap(`{"oneOf":[{"type":"string"}]}`), "inputSchema.$defs.p.oneOf"),
-	pt.Fire(ruleLocalRef, wrap(`{"$ref":"#/$defs/q"}`), "inputSchema.$defs.p.$ref"),
 	pt.Fire(ruleUnsupportedFormat, wrap(`{"type":"string","format":"iri"}`), "inputSchema.$defs.p.format"),
 	pt.Fire(ruleUnsupportedRegex, wrap(`{"type":"string","pattern":"(a)\\1"}`), "inputSchema.$defs.p.pattern"),
 	pt.Fire(ruleUnsupportedRegex, wrap(`{"type":"string","pattern":"^(?!x)"}`), "inputSchema.$defs.p.pattern"),
@@ -39,11 +44,56 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleExternalRef, wrap(`{"$ref":"https://example.com/s.json"}`), "inputSchema.$defs.p.$ref"),
 	pt.Fire(ruleRecursiveSchema, wrap(`{"type":"array","items":{"$ref":"#/$defs/p"}}`), "inputSchema.$defs.p.items.$ref"),
 	pt.Fire(ruleRecursiveSchema, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"next":{"$ref":"#"}},"required":["next"],"additionalProperties":false}}`, "inputSchema.properties.next.$ref"),
+	pt.Fire(ruleTooManyTools, wrap(`{"type":"string"}`), "name"),
+	pt.Fire(ruleTooManyOptional, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}}`, "inputSchema"),
+	pt.Fire(ruleTooManyUnions, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}}`, "inputSchema"),
+}
+
+// atTheLimits checks t as the next tool of a set already at every
+// per-request limit, so that the set rules can fire on one tool.
+func atTheLimits(t *tool.Tool) []provider.Diagnostic {
+	b := Budget{tools: MaxStrictTools, optional: MaxOptionalParams, unions: MaxUnionTypedParams}
+	ds := append(Check(t), b.Add(t)...)
+	provider.SortDiagnostics(ds)
+	return ds
 }
 
 func TestRuleTable(t *testing.T) { pt.CheckRuleTable(t, "anthropic/", Rules) }
 
-func TestEveryRuleFires(t *testing.T) { pt.CheckTriggers(t, Rules, triggers, Check) }
+func TestEveryRuleFires(t *testing.T) { pt.CheckTriggers(t, Rules, triggers, atTheLimits) }
+
+// A budget finding goes to the tool whose counts take the set over a
+// limit, once; tools before it and after it get none.
+func TestBudgetReportsOnceOnTheCrossingTool(t *testing.T) {
+	optional := pt.Tool(t, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":["string","null"]},"c":{"anyOf":[{"type":"string"},{"type":"integer"}]},"d":{"type":"object","properties":{"e":{"type":"string"}},"additionalProperties":false}},"required":["d"],"additionalProperties":false}}`)
+	if o, u := Parameters(optional.InputSchema()); o != 4 || u != 2 {
+		t.Fatalf("Parameters = %d optional, %d unions; want 4, 2", o, u)
+	}
+	var b Budget
+	var fired []string
+	for i := 0; i < 25; i++ {
+		for _, d := range b.Add(optional) {
+			fired = append(fired, strconv.Itoa(i+1)+" "+d.Code+" "+d.Message)
+		}
+	}
+	want := []string{
+		"7 anthropic/strict-too-many-optional-parameters With this tool's 4 optional properties the set has 28; strict tool use accepts at most 24 across the strict tools of a request (HTTP 400 beyond). Require more properties or send fewer tools with strict.",
+		"9 anthropic/strict-too-many-union-parameters With this tool's 2 union-typed properties the set has 18; strict tool use accepts at most 16 across the strict tools of a request (HTTP 400 beyond). Replace some unions or send fewer tools with strict.",
+		"21 anthropic/strict-too-many-tools This is tool 21 of the set; strict tool use accepts at most 20 strict tools per request (HTTP 400 beyond). Send the rest without strict, or split the set across requests.",
+	}
+	if strings.Join(fired, "\n") != strings.Join(want, "\n") {
+		t.Errorf("fired:\n%s\nwant:\n%s", strings.Join(fired, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Strict tool use accepts optional properties and non-recursive $refs:
+// neither gets a finding of its own.
+func TestOptionalPropertiesAndPlainRefsAreSilent(t *testing.T) {
+	tl := pt.Tool(t, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":{"$ref":"#/$defs/A"},"b":{"type":"string"}},"additionalProperties":false,"$defs":{"A":{"type":"string"}}}}`)
+	if ds := Check(tl); len(ds) != 0 {
+		t.Errorf("want no findings, got %+v", ds)
+	}
+}
 
 func TestCleanToolIsSilent(t *testing.T) { pt.CheckSilent(t, clean, Check) }
 

@@ -53,9 +53,8 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 				if anthropic.IsExternalRef(v) {
 					emitAt(ruleExternalRef, at.MemberPlace(s, m), "Strict tool use rejects external references such as "+v.Text+" (HTTP 400); inline the referenced schema.", "")
 				} else if v.Kind == jsonvalue.String {
-					place := at.MemberPlace(s, m)
-					emitAt(ruleLocalRef, place, localRefMessage.For(v.Text), "")
-					refs = append(refs, localRef{at: place, ref: v.Text, offset: m.KeyStart})
+					// A local $ref is fine unless it is on a cycle (below).
+					refs = append(refs, localRef{at: at.MemberPlace(s, m), ref: v.Text, offset: m.KeyStart})
 				}
 			case "format":
 				if anthropic.IsUndocumentedFormat(v) {
@@ -92,9 +91,6 @@ var (
 	undocumentedMessage = provider.NewPhrase(func(kw string) string {
 		return "Anthropic does not say whether strict tool use accepts `" + kw + "`; it is kept, and the request may be rejected. Try the tool once before relying on it."
 	})
-	localRefMessage = provider.NewPhrase(func(ref string) string {
-		return "Strict tool use rejects recursive schemas; make sure `" + ref + "` does not lead back to itself."
-	})
 	recursiveMessage = provider.NewPhrase(func(ref string) string {
 		return "Strict tool use rejects recursive schemas (HTTP 400), and `" + ref + "` leads back to itself; bound the recursion (nest a fixed number of levels) or drop `strict`."
 	})
@@ -103,35 +99,42 @@ var (
 	})
 )
 
-// object applies the strict subset's object requirements: every property is
-// made required, and additionalProperties must be false.
+// object applies the strict subset's object requirement:
+// additionalProperties must be explicitly false, on every object.
 func object(s *jsonvalue.Value, at *provider.Cursor, e *provider.Emitter) {
 	if !isObjectSchema(s) {
 		return
 	}
-	if pm := s.Member("properties"); pm != nil && pm.Value.Kind == jsonvalue.Object {
-		props := &pm.Value
-		required := provider.NewRequiredSet(s.Get("required"))
-		at.PushMember(s, pm)
-		for i := range props.Members {
-			name := props.Members[i].Key
-			if !required.Has(name) {
-				e.EmitAt(&Rules[ruleAlwaysPresent], at.MemberPlace(props, &props.Members[i]), e.Concat("Compiling for strict tool use makes `", name, "` required, so the model always sends it; handle a value where you relied on its absence."), name)
-			}
-		}
-		at.Pop()
-	}
 	apm := s.Member("additionalProperties")
-	if apm == nil || apm.Value.IsFalse() {
+	empty := !hasProperties(s)
+	if apm == nil {
+		if empty {
+			e.EmitAt(&Rules[ruleMissingAdditionalPropertiesEmpty], at.KeyPlace("additionalProperties"), "Strict tool use needs `additionalProperties: false` on every object (HTTP 400 otherwise), and this object declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
+			return
+		}
+		e.EmitAt(&Rules[ruleMissingAdditionalProperties], at.KeyPlace("additionalProperties"), "Strict tool use needs `additionalProperties: false` on every object, nested ones included (HTTP 400 otherwise); add it here.", "")
+		return
+	}
+	if apm.Value.IsFalse() {
 		return
 	}
 	apAt := at.MemberPlace(s, apm)
 	if apm.Value.IsTrue() {
+		if empty {
+			e.EmitAt(&Rules[ruleAdditionalPropertiesTrueEmpty], apAt, "Strict tool use rejects `additionalProperties: true`, and this object declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
+			return
+		}
 		e.EmitAt(&Rules[ruleAdditionalPropertiesTrue], apAt, "Strict tool use rejects `additionalProperties: true`; set it to false.", "")
 		e.EmitAt(&Rules[ruleClosedOpenObject], apAt, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 		return
 	}
 	e.EmitAt(&Rules[ruleAdditionalPropertiesSchema], apAt, "Strict tool use accepts only `additionalProperties: false`; compiling closes the object and drops the typed map. Use an array of key/value objects instead.", "")
+}
+
+// hasProperties: s declares at least one property.
+func hasProperties(s *jsonvalue.Value) bool {
+	p := s.Get("properties")
+	return p != nil && p.Kind == jsonvalue.Object && len(p.Members) > 0
 }
 
 // isObjectSchema: typed exactly "object", or with properties, or with

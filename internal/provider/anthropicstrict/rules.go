@@ -34,17 +34,21 @@ const (
 	ruleDropsNumeric
 	ruleDropsString
 	ruleDropsArray
-	ruleAlwaysPresent
+	ruleMissingAdditionalProperties
+	ruleMissingAdditionalPropertiesEmpty
 	ruleAdditionalPropertiesTrue
+	ruleAdditionalPropertiesTrueEmpty
 	ruleClosedOpenObject
 	ruleAdditionalPropertiesSchema
 	ruleKeywordUndocumented
-	ruleLocalRef
 	ruleUnsupportedFormat
 	ruleUnsupportedRegex
 	ruleEnumNonPrimitive
 	ruleExternalRef
 	ruleRecursiveSchema
+	ruleTooManyTools
+	ruleTooManyOptional
+	ruleTooManyUnions
 )
 
 // Rules is every diagnostic this target can report. Compile reads
@@ -56,12 +60,27 @@ const (
 // an unsupported feature is a 400. A request that cannot be sent is an
 // error.
 //
-// ruleRecursiveSchema is ours too, beside SchemaPort's strict-local-ref
-// warning (which every local $ref keeps): Anthropic lists recursive
-// schemas as unsupported, so a $ref on a cycle makes the request fail. It
-// is not compilable rather than lossy: the only rewrite, unrolling the
-// recursion to a fixed depth, changes which inputs are valid, and
-// SchemaPort's compile does not attempt it.
+// ruleRecursiveSchema is ours too: Anthropic lists recursive schemas as
+// unsupported, so a $ref on a cycle makes the request fail. It is not
+// compilable rather than lossy: the only rewrite, unrolling the recursion
+// to a fixed depth, changes which inputs are valid, and SchemaPort's
+// compile does not attempt it. A $ref that is not on a cycle is fine and
+// gets nothing (SchemaPort's strict-local-ref warned on every one).
+//
+// SchemaPort's strict-always-present-property (one warning per optional
+// property) is gone: strict tool use accepts optional properties; what it
+// limits is how many there are across the request (ruleTooManyOptional).
+//
+// The missing-additional-properties rows and the three budget rows are
+// ours. Anthropic answers HTTP 400 "For 'object' type,
+// 'additionalProperties' must be explicitly set to false" for a strict tool
+// whose object (nested ones included) leaves it out (reproduced in
+// vercel/ai#20681; the limitations page lists "additionalProperties must be
+// set to false for objects").
+//
+// Closing an object that declares no properties is lossy, not compilable:
+// the compiled object accepts only {}, so every non-empty value valid
+// before is rejected after.
 var Rules = []provider.Rule{
 	ruleInvalidToolName: {Code: "anthropic/invalid-tool-name", Severity: provider.SeverityError,
 		Trigger: "name does not match ^[a-zA-Z0-9_-]{1,64}$",
@@ -84,12 +103,18 @@ var Rules = []provider.Rule{
 	ruleDropsArray: {Code: "anthropic/strict-drops-array-constraint", Severity: provider.SeverityError,
 		Trigger: "maxItems, uniqueItems, or minItems other than 0 and 1",
 		Compile: "lossy: Drops `%s`; the constraint is gone from the compiled schema.", DocsURL: docsLimitations},
-	ruleAlwaysPresent: {Code: "anthropic/strict-always-present-property", Severity: provider.SeverityWarning,
-		Trigger: "an object property not listed in required (compiling makes every property required)",
-		Compile: "compilable: Emits `%s` as required; it is never omitted.", DocsURL: docsLimitations},
+	ruleMissingAdditionalProperties: {Code: "anthropic/strict-missing-additional-properties", Severity: provider.SeverityError,
+		Trigger: "an object schema (root or nested) that declares properties but no additionalProperties",
+		Compile: "compilable: Adds `additionalProperties: false`; only undeclared keys are rejected.", DocsURL: docsLimitations},
+	ruleMissingAdditionalPropertiesEmpty: {Code: "anthropic/strict-missing-additional-properties", Severity: provider.SeverityError,
+		Trigger: "an object schema that declares no properties and no additionalProperties",
+		Compile: "lossy: Adds `additionalProperties: false` to an object without properties; the compiled object accepts only `{}`.", DocsURL: docsLimitations},
 	ruleAdditionalPropertiesTrue: {Code: "anthropic/strict-drops-additional-properties", Severity: provider.SeverityError,
-		Trigger: "an object with additionalProperties: true",
+		Trigger: "an object with properties and additionalProperties: true",
 		Compile: "compilable: Replaces `additionalProperties: true` with `false`.", DocsURL: docsLimitations},
+	ruleAdditionalPropertiesTrueEmpty: {Code: "anthropic/strict-drops-additional-properties", Severity: provider.SeverityError,
+		Trigger: "an object without properties and with additionalProperties: true",
+		Compile: "lossy: Replaces `additionalProperties: true` with `false` on an object without properties; the compiled object accepts only `{}`.", DocsURL: docsLimitations},
 	ruleClosedOpenObject: {Code: "anthropic/strict-closed-open-object", Severity: provider.SeverityWarning,
 		Trigger: "paired with additionalProperties: true",
 		Compile: "compilable: Emits `additionalProperties: false`; undeclared keys are rejected.", DocsURL: docsLimitations},
@@ -99,9 +124,6 @@ var Rules = []provider.Rule{
 	ruleKeywordUndocumented: {Code: "anthropic/strict-keyword-undocumented", Severity: provider.SeverityWarning,
 		Trigger: "maxProperties, minProperties, not, oneOf or prefixItems",
 		Compile: "compilable: Preserved verbatim in `input_schema`; SchemaPort will not drop a keyword Anthropic does not document as rejected.", DocsURL: docsLimitations},
-	ruleLocalRef: {Code: "anthropic/strict-local-ref", Severity: provider.SeverityWarning,
-		Trigger: "a $ref starting with # (recursive schemas are rejected under strict)",
-		Compile: "compilable: Preserved verbatim in `input_schema`; SchemaPort does not inline or resolve references.", DocsURL: docsStrict},
 	ruleUnsupportedFormat: {Code: "anthropic/strict-unsupported-string-format", Severity: provider.SeverityError,
 		Trigger: "a string format outside date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid",
 		Compile: "lossy: Drops `format: \"%s\"`; the format is no longer checked.", DocsURL: docsLimitations},
@@ -117,7 +139,26 @@ var Rules = []provider.Rule{
 	ruleRecursiveSchema: {Code: "anthropic/strict-recursive-schema", Severity: provider.SeverityError,
 		Trigger: "a local $ref on a cycle: following it, and the $refs inside what it reaches, leads back to it (recursive schemas are not supported)",
 		Compile: "not compilable: Refused: a recursive schema has no finite form; SchemaPort does not unroll it. Bound the recursion in the source schema.", DocsURL: docsLimitations},
+	ruleTooManyTools: {Code: "anthropic/strict-too-many-tools", Severity: provider.SeverityError,
+		Trigger: "the tool set has more than 20 tools (every tool is sent with strict: true); reported once, on the 21st tool",
+		Compile: "not compilable: Refused: SchemaPort will not drop tools to fit a per-request limit. Send fewer tools with strict: true.", DocsURL: docsLimitations},
+	ruleTooManyOptional: {Code: "anthropic/strict-too-many-optional-parameters", Severity: provider.SeverityError,
+		Trigger: "more than 24 optional properties (not in required, at any depth) across the tool set; reported once, on the tool that crosses the limit",
+		Compile: "not compilable: Refused: making properties required would change what callers may leave out. Require more properties or send fewer tools.", DocsURL: docsLimitations},
+	ruleTooManyUnions: {Code: "anthropic/strict-too-many-union-parameters", Severity: provider.SeverityError,
+		Trigger: "more than 16 properties with a union type (a type array of two or more, anyOf or oneOf) across the tool set; reported once, on the tool that crosses the limit",
+		Compile: "not compilable: Refused: SchemaPort will not narrow a union to fit a per-request limit. Replace some unions or send fewer tools.", DocsURL: docsLimitations},
 }
+
+// Per-request limits of strict tool use, from the limitations page
+// (docsLimitations, "Schema complexity limits"): a request with more is
+// rejected with HTTP 400. They apply to the strict tools of one request,
+// which for a checked tool set means all of its tools.
+const (
+	MaxStrictTools      = 20
+	MaxOptionalParams   = 24
+	MaxUnionTypedParams = 16
+)
 
 // dropRule maps each keyword the strict subset rejects to its row.
 func dropRule(kw string) (int, bool) {

@@ -23,8 +23,9 @@ const (
 const RulesReviewedAt = "2026-08-20"
 
 const (
-	docsDefault  = "https://json-schema.org/draft/2020-12/json-schema-validation#section-9.2"
-	docsExamples = "https://json-schema.org/draft/2020-12/json-schema-validation#section-9.5"
+	docsDefault    = "https://json-schema.org/draft/2020-12/json-schema-validation#section-9.2"
+	docsExamples   = "https://json-schema.org/draft/2020-12/json-schema-validation#section-9.5"
+	docsVocabulary = "https://json-schema.org/draft/2020-12/json-schema-core#section-4.3.1"
 )
 
 // Rows of Rules.
@@ -32,6 +33,7 @@ const (
 	ruleInvalidDefault = iota
 	ruleInvalidExample
 	ruleNotEvaluated
+	ruleMisspelledKeyword
 )
 
 // Rules is every diagnostic this target can report.
@@ -49,6 +51,13 @@ var Rules = []provider.Rule{
 	ruleNotEvaluated: {Code: "core/value-not-evaluated", Severity: provider.SeverityInfo,
 		Trigger: "a default or examples item whose `pattern` match ran out of time (250 ms per match, 10 s per run)",
 		Compile: "compilable: Compiles unchanged; the value was not judged.", DocsURL: docsPattern},
+	// Ours. An unknown keyword is ignored by JSON Schema validators (2020-12
+	// §4.3.1, "unknown keywords SHOULD be treated as annotations") and by
+	// every provider, so a misspelled one drops its constraint silently,
+	// for every target at once: said once, here.
+	ruleMisspelledKeyword: {Code: "core/misspelled-keyword", Severity: provider.SeverityWarning,
+		Trigger: "an unknown keyword one typo (or only letter case) away from a JSON Schema or OpenAPI keyword: types, require, additionalproperties, enums, minlength",
+		Compile: "not compilable: Refused: SchemaPort will not guess which keyword was meant; rename it in the source schema.", DocsURL: docsVocabulary},
 }
 
 const docsPattern = "https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.3"
@@ -69,6 +78,9 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	walkSchemas(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
 		for i := range s.Members {
 			m := &s.Members[i]
+			if near := provider.NearKeyword(m.Key); near != "" {
+				e.EmitAt(&Rules[ruleMisspelledKeyword], at.MemberPlace(s, m), misspelledMessage(m.Key, near), "")
+			}
 			switch m.Key {
 			case "default":
 				switch reason, verdict := v.reject(s, at, &m.Value); verdict {
@@ -219,4 +231,10 @@ func walkItems(s *jsonvalue.Value, m *jsonvalue.Member, at *provider.Cursor, vis
 		}
 	}
 	at.Pop()
+}
+
+// misspelledMessage says what a misspelled keyword costs and what was
+// probably meant.
+func misspelledMessage(kw, near string) string {
+	return "`" + kw + "` is not a JSON Schema keyword, so nothing enforces it and every provider ignores it: did you mean `" + near + "`?"
 }

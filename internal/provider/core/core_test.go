@@ -29,6 +29,9 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleInvalidExample, wrap(`{"type":"string","maxLength":2,"examples":["ok","too long"]}`), "inputSchema.properties.p.examples[1]"),
 	// Fires here because the test spends the whole regex budget first.
 	pt.Fire(ruleNotEvaluated, wrap(`{"type":"string","pattern":"^(?=a)","default":"a"}`), "inputSchema.properties.p.default"),
+	pt.Fire(ruleMisspelledKeyword, wrap(`{"types":"string"}`), "inputSchema.properties.p.types"),
+	pt.Fire(ruleMisspelledKeyword, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{},"require":["a"]}}`, "inputSchema.require"),
+	pt.Fire(ruleMisspelledKeyword, wrap(`{"type":"string","minlength":1}`), "inputSchema.properties.p.minlength"),
 }
 
 func TestRuleTable(t *testing.T) { pt.CheckRuleTable(t, "core/", Rules) }

@@ -32,16 +32,34 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 		return c.e.Finish()
 	}
 	c.parameterNames(root, c.e.Cursor())
-	if omitsParameters(root) {
+	switch {
+	case omitsParameters(root):
 		c.emit(ruleEmptyParameters, provider.RootPath, "The function takes no parameters, so compiling leaves out `parameters` entirely.", "")
+	case !hasProperties(root):
+		c.emit(ruleEmptyObjectRoot, provider.RootPath, "Gemini rejects an OBJECT `parameters` without properties (HTTP 400, \"should be non-empty for OBJECT type\"); declare the properties, or drop the other root keywords so the declaration needs no `parameters`.", "")
 	}
+	c.root = root
 	c.booleans(root, c.e.Cursor())
 	provider.WalkFrom(root, c.e.Cursor(), c.subschema)
 	return c.e.Finish()
 }
 
 type checker struct {
-	e *provider.Emitter
+	e    *provider.Emitter
+	root *jsonvalue.Value
+}
+
+// closedOrTyped: s has an additionalProperties other than true, which has
+// its own finding (unsupported-additional-properties).
+func closedOrTyped(s *jsonvalue.Value) bool {
+	ap := s.Get("additionalProperties")
+	return ap != nil && !ap.IsTrue()
+}
+
+// hasProperties: s declares at least one property.
+func hasProperties(s *jsonvalue.Value) bool {
+	p := s.Get("properties")
+	return p != nil && p.Kind == jsonvalue.Object && len(p.Members) > 0
 }
 
 func (c *checker) emit(rule int, path, message, arg string) {
@@ -186,7 +204,11 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 		case "type": // every type rule needs a type
 			c.types(s, m, at)
 		case "format":
-			c.emitAt(ruleFormatNotEnforced, at.MemberPlace(s, m), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
+			if v.Kind == jsonvalue.String && v.Text != "enum" && v.Text != "date-time" && provider.HasType(s, "string") {
+				c.emitAt(ruleUnsupportedFormat, at.MemberPlace(s, m), formatMessage.For(v.Text), v.Text)
+			} else {
+				c.emitAt(ruleFormatNotEnforced, at.MemberPlace(s, m), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
+			}
 		case "default":
 			c.emitAt(ruleDefaultNotEnforced, at.MemberPlace(s, m), "Gemini accepts `default` but ignores it; apply the default in your handler.", "")
 		default:
@@ -195,9 +217,16 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			} else if role.annotation {
 				c.emitAt(ruleAnnotationDropped, at.MemberPlace(s, m), annotationMessage.For(kw), kw)
 			} else if !role.handled {
-				c.emitAt(ruleUnsupportedKeyword, at.MemberPlace(s, m), unsupportedMessage.For(kw), kw)
+				msg := unsupportedMessage.For(kw)
+				if near := provider.NearKeyword(kw); near != "" {
+					msg = c.e.Concat("`", kw, "` is not a Gemini Schema field and is dropped when compiling. Did you mean `", near, "`?")
+				}
+				c.emitAt(ruleUnsupportedKeyword, at.MemberPlace(s, m), msg, kw)
 			}
 		}
+	}
+	if s != c.root && provider.HasType(s, "object") && !hasProperties(s) && !closedOrTyped(s) {
+		c.emitAt(ruleFreeFormObject, at.Here(), "This object declares no properties. Gemini has rejected such objects in `parameters` (HTTP 400, \"should be non-empty for OBJECT type\"), and the model has no keys to fill in; declare the keys, or take the value as a JSON string.", "")
 	}
 	if unenforcedMask != 0 {
 		c.emitAt(ruleConstraintNotEnforced, at.Here(), unenforcedMessages.Get(unenforcedMask), "")
@@ -250,6 +279,9 @@ var (
 	})
 	unsupportedMessage = provider.NewPhrase(func(kw string) string {
 		return "`" + kw + "` is not a Gemini Schema field and is dropped when compiling; remove it or check what it constrained in your handler."
+	})
+	formatMessage = provider.NewPhrase(func(format string) string {
+		return "Gemini rejects `format: " + jsonvalue.Quote(format) + "` on a string (HTTP 400: only 'enum' and 'date-time' are supported); compiling drops it, so validate the value in your handler."
 	})
 	unsupportedTypeMessage = provider.NewPhrase(func(t string) string {
 		return "`" + t + "` is not a Gemini type; compiling drops it. Use string, number, integer, boolean, array, object or null."

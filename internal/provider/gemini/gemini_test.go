@@ -55,7 +55,13 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleUnsupportedKeyword, wrap(`{"type":"object","patternProperties":{}}`), "inputSchema.properties.p.patternProperties"),
 	pt.Fire(ruleUnsupportedKeyword, wrap(`{"type":"string","x-tag":1}`), `inputSchema.properties.p["x-tag"]`),
 	pt.Fire(ruleConstraintNotEnforced, wrap(`{"type":"object","maxProperties":3}`), "inputSchema.properties.p"),
-	pt.Fire(ruleFormatNotEnforced, wrap(`{"type":"string","format":"date"}`), "inputSchema.properties.p.format"),
+	pt.Fire(ruleFormatNotEnforced, wrap(`{"type":"string","format":"date-time"}`), "inputSchema.properties.p.format"),
+	pt.Fire(ruleFormatNotEnforced, wrap(`{"type":"integer","format":"int64"}`), "inputSchema.properties.p.format"),
+	pt.Fire(ruleUnsupportedFormat, wrap(`{"type":"string","format":"date"}`), "inputSchema.properties.p.format"),
+	pt.Fire(ruleUnsupportedFormat, wrap(`{"type":["string","null"],"format":"email"}`), "inputSchema.properties.p.format"),
+	pt.Fire(ruleEmptyObjectRoot, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{},"additionalProperties":false}}`, "inputSchema"),
+	pt.Fire(ruleFreeFormObject, wrap(`{"type":"object","description":"any options"}`), "inputSchema.properties.p"),
+	pt.Fire(ruleFreeFormObject, wrap(`{"type":"object","properties":{},"additionalProperties":true}`), "inputSchema.properties.p"),
 	pt.Fire(ruleDefaultNotEnforced, wrap(`{"type":"string","default":"a"}`), "inputSchema.properties.p.default"),
 }
 
@@ -133,8 +139,8 @@ func TestInlinedFindingsPointIntoTheDefinition(t *testing.T) {
 		got[d.Code+"@"+d.Path] = fmt.Sprintf("%d:%d-%d:%d", d.Line, d.Column, d.EndLine, d.EndColumn)
 	}
 	for _, c := range []struct{ key, at string }{
-		{"gemini/format-not-enforced@inputSchema.properties.a.properties.email.format", "5:26-5:34"},
-		{"gemini/format-not-enforced@inputSchema.properties.b.items.properties.email.format", "5:26-5:34"},
+		{"gemini/unsupported-string-format@inputSchema.properties.a.properties.email.format", "5:26-5:34"},
+		{"gemini/unsupported-string-format@inputSchema.properties.b.items.properties.email.format", "5:26-5:34"},
 		{"gemini/default-not-enforced@inputSchema.properties.a.properties.email.default", "5:43-5:52"},
 		{"gemini/default-not-enforced@inputSchema.properties.a.default", "2:25-2:34"},
 		{"gemini/unsupported-schema-reference@inputSchema.properties.a.properties.n.$ref", "6:6-6:12"},

@@ -55,6 +55,9 @@ const (
 	ruleConstraintNotEnforced
 	ruleFormatNotEnforced
 	ruleDefaultNotEnforced
+	ruleUnsupportedFormat
+	ruleEmptyObjectRoot
+	ruleFreeFormObject
 )
 
 // Rules is every diagnostic this target can report. Compile reads
@@ -138,11 +141,32 @@ var Rules = []provider.Rule{
 		Trigger: "once per subschema with minimum, maximum, minLength, maxLength, pattern, minItems, maxItems, minProperties or maxProperties",
 		Compile: "compilable: Emits the constraint unchanged.", DocsURL: docsFunctionCalling},
 	ruleFormatNotEnforced: {Code: "gemini/format-not-enforced", Severity: provider.SeverityWarning,
-		Trigger: "format present (any value)",
+		Trigger: "a format Gemini accepts: enum or date-time on a string, any format on another type",
 		Compile: "compilable: Emits `format` unchanged.", DocsURL: docsFunctionCalling},
 	ruleDefaultNotEnforced: {Code: "gemini/default-not-enforced", Severity: provider.SeverityWarning,
 		Trigger: "default present",
 		Compile: "compilable: Emits `default` unchanged.", DocsURL: docsFunctionCalling},
+	// Gemini answers HTTP 400 "format: only 'enum' and 'date-time' are
+	// supported for STRING type" for any other string format (the exact
+	// error, as reported in enechange/collmbo#195).
+	ruleUnsupportedFormat: {Code: "gemini/unsupported-string-format", Severity: provider.SeverityError,
+		Trigger: "a string schema whose format is neither enum nor date-time",
+		Compile: "lossy: Drops `format: \"%s\"`; the format is no longer stated.", DocsURL: docsFunctionCalling},
+	// Gemini answers HTTP 400 "...parameters.properties: should be
+	// non-empty for OBJECT type" (reported on discuss.ai.google.dev,
+	// "Gemini API requires non-empty properties for open-ended object
+	// parameters"). A root that compiling can leave out entirely is
+	// ruleEmptyParameters instead.
+	ruleEmptyObjectRoot: {Code: "gemini/empty-object-parameters", Severity: provider.SeverityError,
+		Trigger: "a root object with no properties that compiling cannot omit (it carries other keywords)",
+		Compile: "not compilable: Refused: SchemaPort will not invent parameters. Declare the properties, or remove the other root keywords so that `parameters` can be left out.", DocsURL: docsFunctionCalling},
+	// The same error was reported for a nested object without properties
+	// (properties[params].properties) on the OpenAPI-subset `parameters`;
+	// `parametersJsonSchema` takes free-form objects. What is known is said
+	// as a warning.
+	ruleFreeFormObject: {Code: "gemini/free-form-object", Severity: provider.SeverityWarning,
+		Trigger: "a nested object schema that declares no properties (and no additionalProperties other than true)",
+		Compile: "compilable: Emits the object unchanged.", DocsURL: docsFunctionCalling},
 }
 
 type dropped struct {

@@ -116,6 +116,9 @@ func (c *checker) node(s *jsonvalue.Value, r reach, depth int) {
 	k := keysOf(s)
 	c.measure(&k, depth)
 	if r.surviving {
+		if depth > 1 && !typed(s) {
+			c.emitAt(ruleMissingType, c.at.Here(), "OpenAI strict mode rejects a schema without `type` (HTTP 400, \"schema must have a 'type' key\"); say what this value is, e.g. `\"type\": \"string\"`, or an `anyOf` of the types it may take.", "")
+		}
 		c.keywords(s, &k)
 		c.additionalProperties(s, &k)
 		c.optionalProperties(s, &k)
@@ -169,6 +172,18 @@ func (c *checker) node(s *jsonvalue.Value, r reach, depth int) {
 		c.node(&ap.Value, reach{}, depth+1)
 		c.at.Pop()
 	}
+}
+
+// typed: s says what kind of value it takes, in a way strict mode accepts
+// instead of a `type` key. An `allOf` counts: it already has its own error
+// (unsupported-keyword), and one place should not get two for one fix.
+func typed(s *jsonvalue.Value) bool {
+	for _, kw := range [...]string{"type", "anyOf", "oneOf", "$ref", "enum", "const", "allOf"} {
+		if s.Has(kw) {
+			return true
+		}
+	}
+	return false
 }
 
 // child enters a subschema slot's value: a schema object is walked; true,
@@ -336,7 +351,11 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 		case classUndocumented:
 			c.emitAt(ruleUndocumentedConstraint, at, undocumentedMessage.For(kw), kw)
 		case classUnknown:
-			c.emitAt(ruleUnknownKeyword, at, unknownMessage.For(kw), kw)
+			msg := unknownMessage.For(kw)
+			if near := provider.NearKeyword(kw); near != "" {
+				msg = c.e.Concat("`", kw, "` is not a keyword OpenAI knows; compiling drops it. Did you mean `", near, "`?")
+			}
+			c.emitAt(ruleUnknownKeyword, at, msg, kw)
 		case classRewritten:
 			c.rewritten(k, &m.Value, kw, at)
 		}
@@ -395,9 +414,18 @@ func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys) {
 	} else {
 		at = c.at.KeyPlace("additionalProperties")
 	}
+	empty := true
+	if p := value(k.maps[0]); p != nil && p.Kind == jsonvalue.Object && len(p.Members) > 0 {
+		empty = false
+	}
 	switch {
+	case ap == nil && empty:
+		c.emitAt(ruleMissingAdditionalPropertiesEmpty, at, "OpenAI strict mode needs `additionalProperties: false` on every object, and this one declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
 	case ap == nil:
 		c.emitAt(ruleMissingAdditionalProperties, at, "OpenAI strict mode needs `additionalProperties: false` on every object; add it here.", "")
+	case ap.IsTrue() && empty:
+		c.emitAt(ruleAdditionalPropertiesTrueEmpty, at, "OpenAI strict mode rejects `additionalProperties: true`, and this object declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
+		c.emitAt(ruleExtraPropertiesRejected, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 	case ap.IsTrue():
 		c.emitAt(ruleAdditionalPropertiesTrue, at, "OpenAI strict mode rejects `additionalProperties: true`; set it to false.", "")
 		c.emitAt(ruleExtraPropertiesRejected, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")

@@ -80,9 +80,9 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleNullableConverted, wrap(`{"type":"string","nullable":true}`), "inputSchema.properties.p.nullable"),
 	pt.Fire(ruleDefaultDropped, wrap(`{"type":"string","default":"x"}`), "inputSchema.properties.p.default"),
 	pt.Fire(ruleUnsupportedFormat, wrap(`{"type":"string","format":"uri"}`), "inputSchema.properties.p.format"),
-	pt.Fire(ruleMissingAdditionalProperties, wrap(`{"type":"object"}`), "inputSchema.properties.p.additionalProperties"),
-	pt.Fire(ruleMissingAdditionalProperties, wrap(`{"required":[]}`), "inputSchema.properties.p.additionalProperties"),
-	pt.Fire(ruleAdditionalPropertiesTrue, wrap(`{"type":"object","additionalProperties":true}`), "inputSchema.properties.p.additionalProperties"),
+	pt.Fire(ruleMissingAdditionalProperties, wrap(`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`), "inputSchema.properties.p.additionalProperties"),
+	pt.Fire(ruleMissingAdditionalPropertiesEmpty, wrap(`{"required":[]}`), "inputSchema.properties.p.additionalProperties"),
+	pt.Fire(ruleAdditionalPropertiesTrue, wrap(`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":true}`), "inputSchema.properties.p.additionalProperties"),
 	pt.Fire(ruleExtraPropertiesRejected, wrap(`{"type":"object","additionalProperties":true}`), "inputSchema.properties.p.additionalProperties"),
 	pt.Fire(ruleAdditionalPropertiesSchema, wrap(`{"type":"object","additionalProperties":{"type":"integer"}}`), "inputSchema.properties.p.additionalProperties"),
 	pt.Fire(ruleOptionalProperty, wrap(`{"type":"object","properties":{"q":{"type":"string"}},"additionalProperties":false}`), "inputSchema.properties.p.properties.q"),
@@ -102,6 +102,10 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleFalseSubschemaDropped, wrap(`{"not":{"anyOf":[false]}}`), "inputSchema.properties.p.not.anyOf[0]"),
 	pt.Fire(ruleNonSchemaSubschema, wrap(`{"type":"array","items":null}`), "inputSchema.properties.p.items"),
 	pt.Fire(ruleNonSchemaSubschemaDropped, wrap(`{"type":"array","prefixItems":[7]}`), "inputSchema.properties.p.prefixItems[0]"),
+	pt.Fire(ruleMissingAdditionalPropertiesEmpty, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"type":"object"}},"required":["p"],"additionalProperties":false}}`, "inputSchema.properties.p.additionalProperties"),
+	pt.Fire(ruleAdditionalPropertiesTrueEmpty, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"type":"object","additionalProperties":true}},"required":["p"],"additionalProperties":false}}`, "inputSchema.properties.p.additionalProperties"),
+	pt.Fire(ruleMissingType, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"type":"array","items":{}}},"required":["p"],"additionalProperties":false}}`, "inputSchema.properties.p.items"),
+	pt.Fire(ruleMissingType, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"description":"anything"}},"required":["p"],"additionalProperties":false}}`, "inputSchema.properties.p"),
 }
 
 func TestRuleTable(t *testing.T) { pt.CheckRuleTable(t, "openai/", Rules) }

@@ -77,6 +77,9 @@ const (
 	ruleFalseSubschemaDropped
 	ruleNonSchemaSubschema
 	ruleNonSchemaSubschemaDropped
+	ruleMissingType
+	ruleMissingAdditionalPropertiesEmpty
+	ruleAdditionalPropertiesTrueEmpty
 )
 
 // Rules is every diagnostic this target can report. Compile reads
@@ -131,10 +134,10 @@ var Rules = []provider.Rule{
 		Trigger: "a string format outside date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid",
 		Compile: "lossy: Drops `format: \"%s\"`.", DocsURL: docsStructuredOutputs},
 	ruleMissingAdditionalProperties: {Code: "openai/object-missing-additional-properties", Severity: provider.SeverityError,
-		Trigger: "an object-like schema without additionalProperties",
+		Trigger: "an object-like schema with properties but without additionalProperties",
 		Compile: "compilable: Adds `additionalProperties: false`.", DocsURL: docsStructuredOutputs},
 	ruleAdditionalPropertiesTrue: {Code: "openai/additional-properties-true", Severity: provider.SeverityError,
-		Trigger: "an object-like schema with additionalProperties: true",
+		Trigger: "an object-like schema with properties and additionalProperties: true",
 		Compile: "compilable: Replaces `additionalProperties: true` with `false`.", DocsURL: docsStructuredOutputs},
 	ruleExtraPropertiesRejected: {Code: "openai/extra-properties-no-longer-accepted", Severity: provider.SeverityWarning,
 		Trigger: "paired with additional-properties-true",
@@ -190,6 +193,22 @@ var Rules = []provider.Rule{
 	ruleNonSchemaSubschemaDropped: {Code: "openai/non-schema-subschema", Severity: provider.SeverityError,
 		Trigger: "the same, under allOf, not or prefixItems",
 		Compile: "lossy: Drops the enclosing keyword, so nothing constrains this value.", DocsURL: docsStructuredOutputs},
+	// Ours. Strict mode answers HTTP 400 "Invalid schema for function
+	// '...': In context=('properties', 'slide_instructions', 'items'),
+	// schema must have a 'type' key." for a subschema such as `{}`
+	// (reported in can1357/oh-my-pi#211).
+	ruleMissingType: {Code: "openai/schema-missing-type", Severity: provider.SeverityError,
+		Trigger: "a subschema below the root with none of type, anyOf, oneOf, $ref, enum, const or allOf (`{}` included)",
+		Compile: "not compilable: Refused: SchemaPort will not guess the type of a value; add `type` (or an `anyOf` of the types it may take).", DocsURL: docsStructuredOutputs},
+	// Closing an object that declares no properties leaves a schema that
+	// accepts only `{}`: every other value valid before is rejected after,
+	// so these two are lossy where SchemaPort called them safe.
+	ruleMissingAdditionalPropertiesEmpty: {Code: "openai/object-missing-additional-properties", Severity: provider.SeverityError,
+		Trigger: "an object-like schema without properties and without additionalProperties",
+		Compile: "lossy: Adds `additionalProperties: false` to an object without properties; the compiled object accepts only `{}`.", DocsURL: docsStructuredOutputs},
+	ruleAdditionalPropertiesTrueEmpty: {Code: "openai/additional-properties-true", Severity: provider.SeverityError,
+		Trigger: "an object-like schema without properties and with additionalProperties: true",
+		Compile: "lossy: Replaces `additionalProperties: true` with `false` on an object without properties; the compiled object accepts only `{}`.", DocsURL: docsStructuredOutputs},
 }
 
 // keywordClass is how compiling for OpenAI treats a keyword.
