@@ -22,6 +22,7 @@ const defaultSARIFCategory = "schemaport/"
 
 var checkSpecs = []cliargs.Spec{
 	{Name: "targets"}, {Name: "format"}, {Name: "fail-on"}, {Name: "config"}, {Name: "sarif-category"},
+	{Name: "min-severity"},
 }
 
 var diffSpecs = []cliargs.Spec{
@@ -55,6 +56,19 @@ func parseFormat(p *cliargs.Parsed) (string, error) {
 		return f, nil
 	}
 	return "", fmt.Errorf("Unknown --format `%s`. Valid formats are: text, json, sarif.", f)
+}
+
+// parseCheckFormat is parseFormat plus check's one-line format.
+func parseCheckFormat(p *cliargs.Parsed) (string, error) {
+	raw, _ := p.Last("format")
+	if raw == "compact" {
+		return raw, nil
+	}
+	f, err := parseFormat(p)
+	if err != nil {
+		return "", fmt.Errorf("Unknown --format `%s`. Valid formats are: text, compact, json, sarif.", raw)
+	}
+	return f, nil
 }
 
 // resolveTargets applies flag > config > default and validates the ids.
@@ -137,13 +151,17 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
-	format, err := parseFormat(p)
+	format, err := parseCheckFormat(p)
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
 	if p.Help {
 		io.WriteString(stdout, commandHelp["check"])
 		return 0
+	}
+	minSeverity, _ := p.Last("min-severity")
+	if minSeverity != "" && !report.ValidMinSeverity(minSeverity) {
+		return usageError(args, stdout, stderr, "check", fmt.Sprintf("Unknown --min-severity `%s`. Valid values are: error, warning, info.", minSeverity))
 	}
 	cwd, err := workingDir()
 	if err != nil {
@@ -189,7 +207,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		return checkPartial(format, category, loaded, targets, stdout, stderr)
 	}
 	if format != "sarif" {
-		failed, err := streamCheck(format, loaded.Tools, targets, failOn, stdout)
+		failed, err := streamCheck(format, loaded.Tools, targets, failOn, minSeverity, stdout)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 			return 2
@@ -221,7 +239,7 @@ var checkJSONMemory = report.CheckJSONMemory
 
 // streamCheck checks tool by tool and writes each result as it comes, so
 // a report of a million diagnostics never sits in memory.
-func streamCheck(format string, tools []*tool.Tool, targets []string, failOn string, stdout io.Writer) (failed bool, err error) {
+func streamCheck(format string, tools []*tool.Tool, targets []string, failOn, minSeverity string, stdout io.Writer) (failed bool, err error) {
 	fails := func(tr *check.ToolResult) {
 		for _, t := range tr.Targets {
 			if check.Fails(t.Diagnostics, failOn) {
@@ -233,7 +251,11 @@ func streamCheck(format string, tools []*tool.Tool, targets []string, failOn str
 		err := report.StreamCheckJSON(stdout, tools, targets, checkJSONMemory, fails)
 		return failed, err
 	}
-	w := report.NewCheckTextWriter(stdout, report.TextOptions{Color: colorOn(stdout)})
+	w := report.NewCheckTextWriterWith(stdout, report.CheckTextOptions{
+		TextOptions: report.TextOptions{Color: colorOn(stdout)},
+		Compact:     format == "compact",
+		MinSeverity: minSeverity,
+	})
 	check.Stream(tools, targets, func(tr check.ToolResult) {
 		fails(&tr)
 		w.Add(&tr)

@@ -28,7 +28,11 @@ Options:
   --targets LIST    comma-separated targets: openai, anthropic, gemini, mcp,
                     anthropic-strict, or all (default: openai,anthropic,gemini,mcp,
                     or "targets" in the config file)
-  --format FORMAT   text (default), json or sarif
+  --format FORMAT   text (default), compact (one line per finding:
+                    file:line:col: severity code message [target]), json or sarif
+  --min-severity S  error, warning or info (default): hide findings below S in
+                    text and compact output (json and sarif keep every finding;
+                    --fail-on is applied to all of them either way)
   --fail-on LEVEL   error (default), lossy, warning or never:
                       error    exit 1 on any error
                       lossy    exit 1 only on findings compilation cannot fix without loss

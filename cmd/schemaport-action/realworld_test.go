@@ -249,11 +249,11 @@ func TestRealworldCheckFacts(t *testing.T) {
 		{tool: "book_flight", target: "openai", code: "openai/strict-optional-property", path: "inputSchema.$defs.Passenger.properties.loyalty_number", severity: "error"},
 		// $defs + $ref: Gemini reports at the use site; OpenAI walks $defs, unused ones included.
 		{tool: "upsert_contact", target: "gemini", code: "gemini/unsupported-schema-reference", path: "inputSchema.properties.contact.$ref", severity: "error"},
-		{tool: "upsert_contact", target: "gemini", code: "gemini/format-not-enforced", path: "inputSchema.properties.contact.properties.email.format", severity: "warning"},
+		{tool: "upsert_contact", target: "gemini", code: "gemini/unsupported-string-format", path: "inputSchema.properties.contact.properties.email.format", severity: "error"},
 		{tool: "upsert_contact", target: "gemini", code: "gemini/unsupported-keyword", path: "inputSchema.properties.custom_fields.patternProperties", severity: "error"},
 		{tool: "upsert_contact", target: "openai", code: "openai/undocumented-constraint-keyword", path: "inputSchema.properties.custom_fields.patternProperties", severity: "error"},
 		{tool: "upsert_contact", target: "openai", code: "openai/object-missing-additional-properties", path: "inputSchema.$defs.LegacyAddress.additionalProperties", severity: "error"},
-		{tool: "upsert_contact", target: "anthropic-strict", code: "anthropic/strict-local-ref", path: "inputSchema.properties.contact.$ref", severity: "warning"},
+		{tool: "upsert_contact", target: "anthropic-strict", code: "anthropic/strict-missing-additional-properties", path: "inputSchema.$defs.LegacyAddress.additionalProperties", severity: "error"},
 		// Anthropic strict: minItems 0/1 only.
 		{tool: "browser_click", target: "anthropic-strict", code: "anthropic/strict-drops-array-constraint", path: "inputSchema.properties.coordinate.minItems", severity: "error"},
 		{tool: "browser_click", target: "anthropic", code: "anthropic/constraint-not-enforced", path: "inputSchema.properties.coordinate.minItems", severity: "warning"},
@@ -357,7 +357,7 @@ func checkSpans(t *testing.T, doc *rwCheckDoc, targets map[string]bool) {
 				continue
 			}
 			for _, d := range res.Diagnostics {
-				if d.Code == "openai/object-missing-additional-properties" {
+				if d.Code == "openai/object-missing-additional-properties" || d.Code == "anthropic/strict-missing-additional-properties" {
 					continue
 				}
 				m := rwLastKey.FindStringSubmatch(d.Path)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,9 +17,17 @@ import (
 // CheckText writes a check result for people: tools in order, each target
 // in the requested order, each finding with its position, code, message,
 // schema path, the source line with a caret under the offending key, what
-// compiling would do, and the docs link. It ends with the Result line.
+// compiling would do, and the docs link (once per code). A finding that
+// restates another is folded into it; a fact true of every tool of a
+// target is said once, after the tools. It ends with per-code totals and
+// the Result line.
 func CheckText(w io.Writer, res *check.Result, opts TextOptions) error {
-	tw := NewCheckTextWriter(w, opts)
+	return CheckTextWith(w, res, CheckTextOptions{TextOptions: opts})
+}
+
+// CheckTextWith is CheckText with the check-only options.
+func CheckTextWith(w io.Writer, res *check.Result, opts CheckTextOptions) error {
+	tw := NewCheckTextWriterWith(w, opts)
 	if res != nil {
 		for i := range res.Tools {
 			tw.Add(&res.Tools[i])
@@ -27,18 +36,74 @@ func CheckText(w io.Writer, res *check.Result, opts TextOptions) error {
 	return tw.Finish()
 }
 
+// CheckTextOptions are the options of the check text report.
+type CheckTextOptions struct {
+	TextOptions
+	// Compact prints one line per finding and nothing else, as
+	// actionlint's -oneline does: `file:line:col: severity code message
+	// [target]`.
+	Compact bool
+	// MinSeverity hides findings below it ("error", "warning", "info";
+	// empty shows all). Hidden findings are not counted either.
+	MinSeverity string
+}
+
+// ValidMinSeverity reports whether s is a --min-severity value.
+func ValidMinSeverity(s string) bool {
+	switch s {
+	case provider.SeverityError, provider.SeverityWarning, provider.SeverityInfo:
+		return true
+	}
+	return false
+}
+
 // CheckTextWriter writes the text report for tool results as they arrive
-// (check.Stream): nothing is kept but the counts.
+// (check.Stream): nothing is kept but counts, the docs links already shown
+// and the target-wide facts said at the end (a few strings per tool).
 type CheckTextWriter struct {
-	bw    *bufio.Writer
-	p     painter
-	total check.Summary
-	tools int
+	bw      *bufio.Writer
+	p       painter
+	opts    CheckTextOptions
+	total   check.Summary
+	tools   int
+	folded  int
+	byCode  map[string]*codeTotal
+	docs    map[string]bool        // codes whose Docs line was written
+	wide    []*targetWide          // in order of first appearance
+	wideIdx map[string]int         // target id + code -> index in wide
+	order   []*provider.Diagnostic // Add's scratch
+}
+
+type codeTotal struct {
+	severity string
+	n        int
+}
+
+// targetWide is one fact said once per target: where it was first met and
+// the tools it is true of.
+type targetWide struct {
+	target string
+	first  provider.Diagnostic
+	tool   *tool.Tool
+	tools  []string
 }
 
 // NewCheckTextWriter starts a text report on w.
 func NewCheckTextWriter(w io.Writer, opts TextOptions) *CheckTextWriter {
-	return &CheckTextWriter{bw: bufio.NewWriterSize(w, 64<<10), p: painter(opts.Color)}
+	return NewCheckTextWriterWith(w, CheckTextOptions{TextOptions: opts})
+}
+
+// NewCheckTextWriterWith starts a text report on w with check options.
+func NewCheckTextWriterWith(w io.Writer, opts CheckTextOptions) *CheckTextWriter {
+	return &CheckTextWriter{
+		bw: bufio.NewWriterSize(w, 64<<10), p: painter(opts.Color), opts: opts,
+		byCode: map[string]*codeTotal{}, docs: map[string]bool{}, wideIdx: map[string]int{},
+	}
+}
+
+// shown reports whether d passes --min-severity.
+func (c *CheckTextWriter) shown(d *provider.Diagnostic) bool {
+	return c.opts.MinSeverity == "" || provider.SeverityRank(d.Severity) <= provider.SeverityRank(c.opts.MinSeverity)
 }
 
 // Add writes one tool's findings; tr is not kept.
@@ -49,49 +114,227 @@ func (c *CheckTextWriter) Add(tr *check.ToolResult) {
 	if tr.Tool != nil {
 		name = tr.Tool.Name
 	}
-	bw.WriteString(p.paint(ansiBold, "Tool:") + " " + clean(name) + "\n")
+	if !c.opts.Compact {
+		bw.WriteString(p.paint(ansiBold, "Tool:") + " " + clean(name) + "\n")
+	}
 	targets := uniqueTargets(tr.Targets)
-	if len(targets) == 0 {
+	if len(targets) == 0 && !c.opts.Compact {
 		bw.WriteString("\nNo targets were checked.\n")
 	}
 	for _, t := range targets {
+		// Findings in file order (line, column), the folded ones after the
+		// finding they restate, target-wide facts set aside.
+		order := c.order[:0]
+		for j := range t.Diagnostics {
+			d := &t.Diagnostics[j]
+			if !c.shown(d) {
+				continue
+			}
+			count(&c.total, d.Severity)
+			c.countCode(d)
+			switch {
+			case d.FoldedInto != "":
+				c.folded++
+			case d.TargetWide:
+				c.addWide(t, tr.Tool, d)
+			default:
+				order = append(order, d)
+			}
+		}
+		slices.SortStableFunc(order, compareInFile)
+		c.order = order
+		if c.opts.Compact {
+			for _, d := range order {
+				c.writeCompact(tr.Tool, t, d, foldedInto(t.Diagnostics, d))
+			}
+			continue
+		}
+		if len(order) == 0 && len(t.Diagnostics) > 0 {
+			continue // only facts said once for the target, or hidden ones
+		}
 		bw.WriteString("\n" + p.paint(ansiBold, clean(targetName(t))) + "\n")
-		if len(t.Diagnostics) == 0 {
+		if len(order) == 0 {
 			bw.WriteString(p.paint(ansiGreen, markOK) + " Compatible\n")
 			continue
 		}
-		for j := range t.Diagnostics {
-			d := &t.Diagnostics[j]
-			count(&c.total, d.Severity)
-			writeFinding(bw, p, tr.Tool, d)
+		for _, d := range order {
+			c.writeFinding(tr.Tool, d, foldedInto(t.Diagnostics, d))
 		}
 	}
-	bw.WriteString("\n")
+	if !c.opts.Compact {
+		bw.WriteString("\n")
+	}
+	clear(c.order)
 }
 
-// Finish writes the Result line (or "No tools found.") and flushes.
+// compareInFile orders findings by file, line and column, then as the
+// engine does (severity, path, code).
+func compareInFile(a, b *provider.Diagnostic) int {
+	if c := strings.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	if a.Column != b.Column {
+		return a.Column - b.Column
+	}
+	if ra, rb := provider.SeverityRank(a.Severity), provider.SeverityRank(b.Severity); ra != rb {
+		return ra - rb
+	}
+	if c := strings.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Code, b.Code)
+}
+
+// foldedInto returns the messages of the findings in ds folded into d.
+func foldedInto(ds []provider.Diagnostic, d *provider.Diagnostic) []string {
+	var out []string
+	for i := range ds {
+		if f := &ds[i]; f.FoldedInto == d.Code && f.Path == d.Path {
+			out = append(out, f.Message)
+		}
+	}
+	return out
+}
+
+func (c *CheckTextWriter) countCode(d *provider.Diagnostic) {
+	ct := c.byCode[d.Code]
+	if ct == nil {
+		ct = &codeTotal{severity: d.Severity}
+		c.byCode[d.Code] = ct
+	}
+	if provider.SeverityRank(d.Severity) < provider.SeverityRank(ct.severity) {
+		ct.severity = d.Severity
+	}
+	ct.n++
+}
+
+func (c *CheckTextWriter) addWide(t *check.TargetResult, tl *tool.Tool, d *provider.Diagnostic) {
+	key := t.ID + "\x00" + d.Code
+	i, ok := c.wideIdx[key]
+	if !ok {
+		i = len(c.wide)
+		c.wideIdx[key] = i
+		c.wide = append(c.wide, &targetWide{target: targetName(t), first: *d, tool: tl})
+	}
+	c.wide[i].tools = append(c.wide[i].tools, d.ToolName)
+}
+
+func (c *CheckTextWriter) writeCompact(tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic, folded []string) {
+	loc := diagnosticSpan(tl, d)
+	msg := d.Message
+	for _, f := range folded {
+		msg += " " + f
+	}
+	c.bw.WriteString(clean(position(loc.file, loc.Line, loc.Column)) + ": " + d.Severity + " " + clean(d.Code) + " " + clean(msg) + " [" + clean(t.ID) + "]\n")
+}
+
+// Finish writes the facts said once per target, the per-code totals and
+// the Result line (or "No tools found."), and flushes.
 func (c *CheckTextWriter) Finish() error {
+	bw, p := c.bw, c.p
+	if c.opts.Compact {
+		for _, w := range c.wide {
+			d := w.first
+			d.Message = wideMessage(w)
+			loc := diagnosticSpan(w.tool, &d)
+			bw.WriteString(clean(position(loc.file, loc.Line, loc.Column)) + ": " + d.Severity + " " + clean(d.Code) + " " + clean(d.Message) + " [" + clean(w.first.ProviderID) + "]\n")
+		}
+		return bw.Flush()
+	}
 	if c.tools == 0 {
-		c.bw.WriteString("No tools found.\n\n")
+		bw.WriteString("No tools found.\n\n")
+	}
+	for _, w := range c.wide {
+		bw.WriteString(p.paint(ansiBold, clean(w.target)+", said once for "+plural(len(w.tools), "tool")) + "\n")
+		d := w.first
+		mark, color := severityMark(d.Severity)
+		bw.WriteString(p.paint(color, mark) + " " + clean(d.Code) + "\n")
+		bw.WriteString("  " + clean(wideMessage(w)) + "\n")
+		bw.WriteString("  " + clean(compileHint(d.Compile)) + "\n")
+		c.writeDocs(&d)
+		bw.WriteString("\n")
+	}
+	if len(c.byCode) > 0 {
+		codes := make([]string, 0, len(c.byCode))
+		for code := range c.byCode {
+			codes = append(codes, code)
+		}
+		slices.SortFunc(codes, func(a, b string) int {
+			x, y := c.byCode[a], c.byCode[b]
+			if r := provider.SeverityRank(x.severity) - provider.SeverityRank(y.severity); r != 0 {
+				return r
+			}
+			if x.n != y.n {
+				return y.n - x.n
+			}
+			return strings.Compare(a, b)
+		})
+		bw.WriteString(p.paint(ansiBold, "Totals by code:") + "\n")
+		width := len(strconv.Itoa(c.byCode[codes[0]].n))
+		for _, code := range codes {
+			width = max(width, len(strconv.Itoa(c.byCode[code].n)))
+		}
+		for _, code := range codes {
+			ct := c.byCode[code]
+			n := strconv.Itoa(ct.n)
+			bw.WriteString("  " + strings.Repeat(" ", width-len(n)) + n + " " + clean(code) + " (" + ct.severity + ")\n")
+		}
+		if c.folded > 0 {
+			bw.WriteString("  (" + plural(c.folded, "finding") + " restating another shown with it, as one entry)\n")
+		}
+		bw.WriteString("\n")
 	}
 	t := c.total
-	c.bw.WriteString("Result: " + plural(t.Error, "error") + ", " + plural(t.Warning, "warning") + ", " + plural(t.Info, "info") + "\n")
-	return c.bw.Flush()
+	bw.WriteString("Result: " + plural(t.Error, "error") + ", " + plural(t.Warning, "warning") + ", " + plural(t.Info, "info") + "\n")
+	return bw.Flush()
 }
 
-func writeFinding(bw *bufio.Writer, p painter, t *tool.Tool, d *provider.Diagnostic) {
+// wideMessage is a target-wide fact's message, naming its tools (the
+// first ten, then how many more).
+func wideMessage(w *targetWide) string {
+	const shown = 10
+	names := w.tools
+	more := ""
+	if len(names) > shown {
+		more = " and " + strconv.Itoa(len(names)-shown) + " more"
+		names = names[:shown]
+	}
+	return w.first.Message + " Tools (" + strconv.Itoa(len(w.tools)) + "): " + strings.Join(names, ", ") + more + "."
+}
+
+func (c *CheckTextWriter) writeFinding(t *tool.Tool, d *provider.Diagnostic, folded []string) {
+	bw, p := c.bw, c.p
 	loc := diagnosticSpan(t, d)
 	mark, color := severityMark(d.Severity)
 	bw.WriteString(p.paint(color, mark) + " " + clean(position(loc.file, loc.Line, loc.Column)) + " " + clean(d.Code) + "\n")
 	bw.WriteString("  " + clean(d.Message) + "\n")
+	for _, f := range folded {
+		bw.WriteString("  " + clean(f) + "\n")
+	}
 	bw.WriteString("  Path: " + clean(d.Path) + "\n")
 	if t != nil && t.Source != nil && loc.file == t.File() {
 		writeSnippet(bw, p, color, t.Source, loc.Span)
 	}
 	bw.WriteString("  " + clean(compileHint(d.Compile)) + "\n")
-	if d.DocsURL != "" {
-		bw.WriteString("  " + p.paint(ansiDim, "Docs: "+clean(d.DocsURL)) + "\n")
+	c.writeDocs(d)
+}
+
+// writeDocs writes the Docs line of d's code the first time the code
+// appears in the run: the rule's entry in docs/rules.md, then the
+// provider's page.
+func (c *CheckTextWriter) writeDocs(d *provider.Diagnostic) {
+	if c.docs[d.Code] {
+		return
 	}
+	c.docs[d.Code] = true
+	line := "Docs: " + RuleDocsURL(d.Code)
+	if d.DocsURL != "" {
+		line += " (provider: " + d.DocsURL + ")"
+	}
+	c.bw.WriteString("  " + c.p.paint(ansiDim, clean(line)) + "\n")
 }
 
 // compileHint says in one line whether compiling for the provider fixes the

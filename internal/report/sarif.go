@@ -547,6 +547,9 @@ func describeRule(rf *ruleFacts, rows []provider.Rule, approved bool) sarifRule 
 		if len(rows) > 0 {
 			helpURI = cmp.Or(rows[0].DocsURL, helpURI)
 		}
+		// The catalogue entry names the provider's page and shows an
+		// example; it is the help every rule has.
+		helpURI = RuleDocsURL(rf.id)
 		if len(triggers) > 0 {
 			full = who + ": " + strings.Join(triggers, "; or ")
 		}
@@ -580,7 +583,7 @@ func describeRule(rf *ruleFacts, rows []provider.Rule, approved bool) sarifRule 
 		if c, ok := diffCodes[rf.id]; ok && c.Trigger != "" {
 			full += " Reported when " + c.Trigger + "."
 		}
-		helpURI = version.InformationURI
+		helpURI = RuleDocsURL(rf.id)
 		tags = []string{"schemaport", "diff"}
 		for _, c := range classOrder {
 			if rf.classes[c] {

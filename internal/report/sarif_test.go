@@ -230,7 +230,7 @@ func TestSARIFGoldenAndSchema(t *testing.T) {
 	}
 	for _, r := range run.Tool.Driver.Rules {
 		if r.ID == "openai/object-missing-additional-properties" {
-			if !strings.Contains(r.FullDescription.Text, "without `additionalProperties: false`") || r.HelpURI != openaiDocs {
+			if !strings.Contains(r.FullDescription.Text, "without `additionalProperties: false`") || r.HelpURI != RulesDocURL+"#openaiobject-missing-additional-properties" {
 				t.Errorf("provider rule table not used: %+v", r)
 			}
 		}
