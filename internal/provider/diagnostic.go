@@ -65,6 +65,9 @@ type Rule struct {
 	Trigger  string // what makes it fire, in one line
 	Compile  string // "compilable", "lossy" or "not compilable", with what compile does
 	DocsURL  string
+	// Source is the provider's own words where they settle the rule (the
+	// exact API error, and where it was observed), for the catalogue.
+	Source string
 }
 
 // Compile abilities: the word a Rule.Compile text starts with, before ": ".

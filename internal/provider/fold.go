@@ -44,3 +44,10 @@ func Fold(ds []Diagnostic) {
 		}
 	}
 }
+
+// FoldsInto returns the code that code restates, if it is a consequence
+// code (reports for people show it inside that code's entry).
+func FoldsInto(code string) (string, bool) {
+	primary, ok := consequences[code]
+	return primary, ok
+}

@@ -57,7 +57,7 @@ var Rules = []provider.Rule{
 	// for every target at once: said once, here.
 	ruleMisspelledKeyword: {Code: "core/misspelled-keyword", Severity: provider.SeverityWarning,
 		Trigger: "an unknown keyword one typo (or only letter case) away from a JSON Schema or OpenAPI keyword: types, require, additionalproperties, enums, minlength",
-		Compile: "not compilable: Refused: SchemaPort will not guess which keyword was meant; rename it in the source schema.", DocsURL: docsVocabulary},
+		Compile: "not compilable: Refused: SchemaPort will not guess which keyword was meant; rename it in the source schema.", DocsURL: docsVocabulary, Source: "JSON Schema 2020-12 core section 4.3.1: unknown keywords are ignored (collected as annotations), so nothing enforces a misspelled one"},
 }
 
 const docsPattern = "https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.3"

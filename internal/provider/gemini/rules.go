@@ -151,7 +151,7 @@ var Rules = []provider.Rule{
 	// error, as reported in enechange/collmbo#195).
 	ruleUnsupportedFormat: {Code: "gemini/unsupported-string-format", Severity: provider.SeverityError,
 		Trigger: "a string schema whose format is neither enum nor date-time",
-		Compile: "lossy: Drops `format: \"%s\"`; the format is no longer stated.", DocsURL: docsFunctionCalling},
+		Compile: "lossy: Drops `format: \"%s\"`; the format is no longer stated.", DocsURL: docsFunctionCalling, Source: "HTTP 400 `format: only 'enum' and 'date-time' are supported for STRING type` (enechange/collmbo#195)"},
 	// Gemini answers HTTP 400 "...parameters.properties: should be
 	// non-empty for OBJECT type" (reported on discuss.ai.google.dev,
 	// "Gemini API requires non-empty properties for open-ended object
@@ -159,14 +159,14 @@ var Rules = []provider.Rule{
 	// ruleEmptyParameters instead.
 	ruleEmptyObjectRoot: {Code: "gemini/empty-object-parameters", Severity: provider.SeverityError,
 		Trigger: "a root object with no properties that compiling cannot omit (it carries other keywords)",
-		Compile: "not compilable: Refused: SchemaPort will not invent parameters. Declare the properties, or remove the other root keywords so that `parameters` can be left out.", DocsURL: docsFunctionCalling},
+		Compile: "not compilable: Refused: SchemaPort will not invent parameters. Declare the properties, or remove the other root keywords so that `parameters` can be left out.", DocsURL: docsFunctionCalling, Source: "HTTP 400 `...parameters.properties: should be non-empty for OBJECT type` (discuss.ai.google.dev, open-ended object parameters)"},
 	// The same error was reported for a nested object without properties
 	// (properties[params].properties) on the OpenAPI-subset `parameters`;
 	// `parametersJsonSchema` takes free-form objects. What is known is said
 	// as a warning.
 	ruleFreeFormObject: {Code: "gemini/free-form-object", Severity: provider.SeverityWarning,
 		Trigger: "a nested object schema that declares no properties (and no additionalProperties other than true)",
-		Compile: "compilable: Emits the object unchanged.", DocsURL: docsFunctionCalling},
+		Compile: "compilable: Emits the object unchanged.", DocsURL: docsFunctionCalling, Source: "HTTP 400 `...parameters.properties[params].properties: should be non-empty for OBJECT type` on the OpenAPI-subset `parameters` (discuss.ai.google.dev); `parametersJsonSchema` accepts free-form objects"},
 }
 
 type dropped struct {

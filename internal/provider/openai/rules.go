@@ -199,7 +199,7 @@ var Rules = []provider.Rule{
 	// (reported in can1357/oh-my-pi#211).
 	ruleMissingType: {Code: "openai/schema-missing-type", Severity: provider.SeverityError,
 		Trigger: "a subschema below the root with none of type, anyOf, oneOf, $ref, enum, const or allOf (`{}` included)",
-		Compile: "not compilable: Refused: SchemaPort will not guess the type of a value; add `type` (or an `anyOf` of the types it may take).", DocsURL: docsStructuredOutputs},
+		Compile: "not compilable: Refused: SchemaPort will not guess the type of a value; add `type` (or an `anyOf` of the types it may take).", DocsURL: docsStructuredOutputs, Source: "HTTP 400 `Invalid schema for function '...': In context=('properties', 'slide_instructions', 'items'), schema must have a 'type' key.` (can1357/oh-my-pi#211)"},
 	// Closing an object that declares no properties leaves a schema that
 	// accepts only `{}`: every other value valid before is rejected after,
 	// so these two are lossy where SchemaPort called them safe.
