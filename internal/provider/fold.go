@@ -1,8 +1,11 @@
 package provider
 
+import "slices"
+
 // consequences maps a code that states a consequence of another finding
 // at the same path to the code it restates: the pair is one fact (the
-// provider rejects X, so compiling does Y, so your handler sees Z).
+// provider rejects X, so compiling does Y, so your handler sees Z). Every
+// restated code here is an error (Fold searches for it as one).
 var consequences = map[string]string{
 	"openai/nullable-instead-of-omitted":         "openai/strict-optional-property",
 	"openai/extra-properties-no-longer-accepted": "openai/additional-properties-true",
@@ -21,25 +24,19 @@ func IsTargetWide(code string) bool { return targetWide[code] }
 
 // Fold marks, in one target's diagnostics of one tool, each finding that
 // restates another at the same path (FoldedInto) and each target-wide
-// fact (TargetWide). Nothing is removed or reordered.
+// fact (TargetWide). Nothing is removed or reordered. ds must be in the
+// canonical order (SortDiagnostics), where the restated finding, an
+// error, is found by binary search: no allocation per tool.
 func Fold(ds []Diagnostic) {
-	var primaries map[string]bool // "code\x00path" of the findings present
 	for i := range ds {
 		d := &ds[i]
 		d.TargetWide = targetWide[d.Code]
-		if _, ok := consequences[d.Code]; ok && primaries == nil {
-			primaries = make(map[string]bool, len(ds))
-			for j := range ds {
-				primaries[ds[j].Code+"\x00"+ds[j].Path] = true
-			}
+		primary, ok := consequences[d.Code]
+		if !ok {
+			continue
 		}
-	}
-	if primaries == nil {
-		return
-	}
-	for i := range ds {
-		d := &ds[i]
-		if primary, ok := consequences[d.Code]; ok && primaries[primary+"\x00"+d.Path] {
+		probe := Diagnostic{Severity: SeverityError, Path: d.Path, Code: primary}
+		if _, found := slices.BinarySearchFunc(ds, &probe, func(e Diagnostic, p *Diagnostic) int { return compareDiagnostics(&e, p) }); found {
 			d.FoldedInto = primary
 		}
 	}
