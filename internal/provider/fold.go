@@ -5,7 +5,8 @@ import "slices"
 // consequences maps a code that states a consequence of another finding
 // at the same path to the code it restates: the pair is one fact (the
 // provider rejects X, so compiling does Y, so your handler sees Z). Every
-// restated code here is an error (Fold searches for it as one).
+// restated code here is an error and every restating one a warning (Fold
+// and FoldedInto search for them as such).
 var consequences = map[string]string{
 	"openai/nullable-instead-of-omitted":         "openai/strict-optional-property",
 	"openai/extra-properties-no-longer-accepted": "openai/additional-properties-true",
@@ -47,4 +48,31 @@ func Fold(ds []Diagnostic) {
 func FoldsInto(code string) (string, bool) {
 	primary, ok := consequences[code]
 	return primary, ok
+}
+
+// restatedBy maps a restated code to the codes that restate it (all
+// warnings), the reverse of consequences.
+var restatedBy = func() map[string][]string {
+	m := map[string][]string{}
+	for consequence, primary := range consequences {
+		m[primary] = append(m[primary], consequence)
+	}
+	for _, cs := range m {
+		slices.Sort(cs)
+	}
+	return m
+}()
+
+// FoldedInto returns the findings of ds (canonical order, marked by Fold)
+// folded into d, found by binary search: reports for people show their
+// messages inside d's entry.
+func FoldedInto(ds []Diagnostic, d *Diagnostic) []*Diagnostic {
+	var out []*Diagnostic
+	for _, code := range restatedBy[d.Code] {
+		probe := Diagnostic{Severity: SeverityWarning, Path: d.Path, Code: code}
+		if i, found := slices.BinarySearchFunc(ds, &probe, func(e Diagnostic, p *Diagnostic) int { return compareDiagnostics(&e, p) }); found && ds[i].FoldedInto == d.Code {
+			out = append(out, &ds[i])
+		}
+	}
+	return out
 }

@@ -25,6 +25,13 @@ func TestFold(t *testing.T) {
 	if got["openai/nullable-instead-of-omitted@inputSchema.properties.b"] != "" {
 		t.Errorf("a consequence without its primary at the same path was folded: %v", got)
 	}
+	for i := range ds {
+		if d := &ds[i]; d.Code == "openai/strict-optional-property" {
+			if f := FoldedInto(ds, d); len(f) != 1 || f[0].Path != d.Path || f[0].Code != "openai/nullable-instead-of-omitted" {
+				t.Errorf("FoldedInto = %+v", f)
+			}
+		}
+	}
 	if p, ok := FoldsInto("openai/extra-properties-no-longer-accepted"); !ok || p != "openai/additional-properties-true" {
 		t.Errorf("FoldsInto = %q, %v", p, ok)
 	}

@@ -191,10 +191,8 @@ func compareInFile(a, b *provider.Diagnostic) int {
 // foldedInto returns the messages of the findings in ds folded into d.
 func foldedInto(ds []provider.Diagnostic, d *provider.Diagnostic) []string {
 	var out []string
-	for i := range ds {
-		if f := &ds[i]; f.FoldedInto == d.Code && f.Path == d.Path {
-			out = append(out, f.Message)
-		}
+	for _, f := range provider.FoldedInto(ds, d) {
+		out = append(out, f.Message)
 	}
 	return out
 }
