@@ -66,3 +66,16 @@ func TestCheckDocsOncePerCode(t *testing.T) {
 		t.Errorf("no per-code totals:\n%s", stdout)
 	}
 }
+
+// With a broken file beside a good one, compact output still lists the
+// good file's findings one per line (the load error goes to stderr).
+func TestCheckCompactWithALoadError(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"tools/a.json": formatFixture, "tools/broken.json": `{"name":`})
+	code, stdout, stderr := runCLI(t, dir, "check", "tools", "--format", "compact", "--min-severity", "error")
+	if code != 2 || !strings.Contains(stderr, "tools/broken.json") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if strings.Contains(stdout, "Tool:") || strings.Contains(stdout, ": warning ") || !strings.Contains(stdout, "tools/a.json:") {
+		t.Errorf("not compact, or warnings shown:\n%s", stdout)
+	}
+}

@@ -204,7 +204,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
 	}
 	if len(loaded.Errors) > 0 {
-		return checkPartial(format, category, loaded, targets, stdout, stderr)
+		return checkPartial(format, category, minSeverity, loaded, targets, stdout, stderr)
 	}
 	if format != "sarif" {
 		failed, err := streamCheck(format, loaded.Tools, targets, failOn, minSeverity, stdout)
@@ -373,7 +373,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 // checkPartial reports a check where some files did not load: the load
 // errors first, then the check of every tool that did load; exit 2, since
 // the input must still be fixed.
-func checkPartial(format, category string, loaded *tool.Result, targets []string, stdout, stderr io.Writer) int {
+func checkPartial(format, category, minSeverity string, loaded *tool.Result, targets []string, stdout, stderr io.Writer) int {
 	result := check.Run(loaded.Tools, targets)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var err error
@@ -387,7 +387,11 @@ func checkPartial(format, category string, loaded *tool.Result, targets []string
 		err = report.SARIF(out, report.SARIFInput{LoadErrors: loaded.Errors, Check: result, Category: category})
 	default:
 		report.LoadErrorsText(stderr, loaded.Errors)
-		w := report.NewCheckTextWriter(out, report.TextOptions{Color: colorOn(stdout)})
+		w := report.NewCheckTextWriterWith(out, report.CheckTextOptions{
+			TextOptions: report.TextOptions{Color: colorOn(stdout)},
+			Compact:     format == "compact",
+			MinSeverity: minSeverity,
+		})
 		for i := range result.Tools {
 			w.Add(&result.Tools[i])
 		}
