@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -74,5 +76,35 @@ func TestCheckForcedFormat(t *testing.T) {
 	code, stdout, stderr := runCLI(t, dir, "check", "decls.json", "--format", "json")
 	if code != 0 || stderr != "" || !strings.Contains(stdout, `"gemini": {`) || strings.Contains(stdout, `"openai"`) {
 		t.Fatalf("with formats: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// Every example of the README's tool formats loads as what it says, and
+// the provider examples pass their own provider's rules.
+func TestREADMEFormatExamples(t *testing.T) {
+	text := readme(t)
+	start := strings.Index(text, "\n## Tool formats\n")
+	end := strings.Index(text, "\n## Snapshots of live MCP servers\n")
+	if start < 0 || end < start {
+		t.Fatal("README lacks the Tool formats section")
+	}
+	blocks := regexp.MustCompile("(?s)```json\n(.*?)```").FindAllStringSubmatch(text[start:end], -1)
+	files := map[string]string{}
+	for i, b := range blocks {
+		if strings.Contains(b[1], `"formats"`) {
+			continue
+		}
+		files[fmt.Sprintf("ex%d.json", i)] = b[1]
+	}
+	if len(files) != 5 {
+		t.Fatalf("%d examples, want 5", len(files))
+	}
+	dir := writeFiles(t, files)
+	for name := range files {
+		code, stdout, stderr := runCLI(t, dir, "check", name, "--format", "json")
+		mcp := strings.Contains(files[name], "jsonrpc")
+		if stderr != "" || (code != 0 && !mcp) || !strings.Contains(stdout, `"tools": [`) {
+			t.Errorf("%s: exit %d\n%s%s\n%s", name, code, stdout, stderr, files[name])
+		}
 	}
 }
