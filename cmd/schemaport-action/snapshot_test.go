@@ -22,7 +22,7 @@ func TestSnapshotWorkflow(t *testing.T) {
 	server := []string{"snapshot", "--mcp-command", command, "--mcp-env", mcptest.ModeEnv + "=tools", "--mcp-env", mcptest.PageEnv + "=2", "--out", "snap"}
 
 	code, stdout, stderr := runCLI(t, dir, server...)
-	if code != 0 || stderr != "" || stdout != "✓ "+exe+": 5 tools in snap (5 written, 0 unchanged, 0 removed).\n" {
+	if code != 0 || stderr != "" || stdout != "✓ "+exe+": 6 tools in snap (6 written, 0 unchanged, 0 removed).\n" {
 		t.Fatalf("snapshot: exit %d\n%s%s", code, stdout, stderr)
 	}
 	alpha, err := os.ReadFile(filepath.Join(dir, "snap", "alpha.json"))
@@ -49,11 +49,11 @@ func TestSnapshotWorkflow(t *testing.T) {
 		t.Fatalf("alpha.json:\n%s", alpha)
 	}
 	// The snapshot is a tool directory like any other.
-	if code, stdout, stderr := runCLI(t, dir, "check", "snap", "--targets", "mcp,gemini"); code != 0 {
+	if code, stdout, stderr := runCLI(t, dir, "check", "snap", "--targets", "mcp"); code != 0 {
 		t.Fatalf("check snap: exit %d\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, _ = runCLI(t, dir, append(server, "--check")...)
-	if code != 0 || stdout != "✓ "+exe+": snap matches the server (5 tools).\n" {
+	if code != 0 || stdout != "✓ "+exe+": snap matches the server (6 tools).\n" {
 		t.Fatalf("--check on a fresh snapshot: exit %d\n%s", code, stdout)
 	}
 
@@ -91,7 +91,7 @@ Refresh it with ` + "`schemaport-action snapshot`" + ` and commit the result.
 		t.Fatal("--check wrote the snapshot")
 	}
 	code, stdout, _ = runCLI(t, dir, edited...)
-	if code != 0 || stdout != "✓ "+exe+": 4 tools in snap (1 written, 3 unchanged, 1 removed).\n" {
+	if code != 0 || stdout != "✓ "+exe+": 5 tools in snap (1 written, 4 unchanged, 1 removed).\n" {
 		t.Fatalf("refresh: exit %d\n%s", code, stdout)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "snap", "echo.json")); !os.IsNotExist(err) {
@@ -104,11 +104,11 @@ Refresh it with ` + "`schemaport-action snapshot`" + ` and commit the result.
 		t.Fatal(err)
 	}
 	code, stdout, stderr = runCLI(t, dir, "snapshot")
-	if code != 0 || stdout != "✓ local: 5 tools in snap2 (5 written, 0 unchanged, 0 removed).\n" {
+	if code != 0 || stdout != "✓ local: 6 tools in snap2 (6 written, 0 unchanged, 0 removed).\n" {
 		t.Fatalf("config servers: exit %d\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, _ = runCLI(t, dir, "snapshot", "--check")
-	if code != 0 || stdout != "✓ local: snap2 matches the server (5 tools).\n" {
+	if code != 0 || stdout != "✓ local: snap2 matches the server (6 tools).\n" {
 		t.Fatalf("config servers --check: exit %d\n%s", code, stdout)
 	}
 }
@@ -134,7 +134,7 @@ func TestSnapshotServerFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCLI(t, dir, "snapshot", "--timeout", "2s")
-	if code != 2 || stdout != "✓ good: 5 tools in c (5 written, 0 unchanged, 0 removed).\n" {
+	if code != 2 || stdout != "✓ good: 6 tools in c (6 written, 0 unchanged, 0 removed).\n" {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
 	for _, w := range []string{

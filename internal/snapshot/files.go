@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 )
 
 // Render is a tool's snapshot file: the canonical {name, description,
@@ -31,11 +33,47 @@ func Render(t Tool) ([]byte, error) {
 		}
 	}
 	b.WriteString(",\n  \"inputSchema\": ")
-	if err := encode(&b, t.InputSchema); err != nil {
+	schema, err := schemaValue(t.InputSchema)
+	if err != nil {
 		return nil, fmt.Errorf("tool %q: inputSchema cannot be written as JSON: %v", t.Name, err)
 	}
+	b.WriteString(jsonvalue.EncodeIndented(sortedKeysOf(schema), "  ", "  "))
 	b.WriteString("\n}\n")
 	return b.Bytes(), nil
+}
+
+// schemaValue is the schema as an exact JSON value: the recorded text, or
+// the SDK's value encoded.
+func schemaValue(v any) (*jsonvalue.Value, error) {
+	if jv, ok := v.(*jsonvalue.Value); ok {
+		return jv, nil
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return jsonvalue.Parse(data)
+}
+
+// sortedKeysOf copies v with every object's keys in byte order, so the
+// file does not depend on the order the server wrote them in.
+func sortedKeysOf(v *jsonvalue.Value) *jsonvalue.Value {
+	out := *v
+	switch v.Kind {
+	case jsonvalue.Array:
+		out.Items = make([]jsonvalue.Value, len(v.Items))
+		for i := range v.Items {
+			out.Items[i] = *sortedKeysOf(&v.Items[i])
+		}
+	case jsonvalue.Object:
+		out.Members = make([]jsonvalue.Member, len(v.Members))
+		for i := range v.Members {
+			out.Members[i] = v.Members[i]
+			out.Members[i].Value = *sortedKeysOf(&v.Members[i].Value)
+		}
+		sort.SliceStable(out.Members, func(i, j int) bool { return out.Members[i].Key < out.Members[j].Key })
+	}
+	return &out
 }
 
 // encode writes v as indented JSON nested one level deep.

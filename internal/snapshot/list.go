@@ -64,7 +64,8 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	transport, stderr, err := s.transport(ctx)
+	rec := newRecorder()
+	transport, cmd, stderr, err := s.transport(ctx, rec)
 	if err != nil {
 		return nil, s.fail(err, nil)
 	}
@@ -92,7 +93,7 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 		mu.Lock()
 		session = cs
 		mu.Unlock()
-		tools, err := listAll(ctx, cs)
+		tools, err := listAll(ctx, cs, rec)
 		done <- result{tools, err, logBuf.String()}
 	}()
 
@@ -113,7 +114,7 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 		case <-time.After(closeGrace + time.Second):
 		}
 	}
-	s.stop(transport)
+	stop(cmd)
 	if r.err == nil && r.logged != "" {
 		r.err = fmt.Errorf("the server listed tools the MCP SDK rejected: %s", strings.TrimSpace(r.logged))
 	}
@@ -130,7 +131,7 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 // closed before it is terminated.
 const closeGrace = 2 * time.Second
 
-func listAll(ctx context.Context, cs *mcp.ClientSession) ([]Tool, error) {
+func listAll(ctx context.Context, cs *mcp.ClientSession, rec *recorder) ([]Tool, error) {
 	var tools []Tool
 	seen := map[string]bool{}
 	cursor := ""
@@ -162,43 +163,49 @@ func listAll(ctx context.Context, cs *mcp.ClientSession) ([]Tool, error) {
 		cursors[res.NextCursor] = true
 		cursor = res.NextCursor
 	}
+	exact := rec.schemas()
+	for i := range tools {
+		if v, ok := exact[tools[i].Name]; ok {
+			tools[i].InputSchema = v
+		}
+	}
 	sort.Slice(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
 	return tools, nil
 }
 
-// transport builds the SDK transport; for a command, it also returns the
-// buffer that keeps the tail of its stderr.
-func (s Server) transport(ctx context.Context) (mcp.Transport, *tailBuffer, error) {
+// transport builds the SDK transport, recording tools/list results into
+// rec; for a command, it also returns the command and the buffer that keeps
+// the tail of its stderr.
+func (s Server) transport(ctx context.Context, rec *recorder) (mcp.Transport, *exec.Cmd, *tailBuffer, error) {
 	if s.URL != "" {
 		headers := http.Header{}
 		for name, env := range s.Headers {
 			v, ok := os.LookupEnv(env)
 			if !ok {
-				return nil, nil, fmt.Errorf("header %s takes its value from the environment variable %s, which is not set", name, env)
+				return nil, nil, nil, fmt.Errorf("header %s takes its value from the environment variable %s, which is not set", name, env)
 			}
 			headers.Set(name, v)
 		}
-		client := &http.Client{Transport: headerTransport{headers: headers, base: http.DefaultTransport, stop: ctx}}
-		return &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: client, MaxRetries: -1, DisableStandaloneSSE: true}, nil, nil
+		client := &http.Client{Transport: headerTransport{headers: headers, base: http.DefaultTransport, stop: ctx, rec: rec}}
+		return &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: client, MaxRetries: -1, DisableStandaloneSSE: true}, nil, nil, nil
 	}
 	if len(s.Command) == 0 {
-		return nil, nil, errors.New("no command to run")
+		return nil, nil, nil, errors.New("no command to run")
 	}
 	cmd := exec.Command(s.Command[0], s.Command[1:]...)
 	cmd.Env = append(os.Environ(), s.Env...)
 	tail := &tailBuffer{max: 4096}
 	cmd.Stderr = tail
-	return &mcp.CommandTransport{Command: cmd, TerminateDuration: closeGrace}, tail, nil
+	return rawTransport{Transport: &mcp.CommandTransport{Command: cmd, TerminateDuration: closeGrace}, rec: rec}, cmd, tail, nil
 }
 
 // stop makes sure a command is gone, whatever state the session ended in.
-func (s Server) stop(t mcp.Transport) {
-	ct, ok := t.(*mcp.CommandTransport)
-	if !ok || ct.Command.Process == nil {
+func stop(cmd *exec.Cmd) {
+	if cmd == nil || cmd.Process == nil {
 		return
 	}
-	if ct.Command.ProcessState == nil {
-		ct.Command.Process.Kill()
+	if cmd.ProcessState == nil {
+		cmd.Process.Kill()
 	}
 }
 
@@ -223,6 +230,7 @@ type headerTransport struct {
 	headers http.Header
 	base    http.RoundTripper
 	stop    context.Context
+	rec     *recorder
 }
 
 func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -233,12 +241,28 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	for k, v := range h.headers {
 		r.Header[k] = v
 	}
+	watch := ""
+	if r.Method == http.MethodPost && r.Body != nil {
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxTap))
+		r.Body.Close()
+		if err != nil {
+			end()
+			return nil, err
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+		watch = tapRequest(h.rec, body)
+	}
 	resp, err := h.base.RoundTrip(r)
 	if err != nil {
 		end()
 		return nil, err
 	}
-	resp.Body = &endingBody{ReadCloser: resp.Body, end: end}
+	body := resp.Body
+	if watch != "" {
+		body = &bodyTap{ReadCloser: body, rec: h.rec, id: watch, sse: strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream")}
+	}
+	resp.Body = &endingBody{ReadCloser: body, end: end}
 	return resp, nil
 }
 

@@ -54,12 +54,28 @@ func TestListStdioPaginated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"alpha", "bravo", "charlie", "delta", "echo"}
+	want := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"}
 	if got := names(tools); !reflect.DeepEqual(got, want) {
 		t.Fatalf("tools %v, want %v", got, want)
 	}
 	if tools[0].Description != "First tool (args: --flavour=stdio)." {
 		t.Errorf("description %q: arguments did not reach the server", tools[0].Description)
+	}
+	wantExact(t, tools[5])
+}
+
+// wantExact checks that a schema's numbers are the server's text, not
+// float64 approximations.
+func wantExact(t *testing.T, tool Tool) {
+	t.Helper()
+	data, err := Render(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`"maximum": 18446744073709551615,`, `"multipleOf": 1e-7`} {
+		if !strings.Contains(string(data), w) {
+			t.Errorf("%s lacks %s:\n%s", tool.Name, w, data)
+		}
 	}
 }
 
@@ -100,11 +116,11 @@ func TestListStdioFailures(t *testing.T) {
 }
 
 // httpServer serves the default tools over streamable HTTP, two per page,
-// to requests carrying the token.
-func httpServer(t *testing.T) *httptest.Server {
+// to requests carrying the token; opts choose JSON or event-stream answers.
+func httpServer(t *testing.T, opts *mcp.StreamableHTTPOptions) *httptest.Server {
 	t.Helper()
 	srv := mcptest.NewServer(mcptest.DefaultTools, 2, "http")
-	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, opts)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "Bearer s3cret-token" {
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
@@ -117,20 +133,24 @@ func httpServer(t *testing.T) *httptest.Server {
 }
 
 func TestListHTTP(t *testing.T) {
-	ts := httpServer(t)
 	t.Setenv("SNAP_TOKEN", "Bearer s3cret-token")
-	s := Server{Name: "remote", URL: ts.URL, Headers: map[string]string{"Authorization": "SNAP_TOKEN"}}
-	tools, err := List(context.Background(), s, 20*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := names(tools); !reflect.DeepEqual(got, []string{"alpha", "bravo", "charlie", "delta", "echo"}) {
-		t.Fatalf("tools %v", got)
+	var s Server
+	for _, opts := range []*mcp.StreamableHTTPOptions{nil, {JSONResponse: true}, {Stateless: true, JSONResponse: true}} {
+		ts := httpServer(t, opts)
+		s = Server{Name: "remote", URL: ts.URL, Headers: map[string]string{"Authorization": "SNAP_TOKEN"}}
+		tools, err := List(context.Background(), s, 20*time.Second)
+		if err != nil {
+			t.Fatalf("%+v: %v", opts, err)
+		}
+		if got := names(tools); !reflect.DeepEqual(got, []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"}) {
+			t.Fatalf("%+v: tools %v", opts, got)
+		}
+		wantExact(t, tools[5])
 	}
 
 	// A wrong token: an error naming the server, never the token.
 	t.Setenv("SNAP_TOKEN", "Bearer wrong-token")
-	_, err = List(context.Background(), s, 5*time.Second)
+	_, err := List(context.Background(), s, 5*time.Second)
 	if err == nil || !strings.HasPrefix(err.Error(), "MCP server remote: ") || strings.Contains(err.Error(), "wrong-token") {
 		t.Errorf("wrong token: %v", err)
 	}

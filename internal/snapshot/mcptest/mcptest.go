@@ -25,11 +25,12 @@ const (
 	PageEnv  = "SCHEMAPORT_TEST_MCP_PAGE"   // tools per tools/list page
 )
 
-// DefaultTools are five tools, listed out of name order.
+// DefaultTools are six tools, listed out of name order.
 const DefaultTools = `[
   {"name": "delta", "description": "Fourth tool.", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}},
   {"name": "alpha", "description": "First tool.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}},
   {"name": "echo", "description": "Fifth tool.", "inputSchema": {"type": "object"}},
+  {"name": "foxtrot", "description": "Sixth tool: exact numbers.", "inputSchema": {"type": "object", "properties": {"id": {"type": "integer", "maximum": 18446744073709551615, "multipleOf": 1e-7}}}},
   {"name": "charlie", "description": "Third tool.", "inputSchema": {"type": "object", "properties": {"flag": {"type": "boolean"}}}},
   {"name": "bravo", "description": "Second tool.", "inputSchema": {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}}}}}
 ]`
@@ -38,17 +39,22 @@ const DefaultTools = `[
 // pageSize per tools/list page. A non-empty note is added to every
 // description, so a test can see what reached the server.
 func NewServer(tools string, pageSize int, note string) *mcp.Server {
-	var list []*mcp.Tool
+	// Schemas stay raw JSON, so the server sends exactly what the test
+	// wrote (numbers included).
+	var list []struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		InputSchema json.RawMessage `json:"inputSchema"`
+	}
 	if err := json.Unmarshal([]byte(tools), &list); err != nil {
 		panic(err)
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "mcptest", Version: "1"}, &mcp.ServerOptions{PageSize: pageSize})
-	for _, t := range list {
+	for _, l := range list {
+		t := &mcp.Tool{Name: l.Name, Description: l.Description, InputSchema: l.InputSchema}
 		if note != "" && strings.HasSuffix(t.Description, ".") {
 			t.Description = strings.TrimSuffix(t.Description, ".") + " (" + note + ")."
 		}
-		raw, _ := json.Marshal(t.InputSchema)
-		t.InputSchema = json.RawMessage(raw)
 		srv.AddTool(t, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{}, nil
 		})
