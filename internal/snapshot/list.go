@@ -11,8 +11,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"sort"
@@ -87,6 +89,12 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 	go func() {
 		cs, err := client.Connect(ctx, transport, nil)
 		if err != nil {
+			var execErr *exec.Error
+			var pathErr *fs.PathError
+			if errors.As(err, &execErr) || errors.As(err, &pathErr) {
+				done <- result{err: fmt.Errorf("the command could not start: %w", err)}
+				return
+			}
 			done <- result{err: fmt.Errorf("initialising failed: %w", err)}
 			return
 		}
@@ -115,6 +123,9 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 		}
 	}
 	stop(cmd)
+	if r.err != nil && cmd != nil && cmd.ProcessState != nil && cmd.ProcessState.Exited() {
+		r.err = fmt.Errorf("%w (the server exited with status %d)", r.err, cmd.ProcessState.ExitCode())
+	}
 	if r.err == nil && r.logged != "" {
 		r.err = fmt.Errorf("the server listed tools the MCP SDK rejected: %s", strings.TrimSpace(r.logged))
 	}
@@ -211,7 +222,15 @@ func stop(cmd *exec.Cmd) {
 
 // fail names the server and adds what it wrote on stderr.
 func (s Server) fail(err error, stderr *tailBuffer) error {
-	msg := "MCP server " + s.Name + ": " + err.Error()
+	text := err.Error()
+	if s.URL != "" {
+		// The URL may carry a token in its query or user info: only the
+		// server's name is shown.
+		if u, perr := url.Parse(s.URL); perr == nil {
+			text = redactURLs(text, u.Scheme+"://", u.Host, s.Name)
+		}
+	}
+	msg := "MCP server " + s.Name + ": " + text
 	if stderr != nil {
 		if text := strings.TrimSpace(stderr.String()); text != "" {
 			// Indented, so no line of the server's output can start a
@@ -220,6 +239,27 @@ func (s Server) fail(err error, stderr *tailBuffer) error {
 		}
 	}
 	return errors.New(msg)
+}
+
+// redactURLs replaces every URL in text that starts with scheme and names
+// host (however its user info was masked) with name.
+func redactURLs(text, scheme, host, name string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, scheme)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		end := i + strings.IndexAny(text[i:]+" ", " \"'\n")
+		b.WriteString(text[:i])
+		if strings.Contains(text[i:end], host) {
+			b.WriteString(name)
+		} else {
+			b.WriteString(text[i:end])
+		}
+		text = text[end:]
+	}
 }
 
 // headerTransport adds the configured headers to every request, and ends

@@ -86,7 +86,7 @@ func TestListStdioFailures(t *testing.T) {
 		mode string
 		want []string
 	}{
-		{"exit", []string{"MCP server test-exit: initialising failed", "server stderr:\n    | cannot open /etc/nowhere.conf: no such file"}},
+		{"exit", []string{"MCP server test-exit: initialising failed", "(the server exited with status 3)\n  server stderr:\n    | cannot open /etc/nowhere.conf: no such file"}},
 		{"silent", []string{"MCP server test-silent: no answer within 2s"}},
 		{"garbage", []string{"MCP server test-garbage: initialising failed"}},
 	}
@@ -110,7 +110,7 @@ func TestListStdioFailures(t *testing.T) {
 		})
 	}
 	_, err := List(context.Background(), Server{Name: "missing", Command: []string{filepath.Join(t.TempDir(), "no-such-server")}}, 2*time.Second)
-	if err == nil || !strings.HasPrefix(err.Error(), "MCP server missing: ") {
+	if err == nil || !strings.HasPrefix(err.Error(), "MCP server missing: the command could not start: ") {
 		t.Errorf("missing command: %v", err)
 	}
 }
@@ -183,12 +183,14 @@ func TestListHTTPFailures(t *testing.T) {
 		{silent.URL, "MCP server silent: no answer within 2s"},
 		{garbage.URL, "MCP server garbage: initialising failed"},
 		{down.URL, "MCP server down: initialising failed"},
+		// A token in the URL never reaches the message.
+		{strings.Replace(down.URL, "http://", "http://user:pw-secret@", 1) + "/mcp?token=q-secret", "MCP server down: initialising failed"},
 	}
 	for _, c := range cases {
 		name := strings.Fields(c.want)[2]
 		name = strings.TrimSuffix(name, ":")
 		_, err := List(context.Background(), Server{Name: name, URL: c.url}, 2*time.Second)
-		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), "secret") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
