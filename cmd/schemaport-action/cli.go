@@ -104,7 +104,7 @@ func loadConfig(p *cliargs.Parsed, cwd string) (*config.Config, error) {
 
 // loadOptions are the loader's options from the config file.
 func loadOptions(cwd string, cfg *config.Config) tool.Options {
-	o := tool.Options{Cwd: cwd}
+	o := tool.Options{Cwd: cwd, Formats: formatRules(cfg)}
 	if cfg != nil && cfg.MaxFileSize != nil {
 		o.MaxFileSize = *cfg.MaxFileSize
 	}

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/schemaport/schemaport-action/internal/snapshot/mcptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,6 +42,10 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	// Re-executed as an MCP server by the snapshot tests.
+	if mode := os.Getenv(mcptest.ModeEnv); mode != "" {
+		os.Exit(mcptest.Serve(mode, os.Args[1:]))
+	}
 	code := m.Run()
 	corpus.RemoveShared()
 	if e2eBinDir != "" {

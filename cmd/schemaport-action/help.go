@@ -6,11 +6,12 @@ Usage:
   schemaport-action check <path...> [options]   what each provider does with every tool
   schemaport-action diff <old> <new> [options]  breaking changes between two tool sets
   schemaport-action run [options]               the whole GitHub Action (check + diff against the base)
+  schemaport-action snapshot [options]          write (or --check) the tools a live MCP server lists
   schemaport-action version                     print the version
   schemaport-action help <command>              help for one command
 
-Paths are tool files (.json, any of the three canonical shapes) or directories,
-walked recursively. Run ` + "`schemaport-action <command> --help`" + ` for a command's options.
+Paths are tool files (.json: the canonical shapes, OpenAI, Anthropic or Gemini
+tool definitions, or an MCP tools/list response) or directories, walked recursively. Run ` + "`schemaport-action <command> --help`" + ` for a command's options.
 
 Exit status: 0 nothing at or above the threshold, 1 findings at or above it,
 2 usage or input error (load errors are reported first; the tools that loaded
@@ -18,7 +19,8 @@ are still checked and diffed).
 `
 
 var commandHelp = map[string]string{
-	"run": runHelp,
+	"run":      runHelp,
+	"snapshot": snapshotHelp,
 	"check": `Usage: schemaport-action check <path...> [options]
 
 Loads every tool under the paths and reports what each provider will reject,

@@ -115,6 +115,7 @@ type actionRun struct {
 	repo      *gitbase.Repo
 	repoErr   error // why repo is nil although a .git was found
 	paths     report.PathMapper
+	formats   []tool.FormatRule // the config's forced formats
 
 	headSHA, baseSHA string
 	baseFrom         string
@@ -300,6 +301,7 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 	if o.targets, err = resolveTargets(s.Targets, s.TargetsSet, cfg); err != nil {
 		return o, err
 	}
+	r.formats = formatRules(cfg)
 	o.failOn = s.FailOn
 	if !s.FailOnSet {
 		o.failOn = "error"
@@ -960,7 +962,7 @@ const maxNoticePaths = 10
 // load loads tool paths that must resolve inside root, and says in one
 // notice which links inside walked directories were not followed.
 func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
-	res := tool.Load(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize})
+	res := tool.Load(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats})
 	if n := len(res.Notices); n > 0 {
 		var names []string
 		for i, nt := range res.Notices {

@@ -152,7 +152,7 @@ func checkTool(t *tool.Tool, targets []TargetInfo) ToolResult {
 	if ds := coreTarget.Check(t); len(ds) > 0 {
 		tr.Targets = append(tr.Targets, targetResult(coreTarget, ds))
 	}
-	for _, target := range targets {
+	for _, target := range targetsFor(t, targets) {
 		tr.Targets = append(tr.Targets, targetResult(target, target.Check(t)))
 	}
 	return tr

@@ -23,7 +23,7 @@ import (
 const DefaultFile = "schemaport.config.json"
 
 // Keys lists every key the file may hold, in the order messages name them.
-var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept", "maxFileSize"}
+var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept", "maxFileSize", "formats", "servers"}
 
 // Config holds the values present in the file; nil pointers mean "not set".
 type Config struct {
@@ -44,6 +44,10 @@ type Config struct {
 	Accept []AcceptEntry
 	// MaxFileSize is the largest tool file loaded, in bytes.
 	MaxFileSize *int64
+	// Formats force the format of tool files by path (sources.go).
+	Formats []Format
+	// Servers are the MCP servers a plain `snapshot` reads (sources.go).
+	Servers []Server
 }
 
 // Rule is one `rules` member: a code (or "<target>/*") and a level.
@@ -237,6 +241,14 @@ func Parse(display string, data []byte) (*Config, error) {
 				return nil, fmt.Errorf("`maxFileSize` in %s must be a whole number of bytes from 1 to %d (the default is %d, 64 MiB).", display, maxFileSizeLimit, defaultMaxFileSize)
 			}
 			c.MaxFileSize = &n
+		case "formats":
+			if c.Formats, err = parseFormats(display, val); err != nil {
+				return nil, err
+			}
+		case "servers":
+			if c.Servers, err = parseServers(display, val); err != nil {
+				return nil, err
+			}
 		case "allowLossy", "quiet", "ignoreDescriptions":
 			if val.Kind != jsonvalue.Bool {
 				return nil, fmt.Errorf("`%s` in %s must be a boolean.", m.Key, display)

@@ -15,7 +15,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 )
 
 // Load reads every path (files and directories), validates every tool
@@ -40,6 +39,7 @@ func Load(paths []string, opts Options) *Result {
 			l.root = l.abs(opts.Root)
 		}
 	}
+	l.formats = opts.Formats
 	groups := make([][]LoadError, len(paths))
 	for i, p := range paths {
 		l.collect(p, i, &groups[i])
@@ -100,6 +100,7 @@ type loader struct {
 	files   []fileJob
 	seen    map[string]bool
 	notices []Notice
+	formats []FormatRule
 }
 
 // fileJob is one file to read, owned by the input path that found it first.
@@ -107,6 +108,7 @@ type fileJob struct {
 	abs, display string
 	group        int
 	maxSize      int64
+	format       Format // forced by Options.Formats; "" detects by shape
 }
 
 func newLoader(cwd string) *loader {
@@ -139,7 +141,7 @@ func (l *loader) add(abs string, group int) {
 		return
 	}
 	l.seen[abs] = true
-	l.files = append(l.files, fileJob{abs: abs, display: l.display(abs), group: group, maxSize: l.maxSize})
+	l.files = append(l.files, fileJob{abs: abs, display: l.display(abs), group: group, maxSize: l.maxSize, format: l.formatFor(abs)})
 }
 
 // collect resolves one input path into files, or into the one error that
@@ -274,25 +276,7 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena) fileResult {
 		fail(msg, span)
 		return r
 	}
-	for _, c := range candidates(root) {
-		issues := validateTool(c.value)
-		if len(issues) == 0 {
-			r.tools = append(r.tools, &Tool{Name: c.value.Get("name").Text, Value: c.value, Source: src, Base: c.base})
-			continue
-		}
-		for _, is := range issues {
-			path := joinBase(c.base, is.path)
-			var span Span
-			if path == "" {
-				path = "(root)"
-				span = src.Span(c.value.Start, c.value.End)
-			} else {
-				start, end, _ := LocateIn(root, path)
-				span = src.Span(start, end)
-			}
-			r.errs = append(r.errs, LoadError{SourcePath: job.display, Path: path, Message: is.msg, Span: span})
-		}
-	}
+	loadDocument(src, root, job.format, &r)
 	return r
 }
 
@@ -397,27 +381,6 @@ func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
 type candidate struct {
 	value *jsonvalue.Value
 	base  string
-}
-
-// candidates splits a file's value by shape (loader.md §1): an array of
-// tools, a wrapper object whose `tools` is an array (paths "tools[i]", not
-// SchemaPort's "[i]"), or one tool.
-func candidates(root *jsonvalue.Value) []candidate {
-	items := root
-	prefix := ""
-	if root.Kind == jsonvalue.Object {
-		if t := root.Get("tools"); t != nil && t.Kind == jsonvalue.Array {
-			items, prefix = t, "tools"
-		}
-	}
-	if items.Kind != jsonvalue.Array {
-		return []candidate{{value: root}}
-	}
-	out := make([]candidate, len(items.Items))
-	for i := range items.Items {
-		out[i] = candidate{value: &items.Items[i], base: schemapath.Index(prefix, i)}
-	}
-	return out
 }
 
 // parseError turns a parser error into our message and the span of the

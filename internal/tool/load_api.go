@@ -26,6 +26,9 @@ type Options struct {
 	// DefaultMaxFileSize. A larger file is a load error, found before it
 	// is read.
 	MaxFileSize int64
+	// Formats force the format of files whose shape is ambiguous (the
+	// `formats` config key); other files are detected by shape.
+	Formats []FormatRule
 }
 
 // DefaultMaxFileSize is the default file size limit: 64 MiB, more than

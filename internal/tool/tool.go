@@ -18,6 +18,10 @@ type Tool struct {
 	// Base is where the tool sits inside its file: "" for a single-tool
 	// file, "[1]" in an array file, "tools[0]" in a wrapper.
 	Base string
+	// Native is set for a tool read from a provider-native file: Value is
+	// then its canonical view (name, description, inputSchema), built
+	// from the native file's own nodes.
+	Native *Native
 }
 
 // InputSchema returns the tool's inputSchema object.
@@ -82,7 +86,12 @@ func LocateIn(root *jsonvalue.Value, path string) (start, end int32, exact bool)
 
 // FilePath prefixes a tool-relative path with the tool's place in its file
 // ("name" in the second array element is "[1].name").
-func (t *Tool) FilePath(path string) string { return joinBase(t.Base, path) }
+func (t *Tool) FilePath(path string) string {
+	if t.Native != nil {
+		path = t.Native.nativePath(path)
+	}
+	return joinBase(t.Base, path)
+}
 
 func joinBase(base, path string) string {
 	if base == "" {
