@@ -528,14 +528,23 @@ func (r *actionRun) publish(o outcome) int {
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
 	if s.Annotations {
-		items := report.PolicyAnnotations(o.policy, r.changedFiles())
-		report.MapFiles(items, r.paths)
-		items = append(items, r.extra...)
+		// Only what GitHub shows is kept (a few per level), however many
+		// findings there are.
+		sel := report.NewAnnotationSelector(report.MaxAnnotationsPerLevel)
+		mapped := []report.Annotation{{}}
+		report.PolicyAnnotationsEach(o.policy, r.changedFiles(), func(a report.Annotation) {
+			mapped[0] = a
+			report.MapFiles(mapped, r.paths)
+			sel.Add(mapped[0])
+		})
+		for _, a := range r.extra {
+			sel.Add(a)
+		}
 		for _, w := range o.policy.Warnings {
-			items = append(items, report.Annotation{Level: report.LevelWarning, Title: "Config: accept entry matches nothing", Message: w, Priority: report.PriorityWarning})
+			sel.Add(report.Annotation{Level: report.LevelWarning, Title: "Config: accept entry matches nothing", Message: w, Priority: report.PriorityWarning})
 		}
 		var buf bytes.Buffer
-		report.AnnotationsSeeAlso(&buf, items, report.MaxAnnotationsPerLevel, r.seeAlso())
+		sel.Write(&buf, r.seeAlso())
 		r.log.Raw(buf.String())
 	}
 
