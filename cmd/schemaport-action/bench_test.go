@@ -27,6 +27,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -66,6 +67,34 @@ func BenchmarkProcess(b *testing.B) {
 			})
 		}
 	}
+	// The hardening issue's case: many small tools on one minified line
+	// (about 150 bytes and a few findings each), up to 100,000 of them.
+	for _, n := range []int{10000, 20000, 100000} {
+		b.Run(fmt.Sprintf("one/minified-small/tools=%d", n), func(b *testing.B) {
+			fdir := b.TempDir()
+			data := smallToolsLine(n)
+			if err := os.WriteFile(filepath.Join(fdir, "tools.json"), data, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			benchProcess(b, bin, fdir, int64(len(data)), "out", "check", "tools.json", "--format", "json")
+		})
+	}
+}
+
+// smallToolsLine is n small tools in one array on one line, each with an
+// optional property, a format and an open object for the providers to
+// report, and a multi-byte character before them.
+func smallToolsLine(n int) []byte {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"tool_%06d","description":"Finds órders.","inputSchema":{"type":"object","properties":{"q":{"type":"string","format":"email"},"n":{"type":"integer"}},"required":["n"]}}`, i)
+	}
+	b.WriteByte(']')
+	return []byte(b.String())
 }
 
 // benchProcess runs bin with args in dir b.N times, its stdout to a file,

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -530,14 +530,23 @@ func (r *actionRun) publish(o outcome) int {
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
 	if s.Annotations {
-		items := report.PolicyAnnotations(o.policy, r.changedFiles())
-		report.MapFiles(items, r.paths)
-		items = append(items, r.extra...)
+		// Only what GitHub shows is kept (a few per level), however many
+		// findings there are.
+		sel := report.NewAnnotationSelector(report.MaxAnnotationsPerLevel)
+		mapped := []report.Annotation{{}}
+		report.PolicyAnnotationsEach(o.policy, r.changedFiles(), func(a report.Annotation) {
+			mapped[0] = a
+			report.MapFiles(mapped, r.paths)
+			sel.Add(mapped[0])
+		})
+		for _, a := range r.extra {
+			sel.Add(a)
+		}
 		for _, w := range o.policy.Warnings {
-			items = append(items, report.Annotation{Level: report.LevelWarning, Title: "Config: accept entry matches nothing", Message: w, Priority: report.PriorityWarning})
+			sel.Add(report.Annotation{Level: report.LevelWarning, Title: "Config: accept entry matches nothing", Message: w, Priority: report.PriorityWarning})
 		}
 		var buf bytes.Buffer
-		report.AnnotationsSeeAlso(&buf, items, report.MaxAnnotationsPerLevel, r.seeAlso())
+		sel.Write(&buf, r.seeAlso())
 		r.log.Raw(buf.String())
 	}
 
@@ -549,7 +558,7 @@ func (r *actionRun) publish(o outcome) int {
 	if err != nil {
 		problems = append(problems, "cannot write the SARIF file: "+err.Error())
 	}
-	reportOut, err := r.writeFile(s.ReportFile, func(w io.Writer) error { return r.writeJSONReport(w, o) })
+	reportOut, err := r.writeFile(s.ReportFile, func(w io.Writer) error { return jsonReportWriter(r, w, o) })
 	if err != nil {
 		problems = append(problems, "cannot write the JSON report: "+err.Error())
 	}
@@ -993,25 +1002,27 @@ func (r *actionRun) printReadable(o outcome) {
 		report.LoadErrorsText(&buf, o.base.Errors)
 		r.log.Text("Input errors in the base version ("+r.baseDescription()+")", buf.String())
 	}
+	// The check and diff reports can be far larger than the files
+	// checked: streamed into the log, never held.
 	res := o.policy
 	if o.check != nil {
-		buf.Reset()
 		title := "Check"
 		if res.Policy.OnlyNew {
 			title = "Check: new findings (the base does not have them)"
 		}
 		view := report.PolicyCheckView(res, func(f *finding.Finding) bool { return f.State == finding.StateNew })
-		if len(view.Tools) == 0 && len(o.check.Tools) > 0 {
-			buf.WriteString("Nothing new to report.\n")
-		} else {
-			report.CheckText(&buf, view, report.TextOptions{})
-		}
-		r.log.Text(title, buf.String())
+		r.log.TextFrom(title, func(w io.Writer) error {
+			if len(view.Tools) == 0 && len(o.check.Tools) > 0 {
+				_, err := io.WriteString(w, "Nothing new to report.\n")
+				return err
+			}
+			return report.CheckText(w, view, report.TextOptions{})
+		})
 	}
 	if o.diff != nil {
-		buf.Reset()
-		report.DiffText(&buf, report.PolicyDiffView(res), report.TextOptions{})
-		r.log.Text("Diff against "+r.baseDescription(), buf.String())
+		r.log.TextFrom("Diff against "+r.baseDescription(), func(w io.Writer) error {
+			return report.DiffText(w, report.PolicyDiffView(res), report.TextOptions{})
+		})
 	}
 	if c := res.Counts; c.Existing+c.Accepted+c.Approved+c.Disabled > 0 {
 		buf.Reset()
@@ -1131,14 +1142,23 @@ func (r *actionRun) writeOutputs(outputs []action.Output) error {
 	return nil
 }
 
+// jsonReportWriter writes the JSON report; a test swaps in the former
+// whole-document writer to hold the streamed one to its bytes.
+var jsonReportWriter = (*actionRun).writeJSONReport
+
 // writeJSONReport writes the full report: the verdict, the revisions, and
 // the check, diff and input-error documents the other commands print, each
-// under its own key (null when that part did not run).
+// under its own key (null when that part did not run). It streams: each
+// document is rendered straight into the file, re-indented one level on
+// the way (report.IndentWriter, json.Indent's layout), so a report of
+// millions of findings is never in memory, let alone twice.
 func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
-	var b bytes.Buffer
+	b := bufio.NewWriterSize(w, 256<<10)
 	b.WriteString("{\n")
-	field := func(name, raw string, last bool) {
-		b.WriteString("  " + jsonvalue.Quote(name) + ": " + raw)
+	name := func(n string) { b.WriteString("  " + jsonvalue.Quote(n) + ": ") }
+	field := func(n, raw string, last bool) {
+		name(n)
+		b.WriteString(raw)
 		if !last {
 			b.WriteByte(',')
 		}
@@ -1158,12 +1178,16 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 	field("baseFrom", str(r.baseFrom), false)
 	field("headSha", str(r.headSHA), false)
 	field("breakingApproved", strconv.FormatBool(o.approved), false)
-	pol, err := report.PolicyJSON(o.policy, r.paths)
+	verdict, err := report.PolicyVerdictJSON(o.policy)
 	if err != nil {
 		return err
 	}
-	field("verdict", pol.Verdict, false)
-	field("findings", pol.Findings, false)
+	field("verdict", verdict, false)
+	name("findings")
+	if err := report.WritePolicyFindingsJSON(b, o.policy, r.paths); err != nil {
+		return err
+	}
+	b.WriteString(",\n")
 	notes := "[]"
 	if len(r.notes) > 0 {
 		q := make([]string, len(r.notes))
@@ -1173,17 +1197,6 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 		notes = "[" + strings.Join(q, ", ") + "]"
 	}
 	field("notes", notes, false)
-	doc := func(write func(io.Writer) error) (string, error) {
-		var d bytes.Buffer
-		if err := write(&d); err != nil {
-			return "", err
-		}
-		var ind bytes.Buffer
-		if err := json.Indent(&ind, bytes.TrimSpace(d.Bytes()), "  ", "  "); err != nil {
-			return "", err
-		}
-		return ind.String(), nil
-	}
 	parts := []struct {
 		name string
 		on   bool
@@ -1195,19 +1208,21 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff) }},
 	}
 	for i, p := range parts {
-		raw := "null"
-		if p.on {
-			d, err := doc(p.w)
-			if err != nil {
-				return err
-			}
-			raw = d
+		if !p.on {
+			field(p.name, "null", i == len(parts)-1)
+			continue
 		}
-		field(p.name, raw, i == len(parts)-1)
+		name(p.name)
+		if err := p.w(report.NewIndentWriter(b, "  ", "  ")); err != nil {
+			return err
+		}
+		if i < len(parts)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
 	}
 	b.WriteString("}\n")
-	_, err = w.Write(b.Bytes())
-	return err
+	return b.Flush()
 }
 
 // relocateRemoved points each change whose subject is gone from the new

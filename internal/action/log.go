@@ -94,3 +94,63 @@ func (l *Log) Text(title, text string) {
 		io.WriteString(l.W, "::endgroup::\n")
 	}
 }
+
+// TextFrom is Text for a report too large to hold as one string: write
+// streams it into the log (fenced as Text fences it). The title and the
+// fence are written with the first byte, so a report that writes nothing
+// leaves no trace, as an empty Text does; a missing final newline is added.
+func (l *Log) TextFrom(title string, write func(io.Writer) error) error {
+	s := &textStream{log: l, title: title}
+	err := write(s)
+	if s.started {
+		if s.last != '\n' {
+			io.WriteString(l.W, "\n")
+		}
+		s.end()
+	}
+	return err
+}
+
+// textStream opens Text's title and fence on its first write.
+type textStream struct {
+	log     *Log
+	title   string
+	started bool
+	token   string
+	last    byte
+}
+
+func (s *textStream) Write(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if !s.started {
+		s.started = true
+		l := s.log
+		switch {
+		case !l.Commands:
+			if s.title != "" {
+				fmt.Fprintf(l.W, "%s\n", s.title)
+			}
+		default:
+			if s.title != "" {
+				fmt.Fprintf(l.W, "::group::%s\n", EscapeData(s.title))
+			}
+			s.token = "schemaport-" + randomHex(16)
+			fmt.Fprintf(l.W, "::stop-commands::%s\n", s.token)
+		}
+	}
+	s.last = p[len(p)-1]
+	return s.log.W.Write(p)
+}
+
+func (s *textStream) end() {
+	l := s.log
+	if !l.Commands {
+		return
+	}
+	fmt.Fprintf(l.W, "::%s::\n", s.token)
+	if s.title != "" {
+		io.WriteString(l.W, "::endgroup::\n")
+	}
+}

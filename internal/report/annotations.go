@@ -102,10 +102,18 @@ func AnnotationsSeeAlso(w io.Writer, items []Annotation, limitPerLevel int, seeA
 		sorted[i].Level = normalizeLevel(sorted[i].Level)
 	}
 	slices.SortStableFunc(sorted, compareAnnotations)
+	return writeAnnotations(w, sorted, 0, 0, limitPerLevel, seeAlso)
+}
+
+// writeAnnotations writes the commands for sorted (in the order shown)
+// and the overflow notice; dropped annotations (dropBreaking of them
+// breaking) were left out of sorted already and count as hidden.
+func writeAnnotations(w io.Writer, sorted []Annotation, dropped, dropBreaking, limitPerLevel int, seeAlso string) error {
 	shown, hidden, hiddenBreaking := selectAnnotations(sorted, limitPerLevel, limitPerLevel)
-	if hidden > 0 && limitPerLevel > 0 {
+	if hidden+dropped > 0 && limitPerLevel > 0 {
 		shown, hidden, hiddenBreaking = selectAnnotations(sorted, limitPerLevel, limitPerLevel-1)
 	}
+	hidden, hiddenBreaking = hidden+dropped, hiddenBreaking+dropBreaking
 	bw := bufio.NewWriter(w)
 	for _, a := range shown {
 		bw.WriteString(annotationCommand(a) + "\n")

@@ -30,6 +30,16 @@ func PolicyAnnotations(res *finding.Result, changed func(file string) bool) []An
 		return nil
 	}
 	out := make([]Annotation, 0, len(res.Findings))
+	PolicyAnnotationsEach(res, changed, func(a Annotation) { out = append(out, a) })
+	return out
+}
+
+// PolicyAnnotationsEach hands fn PolicyAnnotations' annotations one at a
+// time, for a caller that keeps only some (AnnotationSelector).
+func PolicyAnnotationsEach(res *finding.Result, changed func(file string) bool, fn func(Annotation)) {
+	if res == nil {
+		return
+	}
 	for i := range res.Findings {
 		f := &res.Findings[i]
 		if f.State == finding.StateDisabled {
@@ -52,9 +62,8 @@ func PolicyAnnotations(res *finding.Result, changed func(file string) bool) []An
 		default:
 			a.Priority += tierChanged
 		}
-		out = append(out, a)
+		fn(a)
 	}
-	return out
 }
 
 // policyLevel is the annotation level and kind priority of a finding.

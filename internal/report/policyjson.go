@@ -75,17 +75,7 @@ func PolicyJSON(res *finding.Result, paths PathMapper) (PolicyDocs, error) {
 	v.Policy = jsonPolicyShape{OnlyNew: p.OnlyNew, FailOn: p.FailOn, BreakingFailOn: p.BreakingFailOn, ApprovalLabel: p.ApprovalLabel, Approved: p.Approved, Today: p.Today}
 	fs := make([]jsonFinding, 0, len(res.Findings))
 	for i := range res.Findings {
-		f := &res.Findings[i]
-		jf := jsonFinding{Kind: string(f.Kind), Code: f.Code, Level: f.Level, DefaultLevel: f.DefaultLevel, Classification: f.Classification(),
-			State: string(f.State), Fails: f.Fails, Tool: f.Tool, Target: f.Target, Path: f.Path, Location: f.Location,
-			Message: f.Message, Fingerprint: f.Fingerprint, Reason: f.Reason, AcceptedBy: f.AcceptedBy, AcceptedUntil: f.AcceptedUntil}
-		jf.Location.File = mapPath(paths, jf.Location.File)
-		if f.BaseLocation.File != "" {
-			b := f.BaseLocation
-			b.File = mapPath(paths, b.File)
-			jf.BaseLocation = &b
-		}
-		fs = append(fs, jf)
+		fs = append(fs, policyFinding(&res.Findings[i], paths))
 	}
 	var docs PolicyDocs
 	var err error
@@ -94,6 +84,20 @@ func PolicyJSON(res *finding.Result, paths PathMapper) (PolicyDocs, error) {
 	}
 	docs.Findings, err = indentedJSON(fs)
 	return docs, err
+}
+
+// policyFinding is one element of the findings document.
+func policyFinding(f *finding.Finding, paths PathMapper) jsonFinding {
+	jf := jsonFinding{Kind: string(f.Kind), Code: f.Code, Level: f.Level, DefaultLevel: f.DefaultLevel, Classification: f.Classification(),
+		State: string(f.State), Fails: f.Fails, Tool: f.Tool, Target: f.Target, Path: f.Path, Location: f.Location,
+		Message: f.Message, Fingerprint: f.Fingerprint, Reason: f.Reason, AcceptedBy: f.AcceptedBy, AcceptedUntil: f.AcceptedUntil}
+	jf.Location.File = mapPath(paths, jf.Location.File)
+	if f.BaseLocation.File != "" {
+		b := f.BaseLocation
+		b.File = mapPath(paths, b.File)
+		jf.BaseLocation = &b
+	}
+	return jf
 }
 
 func indentedJSON(v any) (string, error) {
