@@ -305,8 +305,12 @@ func TestE2EPolicyAcceptExpiredAndUnused(t *testing.T) {
 	if got := lastLine(res.stdout); got != want {
 		t.Errorf("last log line\n got %q\nwant %q", got, want)
 	}
+	expired := res.find("error", "Config: accept entry expired")
+	if len(expired) != 1 || expired[0].Properties["file"] != "schemaport.config.json" || expired[0].Properties["line"] != "4" {
+		t.Errorf("expired entry annotations: %v", expired)
+	}
 	unused := res.find("warning", "Config: accept entry matches nothing")
-	if len(unused) != 1 || !strings.Contains(unused[0].Message, "gone_tool") || !strings.Contains(unused[0].Message, "schemaport.config.json:6") {
+	if len(unused) != 1 || !strings.Contains(unused[0].Message, "gone_tool") || !strings.Contains(unused[0].Message, "schemaport.config.json:6") || unused[0].Properties["line"] != "6" {
 		t.Errorf("unused entry warnings: %v\n%s", unused, res.dump())
 	}
 	// The entry in force accepts both search_orders findings of its code.

@@ -427,7 +427,8 @@ func policyConfig(cfg *config.Config) (*finding.Rules, []finding.Accept, error) 
 		if _, ok := slices.BinarySearch(codes, e.Code); !ok && e.Code != finding.LoadCode {
 			return nil, nil, fmt.Errorf("Unknown code `%s` in the accept entry at %s. Did you mean `%s`?", e.Code, cfg.Where(e.Line), finding.Nearest(e.Code, codes))
 		}
-		accept = append(accept, finding.Accept{Tool: e.Tool, Code: e.Code, Path: e.Path, Reason: e.Reason, Until: e.Until, Where: cfg.Where(e.Line)})
+		accept = append(accept, finding.Accept{Tool: e.Tool, Code: e.Code, Path: e.Path, Reason: e.Reason, Until: e.Until,
+			Where: cfg.Where(e.Line), File: cfg.File, Line: e.Line})
 	}
 	return rules, accept, nil
 }
@@ -542,8 +543,8 @@ func (r *actionRun) publish(o outcome) int {
 		for _, a := range r.extra {
 			sel.Add(a)
 		}
-		for _, w := range o.policy.Warnings {
-			sel.Add(report.Annotation{Level: report.LevelWarning, Title: "Config: accept entry matches nothing", Message: w, Priority: report.PriorityWarning})
+		for _, a := range r.configAnnotations(o.policy) {
+			sel.Add(a)
 		}
 		var buf bytes.Buffer
 		sel.Write(&buf, r.seeAlso())
@@ -605,6 +606,34 @@ func (r *actionRun) publish(o outcome) int {
 	}
 	r.printVerdict(o)
 	return o.exit
+}
+
+// configAnnotations point at the accept entries in the config file: an
+// error on each expired one (it fails the run), a warning on each that
+// matches nothing. A config outside the repository gets no file.
+func (r *actionRun) configAnnotations(res *finding.Result) []report.Annotation {
+	var out []report.Annotation
+	at := func(a finding.Accept, level, title, msg string) {
+		ann := report.Annotation{Level: level, Title: title, Message: msg, Priority: report.PriorityBreaking, Line: a.Line, EndLine: a.Line}
+		abs := a.File
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(r.workdir, abs)
+		}
+		if rel, err := filepath.Rel(r.root, abs); err == nil && !isOutside(rel) {
+			ann.File = filepath.ToSlash(rel)
+		} else {
+			ann.Line, ann.EndLine = 0, 0
+		}
+		out = append(out, ann)
+	}
+	for _, a := range res.Expired {
+		at(a, report.LevelError, "Config: accept entry expired",
+			"The accept entry for "+a.Code+" on "+a.Tool+" expired on "+a.Until+" and fails the run. Fix what it accepted and remove the entry, or give it a new `until` date.")
+	}
+	for i, a := range res.Unused {
+		at(a, report.LevelWarning, "Config: accept entry matches nothing", res.Warnings[i])
+	}
+	return out
 }
 
 // changedFiles reports whether the pull request changed a file (a display

@@ -24,8 +24,11 @@ type Accept struct {
 	Tool, Code, Path string
 	Reason           string
 	Until            string
-	// Where is "file:line" of the entry, for messages.
+	// Where is "file:line" of the entry, for messages; File and Line are
+	// the same place, for an annotation on the config file.
 	Where string
+	File  string
+	Line  int
 }
 
 // matches reports whether the entry covers f. A path prefix ends at a
@@ -107,7 +110,11 @@ type Result struct {
 	// Warnings are problems with the policy itself that do not fail the
 	// run (an accept entry that matches nothing).
 	Warnings []string
-	Counts   Counts
+	// Expired are the accept entries past their date (a reason of kind
+	// "expired"); Unused the ones in force that matched nothing (each has
+	// a warning).
+	Expired, Unused []Accept
+	Counts          Counts
 	// Exit is 0 (pass), 1 (fail) or 2 (load errors: the input must be
 	// fixed first).
 	Exit   int
@@ -308,6 +315,7 @@ func (r *Result) reasons(expired, used []bool) {
 	var exp []string
 	for i, a := range p.Accept {
 		if expired[i] {
+			r.Expired = append(r.Expired, a)
 			exp = append(exp, "the accept entry for "+a.Code+" on "+a.Tool+" ("+a.Where+") expired on "+a.Until)
 		}
 	}
@@ -317,6 +325,7 @@ func (r *Result) reasons(expired, used []bool) {
 	}
 	for i, a := range p.Accept {
 		if !used[i] && !expired[i] {
+			r.Unused = append(r.Unused, a)
 			r.Warnings = append(r.Warnings, "The accept entry for "+a.Code+" on "+a.Tool+" ("+a.Where+") matches no finding; remove it.")
 		}
 	}
