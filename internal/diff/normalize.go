@@ -55,6 +55,7 @@ func (c *comparer) normalize(o, n *node) (*node, *node) {
 		if !changed {
 			break
 		}
+		c.rewrote = true
 	}
 	return o, n
 }
@@ -137,6 +138,44 @@ func (c *comparer) branchNode(s *side, b *jsonvalue.Value) (bn *node, accepts bo
 	return bn, false
 }
 
+// dependents lists, for each keyword whose meaning depends on others
+// written beside it, those others: additionalProperties applies to the
+// names properties and patternProperties do not cover, items to the
+// positions after prefixItems, then and else to what if decided,
+// minContains and maxContains count what contains matches. Moving such a
+// keyword away from the keywords it depends on (or bringing new ones next
+// to it) changes what the schema accepts.
+var dependents = map[string][]string{
+	"additionalProperties": {"properties", "patternProperties"},
+	"items":                {"prefixItems"},
+	"additionalItems":      {"items"},
+	"then":                 {"if"},
+	"else":                 {"if"},
+	"minContains":          {"contains"},
+	"maxContains":          {"contains"},
+}
+
+// splitsDependents reports whether putting the members of a and b side by
+// side would pair a keyword with ones it depends on that it was not
+// written beside (in either direction).
+func splitsDependents(a, b []jsonvalue.Member) bool {
+	has := func(ms []jsonvalue.Member, key string) bool { return memberIndex(ms, key) >= 0 }
+	for _, pair := range [2][2][]jsonvalue.Member{{a, b}, {b, a}} {
+		x, y := pair[0], pair[1]
+		for key, deps := range dependents {
+			if !has(x, key) {
+				continue
+			}
+			for _, d := range deps {
+				if has(y, d) && !has(x, d) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // mergeBranch rewrites a single-branch applicator as its branch merged with
 // the siblings: a value must match both, so keywords on either side keep
 // constraining it. A keyword both write with different values would need
@@ -151,6 +190,9 @@ func (c *comparer) mergeBranch(s *side, x *node, key string, base []seg) *node {
 		return nil
 	}
 	members := without(x, key)
+	if splitsDependents(members, bn.v.Members) {
+		return nil
+	}
 	out := rewritten(x, key, nil)
 	for _, m := range bn.v.Members {
 		if i := memberIndex(members, m.Key); i >= 0 {
@@ -247,6 +289,9 @@ func (c *comparer) typeUnion(s *side, x *node, id kw, key string, base []seg) *n
 		if count > 1 && (id == kwOneOf || constrained[kind]) {
 			return nil
 		}
+	}
+	if splitsDependents(without(x, key), hoisted) {
+		return nil
 	}
 	km := x.kw[id]
 	out := rewritten(x, key, without(x, key))

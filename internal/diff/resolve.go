@@ -249,6 +249,12 @@ func mergeSiblings(target *jsonvalue.Value, sib []jsonvalue.Member) (*jsonvalue.
 	out := &jsonvalue.Value{Kind: jsonvalue.Object, Start: target.Start, End: target.End}
 	out.Members = append(make([]jsonvalue.Member, 0, len(target.Members)+len(sib)), target.Members...)
 	var conflicts []jsonvalue.Member
+	// Siblings that depend on keywords of the target (or the reverse)
+	// would change meaning side by side: they stay a separate conjunct,
+	// all of them, so that they keep seeing exactly what they saw.
+	if splitsDependents(target.Members, sib) {
+		return out, append(conflicts, sib...)
+	}
 	for _, m := range sib {
 		idx := memberIndex(out.Members, m.Key)
 		switch {

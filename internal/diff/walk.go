@@ -133,6 +133,10 @@ type comparer struct {
 	visits   int
 	limit    int
 	exceeded bool
+	// rewrote: some pair was compared in a rewritten spelling (a
+	// normalised applicator, a $ref merged with its siblings). Those are
+	// the comparisons the validator double-checks (witness.go).
+	rewrote bool
 }
 
 // pairKey identifies a pair of schemas being compared in one context. The
@@ -255,6 +259,9 @@ func (c *comparer) schema(o, n *node) {
 	}
 	o.index()
 	n.index()
+	if o.merged || n.merged || o.conj != nil || n.conj != nil {
+		c.rewrote = true
+	}
 	o, n = c.normalize(o, n)
 	prevO, prevN := c.curO, c.curN
 	c.curO, c.curN = o, n
