@@ -24,9 +24,9 @@ const judgedPerTool = 8 * witness.Budget
 
 // Reasons given when a breaking change has no witness.
 const (
-	reasonBudget     = "No call that the old schema accepts and the new one rejects was found within the search budget."
-	reasonNotSearch  = "Not searched: the tool has more breaking changes than the search budget covers."
-	reasonNoValidate = "The validator cannot compile one of the two schemas, so no call can be verified."
+	reasonBudget     = "No example call found: none of the calls tried within the search budget is accepted by the old schema and rejected by the new one."
+	reasonNotSearch  = "No example call searched: the tool has more breaking changes than the search budget covers."
+	reasonNoValidate = "No example call can be verified: the validator cannot compile one of the two schemas."
 )
 
 // attachWitnesses searches a witness for each breaking change of one tool
