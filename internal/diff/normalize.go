@@ -336,6 +336,18 @@ func (c *comparer) relocate(rel []seg) []seg {
 	return append(append([]seg(nil), to...), rel[1:]...)
 }
 
+// relocateOld is relocate for the old file alone.
+func (c *comparer) relocateOld(rel []seg) []seg {
+	if len(rel) == 0 || rel[0].isIndex || c.curO == nil || c.curO.moved == nil {
+		return rel
+	}
+	to := c.curO.moved[rel[0].key]
+	if to == nil {
+		return rel
+	}
+	return append(append([]seg(nil), to...), rel[1:]...)
+}
+
 // spelledAs returns what the file has where a keyword is reported: the
 // keyword's value, or for a synthesised one the value it stands for.
 func (x *node) spelledAs(key string, v *jsonvalue.Value) *jsonvalue.Value {

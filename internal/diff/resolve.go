@@ -140,14 +140,22 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 	var layers [][]jsonvalue.Member // siblings of each followed $ref, outermost first
 	var seen []int32
 	mergedID, merged := int32(0), false
-	for hop := 0; hop < maxRefChain; hop++ {
+	cut := false
+	for hop := 0; ; hop++ {
 		rm := cur.Member("$ref")
 		if rm == nil || rm.Value.Kind != jsonvalue.String {
 			break
 		}
 		target, tat, ok := s.lookup(rm.Value.Text)
-		if !ok || containsStart(seen, target.Start) {
-			break // unresolvable or a pure $ref loop: compared as a string
+		if !ok {
+			break // unresolvable: compared as a string (ref-added, ...)
+		}
+		// A chain past the hop limit, or one that runs into a loop of
+		// pure $refs, has no schema at its end that the engine reached:
+		// whatever it holds cannot be compared (schema-too-complex).
+		if hop >= maxRefChain || containsStart(seen, target.Start) {
+			cut = true
+			break
 		}
 		seen = append(seen, target.Start)
 		var sib []jsonvalue.Member
@@ -185,7 +193,7 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 			pure = false
 		}
 	}
-	nd := &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure}
+	nd := &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure, cut: cut}
 	if len(conj) > 0 {
 		nd.conj = &jsonvalue.Value{Kind: jsonvalue.Object, Members: conj, Start: conj[0].KeyStart, End: conj[0].KeyEnd}
 	}

@@ -73,10 +73,11 @@ func TestRecursiveRefs(t *testing.T) {
 	self := `{"type":"object","properties":{"child":{"$ref":"#"}}}`
 	checkChanges(t, diffSchemas(t, self, `{"type":"object","properties":{"child":{"$ref":"#"},"n":{}}}`),
 		want{"optional-property-added", NonBreaking, "inputSchema.properties.n"})
-	// A pure $ref loop cannot be followed and compares as a string.
+	// A pure $ref loop has no schema at its end: an unchanged one is no
+	// change, anything else cannot be compared (issue 13, item 2).
 	loop := `{"type":"object","$defs":{"L":{"$ref":"#/$defs/L"}},"properties":{"v":{"$ref":"#/$defs/L"}}}`
 	checkChanges(t, diffSchemas(t, loop, loop))
-	checkChanges(t, diffSchemas(t, loop, obj(`{}`)), want{"ref-removed", Breaking, p + ".$ref"})
+	checkChanges(t, diffSchemas(t, loop, obj(`{}`)), want{"schema-too-complex", Breaking, p})
 }
 
 // A $ref fan-out that doubles at every level is exponential when expanded;
@@ -105,5 +106,51 @@ func TestRefFanOutIsBounded(t *testing.T) {
 	}
 	if !found || len(got) > visitBudget {
 		t.Fatalf("fan-out: %d changes, last %s", len(got), last.Code)
+	}
+}
+
+// refChain builds a schema whose property v reaches its type through n
+// $ref hops ($defs D0 -> D1 -> ... -> Dn).
+func refChain(n int, leaf string) string {
+	defs := ""
+	for i := 0; i < n; i++ {
+		defs += `"D` + itoa(i) + `":{"$ref":"#/$defs/D` + itoa(i+1) + `"},`
+	}
+	defs += `"D` + itoa(n) + `":` + leaf
+	return `{"type":"object","properties":{"v":{"$ref":"#/$defs/D0"}},"$defs":{` + defs + `}}`
+}
+
+// TestLongRefChainIsTooComplex (issue 13, item 2): past the hop limit the
+// engine stops following $refs; it must not then compare two equal $ref
+// strings and call a changed target "no change".
+func TestLongRefChainIsTooComplex(t *testing.T) {
+	for _, hops := range []int{maxRefChain, maxRefChain + 6} {
+		got := diffSchemas(t, refChain(hops, `{"type":"string"}`), refChain(hops, `{"type":"integer"}`))
+		breaking := false
+		for _, ch := range got {
+			breaking = breaking || (ch.Code == "schema-too-complex" && ch.Classification == Breaking)
+		}
+		if !breaking {
+			t.Errorf("%d hops: want schema-too-complex, got:%s", hops, describe(got))
+		}
+	}
+	// Below the limit the edit is found where it is.
+	got := diffSchemas(t, refChain(10, `{"type":"string"}`), refChain(10, `{"type":"integer"}`))
+	checkChanges(t, got, want{"type-changed", Breaking, "inputSchema.properties.v.type"})
+}
+
+// TestRefLoopMidChainIsTooComplex: a chain that runs into a loop of pure
+// $refs has no schema at its end; that is not "no change".
+func TestRefLoopMidChainIsTooComplex(t *testing.T) {
+	schema := func(extra string) string {
+		return `{"type":"object","properties":{"v":{"$ref":"#/$defs/A"}` + extra + `},"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/C"},"C":{"$ref":"#/$defs/B"}}}`
+	}
+	got := diffSchemas(t, schema(``), schema(`,"w":{"type":"string"}`))
+	found := false
+	for _, ch := range got {
+		found = found || (ch.Code == "schema-too-complex" && ch.Classification == Breaking && ch.Path == "inputSchema.properties.v")
+	}
+	if !found {
+		t.Errorf("want schema-too-complex at the property, got:%s", describe(got))
 	}
 }

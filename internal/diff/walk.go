@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -58,6 +59,9 @@ type node struct {
 	// repeated at many use sites, so a clean result is remembered.
 	viaRef bool
 	merged bool // a $ref merged with sibling keywords
+	// cut: the $ref chain was not followed to its end (past the hop limit,
+	// or into a loop of pure $refs).
+	cut bool
 	// conj holds sibling keywords of a $ref that conflict with its target:
 	// a schema the value must also match, compared at the same path.
 	conj *jsonvalue.Value
@@ -117,6 +121,10 @@ type comparer struct {
 	name string
 	o, n *side
 	path []seg // current node's path below inputSchema
+	// opath is path as the old file writes it (pushOld); fromOld says the
+	// change being recorded is reported there.
+	opath   []seg
+	fromOld bool
 	// curO and curN are the pair being compared: changes and child paths
 	// are relative to it.
 	curO, curN *node
@@ -205,6 +213,18 @@ func (c *comparer) push(segs ...seg) int {
 
 func (c *comparer) pop(n int) { c.path = c.path[:n] }
 
+// pushOld and popOld maintain the current path as the old file writes it
+// (it differs from path where a keyword was moved by normalisation on
+// one side only): a change to something only the old file has is
+// reported there.
+func (c *comparer) pushOld(segs ...seg) int {
+	n := len(c.opath)
+	c.opath = append(c.opath, segs...)
+	return n
+}
+
+func (c *comparer) popOld(n int) { c.opath = c.opath[:n] }
+
 // pair compares two subschema nodes at path segs below the current node.
 func (c *comparer) pair(o, n *node, segs ...seg) {
 	if c.exceeded {
@@ -232,9 +252,11 @@ func (c *comparer) pair(o, n *node, segs ...seg) {
 		c.onStack[key] = struct{}{}
 	}
 	mark := c.push(c.relocate(segs)...)
+	omark := c.pushOld(c.relocateOld(segs)...)
 	outBefore, cutsBefore := len(c.out), c.cuts
 	c.schema(o, n)
 	c.pop(mark)
+	c.popOld(omark)
 	if cyc {
 		delete(c.onStack, key)
 		if memo && len(c.out) == outBefore && c.cuts == cutsBefore && !c.exceeded {
@@ -255,6 +277,10 @@ func (c *comparer) schema(o, n *node) {
 		return
 	}
 	if !c.o.hasRefs && !c.n.hasRefs && jsonvalue.Equal(o.v, n.v) {
+		return
+	}
+	if o.cut || n.cut {
+		c.emit("schema-too-complex", "This schema is reached through a $ref chain longer than "+strconv.Itoa(maxRefChain)+" hops or one that loops; what it holds was not compared, so treat it as breaking.", o, n, nil, nil)
 		return
 	}
 	o.index()
@@ -517,15 +543,19 @@ func (c *comparer) emitAs(code, class, msg string, o, n *node, before, after *js
 		msg += " A closed unevaluatedProperties/unevaluatedItems now sees what it evaluated, and may reject it."
 	}
 	var oldAt, newAt span
+	oldExact, newExact := false, false
 	if o != nil {
 		if at, exact := walkSpan(o, rel); exact {
-			oldAt = at
+			oldAt, oldExact = at, true
 		}
 	}
 	if n != nil {
-		newAt, _ = walkSpan(n, rel)
+		newAt, newExact = walkSpan(n, rel)
 	}
+	// Something only the old file has is reported at its old path.
+	c.fromOld = oldExact && !newExact
 	c.record(code, class, msg, before, after, oldAt, newAt, rel)
+	c.fromOld = false
 }
 
 // record appends a change; class "" means the code's default adjusted by the
@@ -555,7 +585,11 @@ func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Valu
 func (c *comparer) pathString(rel []seg) string {
 	var b strings.Builder
 	b.WriteString("inputSchema")
-	for _, list := range [2][]seg{c.path, c.relocate(rel)} {
+	lists := [2][]seg{c.path, c.relocate(rel)}
+	if c.fromOld {
+		lists = [2][]seg{c.opath, c.relocateOld(rel)}
+	}
+	for _, list := range lists {
 		for _, s := range list {
 			if s.isIndex {
 				b.WriteString(schemapath.Index("", s.index))
