@@ -82,7 +82,7 @@ var Codes = []Code{
 
 	// Ours.
 	{ID: "keyword-changed", Class: Breaking, Trigger: "a keyword the engine does not classify was added, removed or changed, or a known keyword holds a value of the wrong shape", Ours: true},
-	{ID: "annotation-changed", Class: Informational, Trigger: "deprecated, readOnly, writeOnly or $comment changed", Ours: true},
+	{ID: "annotation-changed", Class: Informational, Trigger: "deprecated, readOnly, writeOnly, $comment or example changed", Ours: true},
 	{ID: "extension-changed", Class: Informational, Trigger: "an x-* extension keyword changed", Ours: true},
 	{ID: "schema-closed", Class: Breaking, Trigger: "a subschema became false, rejecting everything it covers", Ours: true},
 	{ID: "schema-opened", Class: NonBreaking, Trigger: "a subschema that was false accepts values now", Ours: true},

@@ -35,6 +35,14 @@ var applicators = [...]struct {
 // normalize rewrites either node of a pair where it uses an applicator
 // the other lacks; it returns the nodes to compare.
 func (c *comparer) normalize(o, n *node) (*node, *node) {
+	// A oneOf whose branches cannot overlap is an anyOf: read it as one
+	// when the other side spells it so.
+	if x := c.oneOfAsAnyOf(c.o, o, n); x != nil {
+		o, c.rewrote = x, true
+	}
+	if x := c.oneOfAsAnyOf(c.n, n, o); x != nil {
+		n, c.rewrote = x, true
+	}
 	for round := 0; round < maxNormalizeRounds; round++ {
 		changed := false
 		for _, a := range applicators {
@@ -58,6 +66,30 @@ func (c *comparer) normalize(o, n *node) (*node, *node) {
 		c.rewrote = true
 	}
 	return o, n
+}
+
+// oneOfAsAnyOf returns x with its oneOf renamed anyOf when other uses
+// anyOf and not oneOf, x does the reverse, and x's branches are pairwise
+// disjoint (disjoint.go); nil otherwise.
+func (c *comparer) oneOfAsAnyOf(s *side, x, other *node) *node {
+	one := x.kw[kwOneOf]
+	if one == nil || x.get(kwAnyOf) != nil || other.get(kwAnyOf) == nil || other.get(kwOneOf) != nil {
+		return nil
+	}
+	if !pairwiseDisjoint(c.branchSchemas(s, &one.Value)) {
+		return nil
+	}
+	members := without(x, "oneOf")
+	renamed := *one
+	renamed.Key = "anyOf"
+	out := rewritten(x, "oneOf", append(members, renamed))
+	base := []seg{k("oneOf")}
+	if to, ok := x.moved["oneOf"]; ok {
+		base = to
+	}
+	out.moved["anyOf"] = base
+	out.index()
+	return out
 }
 
 // unwrap returns x rewritten without the applicator, or nil when that is
