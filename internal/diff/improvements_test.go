@@ -173,7 +173,7 @@ func TestReadme15UnreachableDefinitions(t *testing.T) {
 	old := `{"type":"object","$defs":{"Unused":{"type":"string"},"Used":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/Used"}}}`
 	new := `{"type":"object","$defs":{"Unused":{"type":"integer","minimum":3},"Used":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/Used"}}}`
 	checkChanges(t, diffSchemas(t, old, new),
-		want{"type-changed", Breaking, "inputSchema.properties.a.type"},
+		want{"type-changed", Breaking, "inputSchema.$defs.Used.type"},
 		want{"constraint-added", Informational, "inputSchema.$defs.Unused.minimum"},
 		want{"type-changed", Informational, "inputSchema.$defs.Unused.type"})
 	// Without any $ref nothing reaches a definition.

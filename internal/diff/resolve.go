@@ -90,6 +90,16 @@ func (s *side) lookup(ref string) (*jsonvalue.Value, span, bool) {
 	return target, at, true
 }
 
+// definitionOf names the definition a $ref points at ("$defs", name), or
+// nil when it points anywhere else.
+func definitionOf(root *jsonvalue.Value, ref string) []string {
+	_, segs, prob := tool.ResolveRef(root, ref)
+	if prob != tool.RefOK || len(segs) != 2 || (segs[0] != "$defs" && segs[0] != "definitions") {
+		return nil
+	}
+	return segs
+}
+
 // anchorTarget is a schema object declaring a plain-name anchor.
 type anchorTarget struct {
 	v  *jsonvalue.Value
@@ -141,6 +151,7 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 	var seen []int32
 	mergedID, merged := int32(0), false
 	cut := false
+	lastRef := ""
 	for hop := 0; ; hop++ {
 		rm := cur.Member("$ref")
 		if rm == nil || rm.Value.Kind != jsonvalue.String {
@@ -158,6 +169,7 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 			break
 		}
 		seen = append(seen, target.Start)
+		lastRef = rm.Value.Text
 		var sib []jsonvalue.Member
 		for i := range cur.Members {
 			if cur.Members[i].Key != "$ref" {
@@ -194,6 +206,9 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 		}
 	}
 	nd := &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure, cut: cut}
+	if pure && !cut && lastRef != "" {
+		nd.def = definitionOf(s.root, lastRef)
+	}
 	if len(conj) > 0 {
 		nd.conj = &jsonvalue.Value{Kind: jsonvalue.Object, Members: conj, Start: conj[0].KeyStart, End: conj[0].KeyEnd}
 	}

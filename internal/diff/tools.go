@@ -151,6 +151,7 @@ func diffTool(o, n *tool.Tool, name string, opts Options) []Change {
 	}
 	c := newComparer(name, newSide(o), newSide(n))
 	c.compareRoots()
+	c.nameUses()
 	if opts.NoWitnesses {
 		return append(out, c.out...)
 	}

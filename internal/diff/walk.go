@@ -62,6 +62,9 @@ type node struct {
 	// cut: the $ref chain was not followed to its end (past the hop limit,
 	// or into a loop of pure $refs).
 	cut bool
+	// def names the root definition ("$defs", name) a plain $ref chain
+	// ends at, nil otherwise.
+	def []string
 	// conj holds sibling keywords of a $ref that conflict with its target:
 	// a schema the value must also match, compared at the same path.
 	conj *jsonvalue.Value
@@ -121,6 +124,10 @@ type comparer struct {
 	name string
 	o, n *side
 	path []seg // current node's path below inputSchema
+	// defUses lists, per definition path, the use sites that reached it;
+	// defDone marks a definition compared in a context (pair).
+	defUses map[string][]string
+	defDone map[defKey]bool
 	// opath is path as the old file writes it (pushOld); fromOld says the
 	// change being recorded is reported there.
 	opath   []seg
@@ -145,6 +152,33 @@ type comparer struct {
 	// normalised applicator, a $ref merged with its siblings). Those are
 	// the comparisons the validator double-checks (witness.go).
 	rewrote bool
+}
+
+// defKey is a definition compared in one context (pairKey's ctx).
+type defKey struct {
+	path string
+	ctx  uint8
+}
+
+// sameDefinition returns the definition both nodes are, by the same name,
+// reached through plain $refs; nil otherwise.
+func sameDefinition(o, n *node) []string {
+	if o.def == nil || n.def == nil || o.merged || n.merged || o.conj != nil || n.conj != nil {
+		return nil
+	}
+	if o.def[0] != n.def[0] || o.def[1] != n.def[1] {
+		return nil
+	}
+	return o.def
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
 }
 
 // pairKey identifies a pair of schemas being compared in one context. The
@@ -250,6 +284,44 @@ func (c *comparer) pair(o, n *node, segs ...seg) {
 			c.onStack = make(map[pairKey]struct{})
 		}
 		c.onStack[key] = struct{}{}
+	}
+	// A definition both sides use by the same name is compared once per
+	// context, at the definition, whichever use site reaches it first;
+	// the other use sites are listed in its changes' messages.
+	if d := sameDefinition(o, n); d != nil {
+		use := c.pathString(segs)
+		name := schemapath.Join("inputSchema", d...)
+		if c.defUses == nil {
+			c.defUses = map[string][]string{}
+		}
+		c.defUses[name] = appendNew(c.defUses[name], use)
+		dk := defKey{name, key.ctx}
+		if c.defDone[dk] {
+			if cyc {
+				delete(c.onStack, key)
+			}
+			return
+		}
+		if c.defDone == nil {
+			c.defDone = map[defKey]bool{}
+		}
+		c.defDone[dk] = true
+		savedPath, savedOld := c.path, c.opath
+		at := []seg{k(d[0]), k(d[1])}
+		c.path, c.opath = append([]seg(nil), at...), append([]seg(nil), at...)
+		outBefore, cutsBefore := len(c.out), c.cuts
+		c.schema(o, n)
+		c.path, c.opath = savedPath, savedOld
+		if cyc {
+			delete(c.onStack, key)
+			if memo && len(c.out) == outBefore && c.cuts == cutsBefore && !c.exceeded {
+				if c.clean == nil {
+					c.clean = make(map[pairKey]bool)
+				}
+				c.clean[key] = true
+			}
+		}
+		return
 	}
 	mark := c.push(c.relocate(segs)...)
 	omark := c.pushOld(c.relocateOld(segs)...)
