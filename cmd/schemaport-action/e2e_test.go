@@ -540,7 +540,18 @@ func TestE2EPullRequestFailsOnBreakingChanges(t *testing.T) {
 	if len(enum) != 1 {
 		t.Fatalf("enum-narrowed annotations: %v", enum)
 	}
+	// Located at the value (issue 9): a removed value at the entry that
+	// took its place in the new file.
 	enumLine, _ := position(t, ws, "tools/refund-order.json", "enum", 2)
+	if data, err := os.ReadFile(filepath.Join(ws, "tools", "refund-order.json")); err == nil {
+		lines := strings.Split(string(data), "\n")
+		for i := enumLine; i < len(lines); i++ {
+			if strings.Contains(lines[i], `"bank_transfer"`) {
+				enumLine = i + 1
+				break
+			}
+		}
+	}
 	if enum[0].Properties["line"] != fmt.Sprint(enumLine) || !strings.Contains(enum[0].Message, "store_credit") {
 		t.Errorf("enum-narrowed at %v: %q (want line %d, naming the removed value)", enum[0].Properties, enum[0].Message, enumLine)
 	}

@@ -47,6 +47,14 @@ func BenchmarkDiff(b *testing.B) {
 			ToolSets(a, c, Options{})
 		}
 	})
+	// The same without the witness search: what the search costs.
+	b.Run("diff-no-witness", func(b *testing.B) {
+		a, c := decodeDir(b, v1), decodeDir(b, v2)
+		b.ReportAllocs()
+		for b.Loop() {
+			ToolSets(a, c, Options{NoWitnesses: true})
+		}
+	})
 	b.Run("decode+diff", func(b *testing.B) {
 		b.ReportAllocs()
 		var diffAlloc, heap uint64

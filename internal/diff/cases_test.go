@@ -14,16 +14,7 @@ import (
 var caseOverrides = map[string]struct {
 	why    string
 	expect []want
-}{
-	// README "$refs resolved before comparing" (issue 4): a recursive $ref is
-	// followed like any other, so the edit is reported where Node is used
-	// (the root property), not at the definition, which is skipped because a
-	// $ref reaches it (README item 15 covers only unreached definitions).
-	"recursive definition edited": {
-		why:    "edit behind a recursive $ref is reported at its use site",
-		expect: []want{{"property-made-required", Breaking, "inputSchema.properties.root.required"}},
-	},
-}
+}{}
 
 type diffCase struct {
 	name        string

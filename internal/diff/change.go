@@ -35,4 +35,16 @@ type Change struct {
 	// Old is where the changed thing was in the old version (zero when the
 	// thing is new).
 	Old Location
+	// Witness backs a breaking change with a concrete call (nil for the
+	// others).
+	Witness *Witness
+}
+
+// Witness is the evidence behind a breaking change: a call the old tool
+// accepted and the new one rejects, both verdicts from the JSON Schema
+// validator. Arguments is nil when no such call was found; Reason then
+// says why.
+type Witness struct {
+	Arguments *jsonvalue.Value
+	Reason    string
 }

@@ -82,7 +82,7 @@ var Codes = []Code{
 
 	// Ours.
 	{ID: "keyword-changed", Class: Breaking, Trigger: "a keyword the engine does not classify was added, removed or changed, or a known keyword holds a value of the wrong shape", Ours: true},
-	{ID: "annotation-changed", Class: Informational, Trigger: "deprecated, readOnly, writeOnly or $comment changed", Ours: true},
+	{ID: "annotation-changed", Class: Informational, Trigger: "deprecated, readOnly, writeOnly, $comment or example changed", Ours: true},
 	{ID: "extension-changed", Class: Informational, Trigger: "an x-* extension keyword changed", Ours: true},
 	{ID: "schema-closed", Class: Breaking, Trigger: "a subschema became false, rejecting everything it covers", Ours: true},
 	{ID: "schema-opened", Class: NonBreaking, Trigger: "a subschema that was false accepts values now", Ours: true},
@@ -110,6 +110,7 @@ var Codes = []Code{
 	{ID: "definition-added", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was added (breaking when a $dynamicRef or unresolvable $ref might reach it)", Ours: true},
 	{ID: "definition-removed", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was removed (breaking when a $dynamicRef or unresolvable $ref might have reached it)", Ours: true},
 	{ID: "schema-dialect-changed", Class: Informational, Trigger: "$schema names another known JSON Schema dialect (breaking when the schema uses a keyword the new dialect applies and the old one ignored; an unknown dialect is keyword-changed)", Ours: true},
+	{ID: "schema-narrowed", Class: Breaking, Trigger: "no keyword change was found breaking, yet the validator rejects under the new schema a call the old one accepted (keywords regrouped or moved between subschemas); the change carries that call", Ours: true},
 	{ID: "schema-too-complex", Class: Breaking, Trigger: "$ref expansion exceeded the comparison budget; what was not compared cannot be proven safe", Ours: true},
 }
 

@@ -46,7 +46,15 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 		return
 	}
 	pairs, lost, gained := matchBranches(ov.Items, nv.Items, !c.o.hasRefs && !c.n.hasRefs)
+	// Where no two branches can match one value, on both sides, oneOf is
+	// anyOf: an edit inside a branch is judged as it would be there.
+	var newBranches []*jsonvalue.Value
+	disjoint := false
 	if key == "oneOf" {
+		newBranches = c.branchSchemas(c.n, nv)
+		disjoint = pairwiseDisjoint(newBranches) && pairwiseDisjoint(c.branchSchemas(c.o, ov))
+	}
+	if key == "oneOf" && !disjoint {
 		c.unsafe++
 	}
 	for _, p := range pairs {
@@ -55,7 +63,7 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 		nn, nk := c.child(c.n, ne, valueSpan(ne))
 		c.compareSlot(o, n, on, ok, nn, nk, oe, ne, slotRules{inPlace: true}, k(key), ix(p[1]))
 	}
-	if key == "oneOf" {
+	if key == "oneOf" && !disjoint {
 		c.unsafe--
 	}
 	if len(lost) > 0 {
@@ -76,6 +84,10 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 			for _, j := range gained {
 				rel := []seg{k(key), ix(j)}
 				at, _ := walkSpan(n, rel)
+				if disjointFromOthers(newBranches, j) {
+					c.record("one-of-branch-added", NonBreaking, "A branch was added to `oneOf`; no value can match it and another branch (their types or a required const property differ), so nothing accepted before is rejected.", nil, &nv.Items[j], span{}, at, rel)
+					continue
+				}
 				c.record("one-of-branch-added", "", "A branch was added to `oneOf`; a value that matches it and another branch is rejected now.", nil, &nv.Items[j], span{}, at, rel)
 			}
 		default:

@@ -1,9 +1,16 @@
 package diff
 
-import "github.com/schemaport/schemaport-action/internal/jsonvalue"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+)
 
 // definitions compares $defs and definitions. A definition some $ref reaches
-// is compared where it is used (each use site), so it is skipped here. One
+// is compared once, at the definition, when the first use site reaches it
+// (walk.go, pair), so it is skipped here. One
 // that no $ref reaches cannot change what a caller may send: its edits are
 // reported at full depth but never above informational, and adding or
 // removing it is informational.
@@ -52,6 +59,16 @@ func (c *comparer) definitionMap(o, n *node, id kw, key string) {
 				c.capInfo++
 				defer func() { c.capInfo-- }()
 			}
+			// Compared already through a $ref from another unreached
+			// definition (walk.go, pair), or about to be through one.
+			dk := defKey{schemapath.Join("inputSchema", key, name), c.context()}
+			if c.defDone[dk] {
+				return
+			}
+			if c.defDone == nil {
+				c.defDone = map[defKey]bool{}
+			}
+			c.defDone[dk] = true
 			on, ok := c.child(c.o, &om.Value, memberSpan(om))
 			nn, nk := c.child(c.n, &nm.Value, memberSpan(nm))
 			c.compareSlot(o, n, on, ok, nn, nk, &om.Value, &nm.Value, slotRules{}, rel...)
@@ -63,6 +80,40 @@ func (c *comparer) definitionMap(o, n *node, id kw, key string) {
 	for _, m := range jsKeyOrder(nv) {
 		if ov.Get(m.Key) == nil {
 			visit(m.Key, nil, m)
+		}
+	}
+}
+
+// mostUses bounds the use sites a definition's change lists.
+const mostUses = 5
+
+// nameUses appends to each change inside a definition compared at its own
+// path the places that use it.
+func (c *comparer) nameUses() {
+	if len(c.defUses) == 0 {
+		return
+	}
+	for i := range c.out {
+		ch := &c.out[i]
+		for def, uses := range c.defUses {
+			if ch.Path != def && !strings.HasPrefix(ch.Path, def+".") && !strings.HasPrefix(ch.Path, def+"[") {
+				continue
+			}
+			var b strings.Builder
+			b.WriteString(" Used by ")
+			for j, u := range uses {
+				if j == mostUses {
+					b.WriteString(", and " + strconv.Itoa(len(uses)-mostUses) + " more")
+					break
+				}
+				if j > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString("`" + strings.TrimPrefix(u, "inputSchema.") + "`")
+			}
+			b.WriteString(".")
+			ch.Message += b.String()
+			break
 		}
 	}
 }

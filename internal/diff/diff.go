@@ -24,6 +24,10 @@ type Options struct {
 	// IgnoreDescriptions drops tool-description-changed, description-changed
 	// and title-changed.
 	IgnoreDescriptions bool
+	// NoWitnesses skips the witness search (witness.go): breaking changes
+	// carry no example call, and nothing is double-checked by the
+	// validator. For callers that only need the classification.
+	NoWitnesses bool
 }
 
 // Result is the sorted list of changes and their counts.

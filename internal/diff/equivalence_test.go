@@ -219,13 +219,41 @@ func TestOneOfBranchAddedPointsAtTheBranch(t *testing.T) {
 			t.Errorf("locations: new %+v old %+v", got[0].New, got[0].Old)
 		}
 	}
-	// Two new branches: one change each, in index order.
+	// Two new branches: one change each, in index order. Disjoint by type
+	// from every other branch, they reject nothing accepted before.
 	checkChanges(t, diffSchemas(t, obj(`{"oneOf":[{"type":"string"}]}`), obj(`{"oneOf":[{"type":"integer","minimum":1},{"type":"string"},{"type":"boolean","const":true}]}`)),
-		want{"one-of-branch-added", Breaking, p + ".oneOf[0]"}, want{"one-of-branch-added", Breaking, p + ".oneOf[2]"})
+		want{"one-of-branch-added", NonBreaking, p + ".oneOf[0]"}, want{"one-of-branch-added", NonBreaking, p + ".oneOf[2]"})
+	// number overlaps integer: a value may match both now.
+	checkChanges(t, diffSchemas(t, obj(`{"oneOf":[{"type":"integer"},{"type":"string"}]}`), obj(`{"oneOf":[{"type":"integer"},{"type":"string"},{"type":"number"}]}`)),
+		want{"one-of-branch-added", Breaking, p + ".oneOf[2]"})
 	// anyOf and allOf keep SchemaPort's whole-list before/after (spec 5.11).
 	got = diffSchemas(t, obj(`{"anyOf":[{"type":"string"},{"type":"null"}]}`), obj(`{"anyOf":[{"type":"null"},{"type":"integer","minimum":1},{"type":"string"}]}`))
 	checkChanges(t, got, want{"composition-widened", NonBreaking, p + ".anyOf"})
 	if len(got) == 1 && (enc(got[0].Before) != `[{"type":"string"},{"type":"null"}]` || got[0].After == nil || len(got[0].After.Items) != 3) {
 		t.Errorf("anyOf before/after: %s", describe(got))
 	}
+}
+
+// Issue 9 (diff): a oneOf branch told apart from every other by a
+// discriminator (a required property whose const or single-value enum
+// differs) is non-breaking; without type object on either side a
+// non-object value matches both, so it stays breaking.
+func TestOneOfBranchAddedDisjointByDiscriminator(t *testing.T) {
+	branch := func(typ, kind string) string {
+		return `{` + typ + `"properties":{"kind":{"const":"` + kind + `"},"data":{"type":"string"}},"required":["kind"]}`
+	}
+	ob := `"type":"object",`
+	checkChanges(t, diffSchemas(t, obj(`{"oneOf":[`+branch(ob, "a")+`,`+branch(ob, "b")+`]}`),
+		obj(`{"oneOf":[`+branch(ob, "a")+`,`+branch(ob, "b")+`,`+branch(ob, "c")+`]}`)),
+		want{"one-of-branch-added", NonBreaking, p + ".oneOf[2]"})
+	// single-value enum as the discriminator
+	checkChanges(t, diffSchemas(t, obj(`{"oneOf":[`+branch(ob, "a")+`]}`),
+		obj(`{"oneOf":[`+branch(ob, "a")+`,{"type":"object","properties":{"kind":{"enum":["z"]}},"required":["kind"]}]}`)),
+		want{"one-of-branch-added", NonBreaking, p + ".oneOf[1]"})
+	// The same const: overlap.
+	checkChanges(t, diffSchemas(t, obj(`{"oneOf":[`+branch(ob, "a")+`]}`), obj(`{"oneOf":[`+branch(ob, "a")+`,`+branch(ob, "a")+`]}`)),
+		want{"one-of-branch-added", Breaking, p + ".oneOf[1]"})
+	// No type: "x" matches both branches.
+	checkChanges(t, diffSchemas(t, obj(`{"oneOf":[`+branch("", "a")+`]}`), obj(`{"oneOf":[`+branch("", "a")+`,`+branch("", "b")+`]}`)),
+		want{"one-of-branch-added", Breaking, p + ".oneOf[1]"})
 }

@@ -89,11 +89,18 @@ func TestReadme12Branches(t *testing.T) {
 		{"edited anyOf branch narrowing", obj(`{"anyOf":[{"type":"string","maxLength":9},{"type":"null"}]}`),
 			obj(`{"anyOf":[{"type":"null"},{"type":"string","maxLength":5}]}`),
 			[]want{{"constraint-narrowed", Breaking, p + ".anyOf[1].maxLength"}}},
-		{"oneOf branch widened is not proven safe", obj(`{"oneOf":[{"type":"string","maxLength":5},{"type":"integer"}]}`),
-			obj(`{"oneOf":[{"type":"string","maxLength":9},{"type":"integer"}]}`),
+		{"oneOf branch widened into another is not proven safe", obj(`{"oneOf":[{"type":"string","maxLength":5},{"type":"string","minLength":7}]}`),
+			obj(`{"oneOf":[{"type":"string","maxLength":9},{"type":"string","minLength":7}]}`),
 			[]want{{"constraint-relaxed", Breaking, p + ".oneOf[0].maxLength"}}},
-		{"oneOf branch added", obj(`{"oneOf":[{"type":"string"}]}`), obj(`{"oneOf":[{"type":"integer"},{"type":"string"}]}`),
+		{"oneOf branch widened, branches disjoint by type", obj(`{"oneOf":[{"type":"string","maxLength":5},{"type":"integer"}]}`),
+			obj(`{"oneOf":[{"type":"string","maxLength":9},{"type":"integer"}]}`),
+			[]want{{"constraint-relaxed", NonBreaking, p + ".oneOf[0].maxLength"}}},
+		{"oneOf branch added", obj(`{"oneOf":[{"type":"number"}]}`), obj(`{"oneOf":[{"type":"integer"},{"type":"number"}]}`),
 			[]want{{"one-of-branch-added", Breaking, p + ".oneOf[0]"}}},
+		{"oneOf branch added, disjoint by type", obj(`{"oneOf":[{"type":"string"}]}`), obj(`{"oneOf":[{"type":"integer"},{"type":"string"}]}`),
+			[]want{{"one-of-branch-added", NonBreaking, p + ".oneOf[0]"}}},
+		{"oneOf of disjoint branches spelled anyOf", obj(`{"oneOf":[{"type":"string"},{"type":"integer"}]}`),
+			obj(`{"anyOf":[{"type":"string"},{"type":"integer"}]}`), nil},
 		{"anyOf branch swapped for an unrelated one", obj(`{"anyOf":[{"type":"string"},{"type":"null"}]}`),
 			obj(`{"anyOf":[{"type":"null"},{"const":7}]}`),
 			[]want{{"composition-narrowed", Breaking, p + ".anyOf"}, {"composition-widened", NonBreaking, p + ".anyOf"}}},
@@ -166,7 +173,7 @@ func TestReadme15UnreachableDefinitions(t *testing.T) {
 	old := `{"type":"object","$defs":{"Unused":{"type":"string"},"Used":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/Used"}}}`
 	new := `{"type":"object","$defs":{"Unused":{"type":"integer","minimum":3},"Used":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/Used"}}}`
 	checkChanges(t, diffSchemas(t, old, new),
-		want{"type-changed", Breaking, "inputSchema.properties.a.type"},
+		want{"type-changed", Breaking, "inputSchema.$defs.Used.type"},
 		want{"constraint-added", Informational, "inputSchema.$defs.Unused.minimum"},
 		want{"type-changed", Informational, "inputSchema.$defs.Unused.type"})
 	// Without any $ref nothing reaches a definition.

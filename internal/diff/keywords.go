@@ -131,7 +131,7 @@ func isExtension(key string) bool { return strings.HasPrefix(key, "x-") }
 // (an unknown keyword's keyword-changed, contentSchema at full depth).
 func annotationOnly(key string) bool {
 	switch key {
-	case "description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly",
+	case "description", "title", "default", "examples", "example", "deprecated", "readOnly", "writeOnly",
 		"$comment", "$defs", "definitions":
 		return true
 	}
@@ -188,6 +188,12 @@ func (c *comparer) unknownKeyword(o, n *node, key string, ov, nv *jsonvalue.Valu
 	// followed (a renamed anchor shows as the references it breaks).
 	// $dynamicAnchor is not skipped: $dynamicRef is not followed.
 	if key == "$anchor" {
+		return
+	}
+	// example (OpenAPI's singular examples) is an annotation: it never
+	// rejects a value.
+	if key == "example" {
+		c.emit("annotation-changed", "Annotation `example` changed.", o, n, ov, nv, k(key))
 		return
 	}
 	if isExtension(key) {

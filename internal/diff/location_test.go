@@ -52,7 +52,9 @@ func TestLocations(t *testing.T) {
 		{"property-removed", loc("v1/refund.json", 8, 7, 13), loc("v2/refund.json", 5, 5, 17)},
 		// Added: new key; nothing in the old file.
 		{"required-property-added", Location{}, loc("v2/refund.json", 8, 7, 17)},
-		{"enum-narrowed", loc("v1/refund.json", 9, 37, 43), loc("v2/refund.json", 7, 37, 43)},
+		// Enum value removed: the value in the old file, and the entry that
+		// took its place in the new one (issue 9).
+		{"enum-narrowed", loc("v1/refund.json", 9, 54, 62), loc("v2/refund.json", 7, 46, 52)},
 		// Made required: the name inside the required list.
 		{"property-made-required", Location{}, loc("v2/refund.json", 10, 41, 49)},
 		// Description removed: the tool object is the surviving ancestor.

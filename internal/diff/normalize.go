@@ -35,6 +35,14 @@ var applicators = [...]struct {
 // normalize rewrites either node of a pair where it uses an applicator
 // the other lacks; it returns the nodes to compare.
 func (c *comparer) normalize(o, n *node) (*node, *node) {
+	// A oneOf whose branches cannot overlap is an anyOf: read it as one
+	// when the other side spells it so.
+	if x := c.oneOfAsAnyOf(c.o, o, n); x != nil {
+		o, c.rewrote = x, true
+	}
+	if x := c.oneOfAsAnyOf(c.n, n, o); x != nil {
+		n, c.rewrote = x, true
+	}
 	for round := 0; round < maxNormalizeRounds; round++ {
 		changed := false
 		for _, a := range applicators {
@@ -55,8 +63,33 @@ func (c *comparer) normalize(o, n *node) (*node, *node) {
 		if !changed {
 			break
 		}
+		c.rewrote = true
 	}
 	return o, n
+}
+
+// oneOfAsAnyOf returns x with its oneOf renamed anyOf when other uses
+// anyOf and not oneOf, x does the reverse, and x's branches are pairwise
+// disjoint (disjoint.go); nil otherwise.
+func (c *comparer) oneOfAsAnyOf(s *side, x, other *node) *node {
+	one := x.kw[kwOneOf]
+	if one == nil || x.get(kwAnyOf) != nil || other.get(kwAnyOf) == nil || other.get(kwOneOf) != nil {
+		return nil
+	}
+	if !pairwiseDisjoint(c.branchSchemas(s, &one.Value)) {
+		return nil
+	}
+	members := without(x, "oneOf")
+	renamed := *one
+	renamed.Key = "anyOf"
+	out := rewritten(x, "oneOf", append(members, renamed))
+	base := []seg{k("oneOf")}
+	if to, ok := x.moved["oneOf"]; ok {
+		base = to
+	}
+	out.moved["anyOf"] = base
+	out.index()
+	return out
 }
 
 // unwrap returns x rewritten without the applicator, or nil when that is
@@ -137,6 +170,44 @@ func (c *comparer) branchNode(s *side, b *jsonvalue.Value) (bn *node, accepts bo
 	return bn, false
 }
 
+// dependents lists, for each keyword whose meaning depends on others
+// written beside it, those others: additionalProperties applies to the
+// names properties and patternProperties do not cover, items to the
+// positions after prefixItems, then and else to what if decided,
+// minContains and maxContains count what contains matches. Moving such a
+// keyword away from the keywords it depends on (or bringing new ones next
+// to it) changes what the schema accepts.
+var dependents = map[string][]string{
+	"additionalProperties": {"properties", "patternProperties"},
+	"items":                {"prefixItems"},
+	"additionalItems":      {"items"},
+	"then":                 {"if"},
+	"else":                 {"if"},
+	"minContains":          {"contains"},
+	"maxContains":          {"contains"},
+}
+
+// splitsDependents reports whether putting the members of a and b side by
+// side would pair a keyword with ones it depends on that it was not
+// written beside (in either direction).
+func splitsDependents(a, b []jsonvalue.Member) bool {
+	has := func(ms []jsonvalue.Member, key string) bool { return memberIndex(ms, key) >= 0 }
+	for _, pair := range [2][2][]jsonvalue.Member{{a, b}, {b, a}} {
+		x, y := pair[0], pair[1]
+		for key, deps := range dependents {
+			if !has(x, key) {
+				continue
+			}
+			for _, d := range deps {
+				if has(y, d) && !has(x, d) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // mergeBranch rewrites a single-branch applicator as its branch merged with
 // the siblings: a value must match both, so keywords on either side keep
 // constraining it. A keyword both write with different values would need
@@ -151,6 +222,9 @@ func (c *comparer) mergeBranch(s *side, x *node, key string, base []seg) *node {
 		return nil
 	}
 	members := without(x, key)
+	if splitsDependents(members, bn.v.Members) {
+		return nil
+	}
 	out := rewritten(x, key, nil)
 	for _, m := range bn.v.Members {
 		if i := memberIndex(members, m.Key); i >= 0 {
@@ -248,6 +322,9 @@ func (c *comparer) typeUnion(s *side, x *node, id kw, key string, base []seg) *n
 			return nil
 		}
 	}
+	if splitsDependents(without(x, key), hoisted) {
+		return nil
+	}
 	km := x.kw[id]
 	out := rewritten(x, key, without(x, key))
 	out.v.Members = append(out.v.Members, jsonvalue.Member{Key: "type", KeyStart: km.KeyStart, KeyEnd: km.KeyEnd,
@@ -285,6 +362,18 @@ func (c *comparer) relocate(rel []seg) []seg {
 	if to == nil && c.curO != nil && c.curO.moved != nil && (c.curN == nil || !c.curN.v.Has(key)) {
 		to = c.curO.moved[key]
 	}
+	if to == nil {
+		return rel
+	}
+	return append(append([]seg(nil), to...), rel[1:]...)
+}
+
+// relocateOld is relocate for the old file alone.
+func (c *comparer) relocateOld(rel []seg) []seg {
+	if len(rel) == 0 || rel[0].isIndex || c.curO == nil || c.curO.moved == nil {
+		return rel
+	}
+	to := c.curO.moved[rel[0].key]
 	if to == nil {
 		return rel
 	}

@@ -202,6 +202,13 @@ func (c *comparer) requiredness(o, n *node, name string, oreq, nreq []string) {
 		newAt, _ = walkSpan(n, []seg{k("required")})
 	}
 	t, f := jsonvalue.NewBool(true), jsonvalue.NewBool(false)
+	// A required list only the old file has is reported where it wrote it.
+	if _, exact := walkSpan(n, []seg{k("required")}); !exact && n.get(kwRequired) == nil {
+		if _, oldExact := walkSpan(o, []seg{k("required")}); oldExact {
+			c.fromOld = true
+			defer func() { c.fromOld = false }()
+		}
+	}
 	if is {
 		c.record("property-made-required", "", "Property `"+name+"` is now required; callers that omit it will be rejected.", &f, &t, oldAt, newAt, []seg{k("required")})
 	} else {

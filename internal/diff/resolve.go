@@ -90,6 +90,16 @@ func (s *side) lookup(ref string) (*jsonvalue.Value, span, bool) {
 	return target, at, true
 }
 
+// definitionOf names the definition a $ref points at ("$defs", name), or
+// nil when it points anywhere else.
+func definitionOf(root *jsonvalue.Value, ref string) []string {
+	_, segs, prob := tool.ResolveRef(root, ref)
+	if prob != tool.RefOK || len(segs) != 2 || (segs[0] != "$defs" && segs[0] != "definitions") {
+		return nil
+	}
+	return segs
+}
+
 // anchorTarget is a schema object declaring a plain-name anchor.
 type anchorTarget struct {
 	v  *jsonvalue.Value
@@ -140,16 +150,26 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 	var layers [][]jsonvalue.Member // siblings of each followed $ref, outermost first
 	var seen []int32
 	mergedID, merged := int32(0), false
-	for hop := 0; hop < maxRefChain; hop++ {
+	cut := false
+	lastRef := ""
+	for hop := 0; ; hop++ {
 		rm := cur.Member("$ref")
 		if rm == nil || rm.Value.Kind != jsonvalue.String {
 			break
 		}
 		target, tat, ok := s.lookup(rm.Value.Text)
-		if !ok || containsStart(seen, target.Start) {
-			break // unresolvable or a pure $ref loop: compared as a string
+		if !ok {
+			break // unresolvable: compared as a string (ref-added, ...)
+		}
+		// A chain past the hop limit, or one that runs into a loop of
+		// pure $refs, has no schema at its end that the engine reached:
+		// whatever it holds cannot be compared (schema-too-complex).
+		if hop >= maxRefChain || containsStart(seen, target.Start) {
+			cut = true
+			break
 		}
 		seen = append(seen, target.Start)
+		lastRef = rm.Value.Text
 		var sib []jsonvalue.Member
 		for i := range cur.Members {
 			if cur.Members[i].Key != "$ref" {
@@ -185,7 +205,10 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 			pure = false
 		}
 	}
-	nd := &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure}
+	nd := &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure, cut: cut}
+	if pure && !cut && lastRef != "" {
+		nd.def = definitionOf(s.root, lastRef)
+	}
 	if len(conj) > 0 {
 		nd.conj = &jsonvalue.Value{Kind: jsonvalue.Object, Members: conj, Start: conj[0].KeyStart, End: conj[0].KeyEnd}
 	}
@@ -249,6 +272,12 @@ func mergeSiblings(target *jsonvalue.Value, sib []jsonvalue.Member) (*jsonvalue.
 	out := &jsonvalue.Value{Kind: jsonvalue.Object, Start: target.Start, End: target.End}
 	out.Members = append(make([]jsonvalue.Member, 0, len(target.Members)+len(sib)), target.Members...)
 	var conflicts []jsonvalue.Member
+	// Siblings that depend on keywords of the target (or the reverse)
+	// would change meaning side by side: they stay a separate conjunct,
+	// all of them, so that they keep seeing exactly what they saw.
+	if splitsDependents(target.Members, sib) {
+		return out, append(conflicts, sib...)
+	}
 	for _, m := range sib {
 		idx := memberIndex(out.Members, m.Key)
 		switch {

@@ -63,7 +63,7 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 			Old:            toolLocation(gone, "name"),
 			New:            toolLocation(to, "name"),
 		})
-		changes = append(changes, diffTool(gone, to, gone.Name)...)
+		changes = append(changes, diffTool(gone, to, gone.Name, opts)...)
 	}
 	for _, gone := range stillRemoved {
 		before := jsonvalue.NewString(gone.Name)
@@ -94,7 +94,7 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 	}
 	for _, t := range old {
 		if next, ok := newByName[t.Name]; ok {
-			changes = append(changes, diffTool(t, next, t.Name)...)
+			changes = append(changes, diffTool(t, next, t.Name, opts)...)
 		}
 	}
 	return summarize(filter(changes, opts))
@@ -105,7 +105,7 @@ func Tools(old, new *tool.Tool, opts Options) []Change {
 	if old == nil || new == nil {
 		return nil
 	}
-	return summarize(filter(diffTool(old, new, old.Name), opts)).Changes
+	return summarize(filter(diffTool(old, new, old.Name, opts), opts)).Changes
 }
 
 func lastByName(ts []*tool.Tool) map[string]*tool.Tool {
@@ -126,7 +126,7 @@ func toolLocation(t *tool.Tool, path string) Location {
 }
 
 // diffTool compares the description and the input schema of two tools.
-func diffTool(o, n *tool.Tool, name string) []Change {
+func diffTool(o, n *tool.Tool, name string, opts Options) []Change {
 	var out []Change
 	od, nd := member(o, "description"), member(n, "description")
 	if !jsonvalue.Equal(od, nd) {
@@ -151,7 +151,11 @@ func diffTool(o, n *tool.Tool, name string) []Change {
 	}
 	c := newComparer(name, newSide(o), newSide(n))
 	c.compareRoots()
-	return append(out, c.out...)
+	c.nameUses()
+	if opts.NoWitnesses {
+		return append(out, c.out...)
+	}
+	return append(out, attachWitnesses(o, n, name, c.out, c.rewrote)...)
 }
 
 func member(t *tool.Tool, key string) *jsonvalue.Value {

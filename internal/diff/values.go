@@ -95,22 +95,50 @@ func (c *comparer) enums(o, n *node, oe, ne *jsonvalue.Value) {
 	}
 	oldSet, newSet := canonicalSet(oe.Items), canonicalSet(ne.Items)
 	var dropped, gained []jsonvalue.Value
+	firstDropped, firstGained := -1, -1
 	for i := range oe.Items {
 		if !newSet[jsonvalue.Canonical(&oe.Items[i])] {
 			dropped = append(dropped, oe.Items[i])
+			if firstDropped < 0 {
+				firstDropped = i
+			}
 		}
 	}
 	for i := range ne.Items {
 		if !oldSet[jsonvalue.Canonical(&ne.Items[i])] {
 			gained = append(gained, ne.Items[i])
+			if firstGained < 0 {
+				firstGained = i
+			}
 		}
 	}
+	rel := []seg{k("enum")}
+	// Located at the value itself (the first one, when several): a removed
+	// value where it was in the old file and, in the new one, at the entry
+	// that took its place; an added value where it is.
+	oldEnum, oldExact := walkSpan(o, rel)
+	newEnum, newExact := walkSpan(n, rel)
+	itemAt := func(list *jsonvalue.Value, i int, whole span, exact bool) span {
+		if !exact || len(list.Items) == 0 {
+			return whole
+		}
+		i = min(i, len(list.Items)-1)
+		if list.Items[i].End == 0 {
+			return whole
+		}
+		return valueSpan(&list.Items[i])
+	}
+	if !oldExact {
+		oldEnum = span{}
+	}
 	if len(dropped) > 0 {
-		c.emit("enum-narrowed", plural(len(dropped), "Enum value ", "Enum values ")+valueList(dropped)+
-			" no longer accepted; callers sending "+plural(len(dropped), "it", "them")+" will be rejected.", o, n, oe, ne, k("enum"))
+		c.record("enum-narrowed", "", plural(len(dropped), "Enum value ", "Enum values ")+valueList(dropped)+
+			" no longer accepted; callers sending "+plural(len(dropped), "it", "them")+" will be rejected.", oe, ne,
+			itemAt(oe, firstDropped, oldEnum, oldExact), itemAt(ne, firstDropped, newEnum, newExact), rel)
 	}
 	if len(gained) > 0 {
-		c.emit("enum-expanded", plural(len(gained), "Enum value ", "Enum values ")+valueList(gained)+" now accepted.", o, n, oe, ne, k("enum"))
+		c.record("enum-expanded", "", plural(len(gained), "Enum value ", "Enum values ")+valueList(gained)+" now accepted.", oe, ne,
+			oldEnum, itemAt(ne, firstGained, newEnum, newExact), rel)
 	}
 }
 

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -58,6 +59,12 @@ type node struct {
 	// repeated at many use sites, so a clean result is remembered.
 	viaRef bool
 	merged bool // a $ref merged with sibling keywords
+	// cut: the $ref chain was not followed to its end (past the hop limit,
+	// or into a loop of pure $refs).
+	cut bool
+	// def names the root definition ("$defs", name) a plain $ref chain
+	// ends at, nil otherwise.
+	def []string
 	// conj holds sibling keywords of a $ref that conflict with its target:
 	// a schema the value must also match, compared at the same path.
 	conj *jsonvalue.Value
@@ -117,6 +124,14 @@ type comparer struct {
 	name string
 	o, n *side
 	path []seg // current node's path below inputSchema
+	// defUses lists, per definition path, the use sites that reached it;
+	// defDone marks a definition compared in a context (pair).
+	defUses map[string][]string
+	defDone map[defKey]bool
+	// opath is path as the old file writes it (pushOld); fromOld says the
+	// change being recorded is reported there.
+	opath   []seg
+	fromOld bool
 	// curO and curN are the pair being compared: changes and child paths
 	// are relative to it.
 	curO, curN *node
@@ -133,6 +148,37 @@ type comparer struct {
 	visits   int
 	limit    int
 	exceeded bool
+	// rewrote: some pair was compared in a rewritten spelling (a
+	// normalised applicator, a $ref merged with its siblings). Those are
+	// the comparisons the validator double-checks (witness.go).
+	rewrote bool
+}
+
+// defKey is a definition compared in one context (pairKey's ctx).
+type defKey struct {
+	path string
+	ctx  uint8
+}
+
+// sameDefinition returns the definition both nodes are, by the same name,
+// reached through plain $refs; nil otherwise.
+func sameDefinition(o, n *node) []string {
+	if o.def == nil || n.def == nil || o.merged || n.merged || o.conj != nil || n.conj != nil {
+		return nil
+	}
+	if o.def[0] != n.def[0] || o.def[1] != n.def[1] {
+		return nil
+	}
+	return o.def
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
 }
 
 // pairKey identifies a pair of schemas being compared in one context. The
@@ -201,6 +247,18 @@ func (c *comparer) push(segs ...seg) int {
 
 func (c *comparer) pop(n int) { c.path = c.path[:n] }
 
+// pushOld and popOld maintain the current path as the old file writes it
+// (it differs from path where a keyword was moved by normalisation on
+// one side only): a change to something only the old file has is
+// reported there.
+func (c *comparer) pushOld(segs ...seg) int {
+	n := len(c.opath)
+	c.opath = append(c.opath, segs...)
+	return n
+}
+
+func (c *comparer) popOld(n int) { c.opath = c.opath[:n] }
+
 // pair compares two subschema nodes at path segs below the current node.
 func (c *comparer) pair(o, n *node, segs ...seg) {
 	if c.exceeded {
@@ -227,10 +285,50 @@ func (c *comparer) pair(o, n *node, segs ...seg) {
 		}
 		c.onStack[key] = struct{}{}
 	}
+	// A definition both sides use by the same name is compared once per
+	// context, at the definition, whichever use site reaches it first;
+	// the other use sites are listed in its changes' messages.
+	if d := sameDefinition(o, n); d != nil {
+		use := c.pathString(segs)
+		name := schemapath.Join("inputSchema", d...)
+		if c.defUses == nil {
+			c.defUses = map[string][]string{}
+		}
+		c.defUses[name] = appendNew(c.defUses[name], use)
+		dk := defKey{name, key.ctx}
+		if c.defDone[dk] {
+			if cyc {
+				delete(c.onStack, key)
+			}
+			return
+		}
+		if c.defDone == nil {
+			c.defDone = map[defKey]bool{}
+		}
+		c.defDone[dk] = true
+		savedPath, savedOld := c.path, c.opath
+		at := []seg{k(d[0]), k(d[1])}
+		c.path, c.opath = append([]seg(nil), at...), append([]seg(nil), at...)
+		outBefore, cutsBefore := len(c.out), c.cuts
+		c.schema(o, n)
+		c.path, c.opath = savedPath, savedOld
+		if cyc {
+			delete(c.onStack, key)
+			if memo && len(c.out) == outBefore && c.cuts == cutsBefore && !c.exceeded {
+				if c.clean == nil {
+					c.clean = make(map[pairKey]bool)
+				}
+				c.clean[key] = true
+			}
+		}
+		return
+	}
 	mark := c.push(c.relocate(segs)...)
+	omark := c.pushOld(c.relocateOld(segs)...)
 	outBefore, cutsBefore := len(c.out), c.cuts
 	c.schema(o, n)
 	c.pop(mark)
+	c.popOld(omark)
 	if cyc {
 		delete(c.onStack, key)
 		if memo && len(c.out) == outBefore && c.cuts == cutsBefore && !c.exceeded {
@@ -253,8 +351,15 @@ func (c *comparer) schema(o, n *node) {
 	if !c.o.hasRefs && !c.n.hasRefs && jsonvalue.Equal(o.v, n.v) {
 		return
 	}
+	if o.cut || n.cut {
+		c.emit("schema-too-complex", "This schema is reached through a $ref chain longer than "+strconv.Itoa(maxRefChain)+" hops or one that loops; what it holds was not compared, so treat it as breaking.", o, n, nil, nil)
+		return
+	}
 	o.index()
 	n.index()
+	if o.merged || n.merged || o.conj != nil || n.conj != nil {
+		c.rewrote = true
+	}
 	o, n = c.normalize(o, n)
 	prevO, prevN := c.curO, c.curN
 	c.curO, c.curN = o, n
@@ -510,15 +615,19 @@ func (c *comparer) emitAs(code, class, msg string, o, n *node, before, after *js
 		msg += " A closed unevaluatedProperties/unevaluatedItems now sees what it evaluated, and may reject it."
 	}
 	var oldAt, newAt span
+	oldExact, newExact := false, false
 	if o != nil {
 		if at, exact := walkSpan(o, rel); exact {
-			oldAt = at
+			oldAt, oldExact = at, true
 		}
 	}
 	if n != nil {
-		newAt, _ = walkSpan(n, rel)
+		newAt, newExact = walkSpan(n, rel)
 	}
+	// Something only the old file has is reported at its old path.
+	c.fromOld = oldExact && !newExact
 	c.record(code, class, msg, before, after, oldAt, newAt, rel)
+	c.fromOld = false
 }
 
 // record appends a change; class "" means the code's default adjusted by the
@@ -548,7 +657,11 @@ func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Valu
 func (c *comparer) pathString(rel []seg) string {
 	var b strings.Builder
 	b.WriteString("inputSchema")
-	for _, list := range [2][]seg{c.path, c.relocate(rel)} {
+	lists := [2][]seg{c.path, c.relocate(rel)}
+	if c.fromOld {
+		lists = [2][]seg{c.opath, c.relocateOld(rel)}
+	}
+	for _, list := range lists {
 		for _, s := range list {
 			if s.isIndex {
 				b.WriteString(schemapath.Index("", s.index))

@@ -57,6 +57,17 @@ func writeChangeJSON(bw *bufio.Writer, c *diff.Change) {
 	if c.After != nil {
 		bw.WriteString(in + `"after": ` + jsonvalue.EncodeIndented(c.After, in, "  ") + ",\n")
 	}
+	if w := c.Witness; w != nil {
+		// The call that worked before and fails now, or why there is none.
+		bw.WriteString(in + `"witness": {` + "\n")
+		if w.Arguments != nil {
+			bw.WriteString(in + `  "arguments": ` + jsonvalue.EncodeIndented(w.Arguments, in+"  ", "  ") + "\n")
+		} else {
+			bw.WriteString(in + `  "arguments": null,` + "\n")
+			bw.WriteString(in + `  "reason": ` + jsonvalue.Quote(w.Reason) + "\n")
+		}
+		bw.WriteString(in + "},\n")
+	}
 	at := c.New
 	if at.File == "" {
 		at = c.Old

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"io"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 )
 
 // classOrder is the order classifications are listed in.
@@ -73,6 +75,9 @@ func writeChange(bw *bufio.Writer, p painter, c *diff.Change) {
 	if c.Classification != diff.Breaking {
 		return
 	}
+	if line := WitnessLine(c); line != "" {
+		bw.WriteString("  " + clean(line) + "\n")
+	}
 	for _, l := range changeExcerpt(c) {
 		s := clean(l.String())
 		switch l.op {
@@ -128,4 +133,30 @@ func summarize(changes []diff.Change) diff.Summary {
 		}
 	}
 	return s
+}
+
+// witnessShown bounds the witness call shown in one line of text; the JSON
+// report always has it whole.
+const witnessShown = 240
+
+// WitnessLine says in one line what a breaking change's witness shows: the
+// call that worked before and fails now (cut short past witnessShown
+// characters), or why there is no such call. "" without a witness.
+func WitnessLine(c *diff.Change) string {
+	w := c.Witness
+	if w == nil {
+		return ""
+	}
+	if w.Arguments == nil {
+		return w.Reason
+	}
+	call := jsonvalue.Encode(w.Arguments, "")
+	if len(call) > witnessShown {
+		cut := witnessShown
+		for cut > 0 && !utf8.RuneStart(call[cut]) {
+			cut--
+		}
+		call = call[:cut] + "…"
+	}
+	return "This call worked before and fails now: `" + call + "`"
 }

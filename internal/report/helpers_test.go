@@ -197,7 +197,8 @@ func diffFixture(t testing.TB) *diff.Result {
 		{Classification: diff.Breaking, Code: "enum-narrowed", ToolName: "refund_order", Path: "inputSchema.properties.refundMethod.enum",
 			Message: "Enum value `\"store_credit\"` removed.",
 			Before:  valueAt(t, r1, "inputSchema.properties.refundMethod.enum"), After: valueAt(t, r2, "inputSchema.properties.refundMethod.enum"),
-			New: loc(r2, "inputSchema.properties.refundMethod.enum"), Old: loc(r1, "inputSchema.properties.refundMethod.enum")},
+			New: loc(r2, "inputSchema.properties.refundMethod.enum"), Old: loc(r1, "inputSchema.properties.refundMethod.enum"),
+			Witness: &diff.Witness{Arguments: mustParse(t, `{"orderId":"o-1","refundMethod":"store_credit"}`)}},
 		{Classification: diff.NonBreaking, Code: "optional-property-added", ToolName: "refund_order", Path: "inputSchema.properties.reason",
 			Message: "Optional property `reason` was added.",
 			After:   valueAt(t, r2, "inputSchema.properties.reason"), New: loc(r2, "inputSchema.properties.reason")},
@@ -208,7 +209,8 @@ func diffFixture(t testing.TB) *diff.Result {
 		{Classification: diff.Breaking, Code: "keyword-changed", ToolName: "search_orders", Path: "inputSchema.properties.filter.nullable",
 			Message: "`nullable` changed from null to true.",
 			Before:  valueAt(t, s1, "inputSchema.properties.filter.nullable"), After: valueAt(t, s2, "inputSchema.properties.filter.nullable"),
-			New: loc(s2, "inputSchema.properties.filter.nullable"), Old: loc(s1, "inputSchema.properties.filter.nullable")},
+			New: loc(s2, "inputSchema.properties.filter.nullable"), Old: loc(s1, "inputSchema.properties.filter.nullable"),
+			Witness: &diff.Witness{Reason: "No example call found: none of the calls tried within the search budget is accepted by the old schema and rejected by the new one."}},
 		{Classification: diff.Breaking, Code: "property-removed", ToolName: "search_orders", Path: "inputSchema.properties.includeItems",
 			Message: "Property `includeItems` was removed. Callers that send it are rejected.",
 			Before:  valueAt(t, s1, "inputSchema.properties.includeItems"),
@@ -227,4 +229,13 @@ func loadErrorsFixture() []tool.LoadError {
 		{SourcePath: "tools/bad.json", Path: "[1].inputSchema.properties.tags", Message: "Boolean subschemas are not supported: use `{}` to accept any value.", Span: tool.Span{Line: 12, Column: 9, EndLine: 12, EndColumn: 15}},
 		{SourcePath: "tools/missing", Message: "The path does not exist."},
 	}
+}
+
+func mustParse(t testing.TB, text string) *jsonvalue.Value {
+	t.Helper()
+	v, err := jsonvalue.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -1,0 +1,226 @@
+package diff
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/witness"
+)
+
+// Every breaking change gets a witness: a call (argument object) that the
+// old input schema accepts and the new one rejects, found by the witness
+// package and verified by the validator against both schemas. The same
+// search is the safety net for a tool the engine found nothing breaking
+// in: a call that worked before and fails now is a breaking change
+// (schema-narrowed) whatever the keyword comparison concluded.
+
+// judgedPerTool bounds the candidate calls judged for one tool (each
+// search judges at most witness.Budget): past it, a breaking change says
+// that it was not searched.
+const judgedPerTool = 8 * witness.Budget
+
+// Reasons given when a breaking change has no witness.
+const (
+	reasonBudget     = "No example call found: none of the calls tried within the search budget is accepted by the old schema and rejected by the new one."
+	reasonNotSearch  = "No example call searched: the tool has more breaking changes than the search budget covers."
+	reasonNoValidate = "No example call can be verified: the validator cannot compile one of the two schemas."
+)
+
+// attachWitnesses searches a witness for each breaking change of one tool
+// pair and, when none is breaking but the comparison read some schema in a
+// rewritten spelling (rewrote), looks for a call the engine missed. Plain
+// keyword comparisons are not double-checked: compiling a schema for the
+// validator costs more than the whole keyword comparison, and the
+// semantic tests hold those comparisons to the validator instead.
+func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote bool) []Change {
+	oldRoot, newRoot := member(o, "inputSchema"), member(n, "inputSchema")
+	var p *witness.Pair
+	pair := func() *witness.Pair {
+		if p == nil {
+			p = witness.NewPair(oldRoot, newRoot)
+		}
+		return p
+	}
+	breaking := 0
+	var found []witness.Result
+	for i := range changes {
+		ch := &changes[i]
+		if ch.Classification != Breaking {
+			continue
+		}
+		breaking++
+		if !pair().Usable() {
+			ch.Witness = &Witness{Reason: reasonNoValidate}
+			continue
+		}
+		focus := focusOf(ch.Path)
+		// A call already found that the new schema rejects right here
+		// serves this change too.
+		if r, ok := witness.Reuse(found, focus); ok {
+			ch.Witness = &Witness{Arguments: r.Arguments}
+			continue
+		}
+		if pair().Judged >= judgedPerTool {
+			ch.Witness = &Witness{Reason: reasonNotSearch}
+			continue
+		}
+		r := pair().Find(focus, hintsOf(ch), nil)
+		if r.Arguments != nil {
+			found = append(found, r)
+			ch.Witness = &Witness{Arguments: r.Arguments}
+			continue
+		}
+		ch.Witness = &Witness{Reason: reasonBudget}
+	}
+	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || !pair().Usable() {
+		return changes
+	}
+	// A property newly declared where the old schema let any name through
+	// is non-breaking by contract (optional-property-added): a call that
+	// fails only on it is no evidence against the engine.
+	var declared []string
+	for i := range changes {
+		if changes[i].Code == "optional-property-added" {
+			declared = append(declared, "/"+strings.Join(escapePointer(focusOf(changes[i].Path)), "/"))
+		}
+	}
+	r := pair().Find(nil, nil, func(where []string) bool {
+		for _, w := range where {
+			if !underAny(w, declared) {
+				return false
+			}
+		}
+		return len(declared) > 0
+	})
+	if r.Arguments == nil {
+		return changes
+	}
+	path := "inputSchema"
+	if len(r.Where) > 0 {
+		path = pointerPath(r.Where[0])
+	}
+	return append(changes, Change{
+		Classification: Breaking,
+		Code:           "schema-narrowed",
+		ToolName:       name,
+		Path:           path,
+		Message:        "The new schema rejects a call the old one accepted, though no single keyword change explains it (keywords regrouped or moved between subschemas); review what the new schema accepts.",
+		New:            toolLocation(n, path),
+		Witness:        &Witness{Arguments: r.Arguments},
+	})
+}
+
+// focusOf turns a change path into schema path segments below inputSchema
+// (nil for a tool-level change).
+func focusOf(path string) []string {
+	segs, ok := schemapath.Parse(path)
+	if !ok || len(segs) == 0 || segs[0].IsIndex || segs[0].Key != "inputSchema" {
+		return nil
+	}
+	out := make([]string, 0, len(segs)-1)
+	for _, s := range segs[1:] {
+		if s.IsIndex {
+			out = append(out, strconv.Itoa(s.Index))
+		} else {
+			out = append(out, s.Key)
+		}
+	}
+	return out
+}
+
+// hintsOf lists the plain values a change names: an old or new bound, the
+// members of an old or new enum.
+func hintsOf(ch *Change) []*jsonvalue.Value {
+	var out []*jsonvalue.Value
+	for _, v := range [2]*jsonvalue.Value{ch.Before, ch.After} {
+		switch {
+		case v == nil:
+		case v.Kind == jsonvalue.Array:
+			for i := range v.Items {
+				if v.Items[i].Kind != jsonvalue.Object && v.Items[i].Kind != jsonvalue.Array {
+					out = append(out, &v.Items[i])
+				}
+			}
+		case v.Kind != jsonvalue.Object:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// pointerPath turns a JSON pointer into the input schema into a schema
+// path ("/properties/a/maxLength" is inputSchema.properties.a.maxLength).
+func pointerPath(ptr string) string {
+	p := "inputSchema"
+	if ptr == "" {
+		return p
+	}
+	toks := splitPointer(ptr)
+	var prev string
+	for i, t := range toks {
+		if n, err := strconv.Atoi(t); err == nil && i > 0 && listKeyword(prev) {
+			p = schemapath.Index(p, n)
+		} else {
+			p = schemapath.Key(p, t)
+		}
+		prev = t
+	}
+	return p
+}
+
+// listKeyword: the keyword holds a list, so a number after it is an index.
+func listKeyword(key string) bool {
+	switch key {
+	case "allOf", "anyOf", "oneOf", "prefixItems", "enum", "required", "type", "examples":
+		return true
+	}
+	return false
+}
+
+func splitPointer(ptr string) []string {
+	out := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i := range out {
+		out[i] = unescapePointer(out[i])
+	}
+	return out
+}
+
+func unescapePointer(s string) string {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '~' && i+1 < len(s) {
+			switch s[i+1] {
+			case '0':
+				out = append(out, '~')
+				i++
+				continue
+			case '1':
+				out = append(out, '/')
+				i++
+				continue
+			}
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+func underAny(ptr string, roots []string) bool {
+	for _, r := range roots {
+		if ptr == r || strings.HasPrefix(ptr, r+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func escapePointer(segs []string) []string {
+	out := make([]string, len(segs))
+	for i, s := range segs {
+		out[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+	}
+	return out
+}

@@ -1,0 +1,120 @@
+package diff
+
+import (
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/witness"
+)
+
+// verifyWitness checks a witness with the validator: the old schema
+// accepts it and the new one rejects it.
+func verifyWitness(tb testing.TB, oldSchema, newSchema string, w *Witness) {
+	tb.Helper()
+	if w == nil || w.Arguments == nil {
+		tb.Fatalf("no witness (%+v)", w)
+	}
+	o, err1 := jsonvalue.Parse([]byte(oldSchema))
+	n, err2 := jsonvalue.Parse([]byte(newSchema))
+	if err1 != nil || err2 != nil {
+		tb.Fatal(err1, err2)
+	}
+	if ok, _ := witness.NewPair(o, n).Breaks(w.Arguments); !ok {
+		tb.Errorf("witness %s is not accepted by the old schema and rejected by the new one", jsonvalue.Encode(w.Arguments, ""))
+	}
+}
+
+// TestWitnessPerChange: each breaking change carries a call built from it,
+// verified against both schemas.
+func TestWitnessPerChange(t *testing.T) {
+	cases := []struct {
+		name, old, new string
+		want           string // the expected witness
+	}{
+		{"enum value removed", obj(`{"enum":["a","b"]}`), obj(`{"enum":["a"]}`), `{"v":"b"}`},
+		{"maximum lowered", obj(`{"type":"integer","maximum":10}`), obj(`{"type":"integer","maximum":5}`), `{"v":10}`},
+		{"maxLength added", obj(`{"type":"string"}`), obj(`{"type":"string","maxLength":50}`), `{"v":"` + repeat("a", 51) + `"}`},
+		{"property made required", `{"type":"object","properties":{"a":{"type":"string"}}}`,
+			`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, `{}`},
+		{"type narrowed", obj(`{"type":["string","null"]}`), obj(`{"type":"string"}`), `{"v":null}`},
+		{"closed object", obj(`{"type":"object","properties":{"x":{"type":"integer"}}}`),
+			obj(`{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false}`), `{"v":{"extra1":"a"}}`},
+		{"pattern added", obj(`{"type":"string"}`), obj(`{"type":"string","pattern":"^[0-9]+$"}`), `{"v":"a"}`},
+		{"exclusive bound", obj(`{"type":"number","exclusiveMinimum":0}`), obj(`{"type":"number","minimum":0.01}`), `{"v":0.009}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := diffSchemas(t, tc.old, tc.new)
+			n := 0
+			for _, ch := range got {
+				if ch.Classification != Breaking {
+					continue
+				}
+				n++
+				verifyWitness(t, tc.old, tc.new, ch.Witness)
+				if enc := jsonvalue.Encode(ch.Witness.Arguments, ""); enc != tc.want {
+					t.Errorf("%s witness %s, want %s", ch.Code, enc, tc.want)
+				}
+			}
+			if n == 0 {
+				t.Fatalf("no breaking change:%s", describe(got))
+			}
+		})
+	}
+}
+
+func repeat(s string, n int) string {
+	out := ""
+	for i := 0; i < n; i++ {
+		out += s
+	}
+	return out
+}
+
+// TestNoWitnessSaysWhy: a breaking verdict the validator cannot back says
+// why there is no example.
+func TestNoWitnessSaysWhy(t *testing.T) {
+	// Under not, a wider inner schema narrows the outer one; the engine
+	// calls it breaking but no call shows it (the edit widens).
+	got := diffSchemas(t, obj(`{"type":"integer","not":{"minimum":100}}`), obj(`{"type":"integer","not":{"minimum":50}}`))
+	found := false
+	for _, ch := range got {
+		if ch.Classification == Breaking {
+			found = true
+			if ch.Witness == nil || ch.Witness.Arguments == nil {
+				continue
+			}
+			verifyWitness(t, obj(`{"type":"integer","not":{"minimum":100}}`), obj(`{"type":"integer","not":{"minimum":50}}`), ch.Witness)
+		}
+	}
+	if !found {
+		t.Fatalf("no breaking change:%s", describe(got))
+	}
+	got = diffSchemas(t, obj(`{"type":"integer","not":{"minimum":50}}`), obj(`{"type":"integer","not":{"minimum":100}}`))
+	for _, ch := range got {
+		if ch.Classification == Breaking && (ch.Witness == nil || ch.Witness.Arguments != nil || ch.Witness.Reason != reasonBudget) {
+			t.Errorf("%s: want no witness with the budget reason, got %+v", ch.Code, ch.Witness)
+		}
+	}
+}
+
+// TestSafetyNet: when the keyword comparison finds nothing breaking in a
+// rewritten spelling, a call the validator shows failing becomes a
+// schema-narrowed change carrying that call.
+func TestSafetyNet(t *testing.T) {
+	oldS := `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}`
+	newS := `{"type":"object","properties":{"a":{"type":"string","maxLength":1}},"additionalProperties":false}`
+	o, n := schemaTool(t, "old.json", oldS), schemaTool(t, "new.json", newS)
+	// The engine's own verdict is withheld (no changes), as if it had
+	// missed the narrowing.
+	got := attachWitnesses(o, n, "demo_tool", nil, true)
+	checkChanges(t, got, want{"schema-narrowed", Breaking, "inputSchema.properties.a.maxLength"})
+	verifyWitness(t, oldS, newS, got[0].Witness)
+	if got[0].New.Line == 0 {
+		t.Errorf("schema-narrowed not located: %+v", got[0].New)
+	}
+	// Not rewritten: the keyword comparison is trusted, nothing is added.
+	if got := attachWitnesses(o, n, "demo_tool", nil, false); len(got) != 0 {
+		t.Errorf("safety net ran on a plain comparison:%s", describe(got))
+	}
+}

@@ -1,0 +1,972 @@
+package witness
+
+import (
+	"math/big"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+// The candidate generator. For each schema it returns a short list of
+// values, the first being the base: what the schema most plainly accepts.
+// An object's base holds its required properties; its other candidates
+// vary one property at a time, so the list grows with the schema, not with
+// the product of its parts. The schema at the change (the focus) gets the
+// rich set; candidates that vary something at or under the focus are
+// "hot" and judged first.
+
+// Per-schema caps: the focus gets many candidates, everything else a few.
+const (
+	perSchema      = 4
+	perFocus       = 48
+	maxDepth       = 12
+	maxGenerations = 4000 // schemas expanded per search
+	maxString      = 1000 // longest generated string
+)
+
+type cand struct {
+	v   *jsonvalue.Value
+	hot bool
+}
+
+type generator struct {
+	root  *jsonvalue.Value
+	focus *jsonvalue.Value // the old schema object at the change, nil if none
+	hints []*jsonvalue.Value
+	// names are property names the change is about that the old schema
+	// does not declare: undeclared properties get them first.
+	names      []string
+	everywhere bool
+	work       int
+}
+
+func newGenerator(root *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
+	g := &generator{root: root, hints: hints}
+	if root != nil && root.Kind == jsonvalue.Object {
+		g.focus = g.schemaAt(focus)
+	}
+	// The property a change names (the last key under properties and
+	// the like) is the first name an undeclared property gets.
+	if i := len(focus) - 1; i >= 1 {
+		if _, mapOf, _ := schemaKeyword(focus[i-1]); mapOf && (i < 2 || focus[i-2] != "properties") {
+			g.names = append(g.names, focus[i])
+		}
+	}
+	// No focus (the safety net): every schema is varied.
+	g.everywhere = len(focus) == 0
+	return g
+}
+
+// candidates lists the values to judge: the base (the plainest call)
+// first, then the hot ones, then the rest. Repeats are left in: the
+// search drops them as it goes, so only what it judges is compared.
+func (g *generator) candidates() []*jsonvalue.Value {
+	if g.root == nil || g.root.Kind != jsonvalue.Object {
+		obj := jsonvalue.Value{Kind: jsonvalue.Object}
+		return []*jsonvalue.Value{&obj}
+	}
+	cs := g.gen(g.root, 0)
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]*jsonvalue.Value, 0, len(cs))
+	out = append(out, cs[0].v)
+	for _, c := range cs[1:] {
+		if c.hot {
+			out = append(out, c.v)
+		}
+	}
+	for _, c := range cs[1:] {
+		if !c.hot {
+			out = append(out, c.v)
+		}
+	}
+	return out
+}
+
+// schemaKeyword lists keywords by what they hold.
+func schemaKeyword(key string) (single, mapOf, listOf bool) {
+	switch key {
+	case "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+		"unevaluatedProperties", "unevaluatedItems", "contentSchema", "additionalItems":
+		return true, false, false
+	case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
+		return false, true, false
+	case "allOf", "anyOf", "oneOf", "prefixItems":
+		return false, false, true
+	}
+	return false, false, false
+}
+
+// schemaAt walks segs from root and returns the deepest schema object on
+// the way (segs name file positions: keywords, property names, indexes).
+func (g *generator) schemaAt(segs []string) *jsonvalue.Value {
+	last := g.root
+	cur := g.root
+	const (
+		inSchema = iota
+		inMap
+		inList
+		inOther
+	)
+	state := inSchema
+	for _, s := range segs {
+		var next *jsonvalue.Value
+		switch cur.Kind {
+		case jsonvalue.Object:
+			next = cur.Get(s)
+			// A path through a $ref (the diff follows them) continues
+			// in its target.
+			for hops := 0; next == nil && state == inSchema && hops < 8; hops++ {
+				ref := cur.Get("$ref")
+				if ref == nil || ref.Kind != jsonvalue.String {
+					break
+				}
+				t := g.resolve(ref.Text)
+				if t == nil || t.Kind != jsonvalue.Object {
+					break
+				}
+				cur = t
+				next = cur.Get(s)
+			}
+		case jsonvalue.Array:
+			if i, err := strconv.Atoi(s); err == nil && i >= 0 && i < len(cur.Items) {
+				next = &cur.Items[i]
+			}
+		}
+		if next == nil {
+			break
+		}
+		switch state {
+		case inSchema:
+			single, mapOf, listOf := schemaKeyword(s)
+			switch {
+			case single:
+				state = inSchema
+			case mapOf:
+				state = inMap
+			case listOf:
+				state = inList
+			default:
+				state = inOther
+			}
+		case inMap, inList:
+			state = inSchema
+		}
+		cur = next
+		if state == inSchema && cur.Kind == jsonvalue.Object {
+			last = cur
+		}
+		if state == inOther {
+			break
+		}
+	}
+	return last
+}
+
+// resolve follows a local $ref ("#", "#/json/pointer"); nil otherwise.
+func (g *generator) resolve(ref string) *jsonvalue.Value {
+	if !strings.HasPrefix(ref, "#") {
+		return nil
+	}
+	cur := g.root
+	if ref == "#" {
+		return cur
+	}
+	if !strings.HasPrefix(ref, "#/") {
+		return nil
+	}
+	for _, tok := range strings.Split(ref[2:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch cur.Kind {
+		case jsonvalue.Object:
+			cur = cur.Get(tok)
+		case jsonvalue.Array:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(cur.Items) {
+				return nil
+			}
+			cur = &cur.Items[i]
+		default:
+			return nil
+		}
+		if cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// gen returns candidates for schema s (nil when it has none to offer).
+func (g *generator) gen(s *jsonvalue.Value, depth int) []cand {
+	return g.genIn(s, depth, false)
+}
+
+// genIn is gen where inFocus says the schema applies in place to the
+// focus's value (a branch or $ref target of the focus): it is varied as
+// richly as the focus itself.
+func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
+	if s == nil || depth > maxDepth || g.work > maxGenerations {
+		return nil
+	}
+	g.work++
+	switch s.Kind {
+	case jsonvalue.Bool:
+		if s.IsTrue() {
+			return []cand{{v: str("a")}}
+		}
+		return nil
+	case jsonvalue.Object:
+	default:
+		return nil
+	}
+	hot := s == g.focus || inFocus || g.everywhere
+	limit := perSchema
+	if hot {
+		limit = perFocus
+	}
+	var parts [][]cand
+	if ref := s.Get("$ref"); ref != nil && ref.Kind == jsonvalue.String {
+		if t := g.resolve(ref.Text); t != nil {
+			parts = append(parts, g.genIn(t, depth+1, hot))
+		}
+	}
+	if all := s.Get("allOf"); all != nil && all.Kind == jsonvalue.Array {
+		for i := range all.Items {
+			parts = append(parts, g.genIn(&all.Items[i], depth+1, hot))
+		}
+	}
+	own := g.own(s, depth, hot)
+	parts = append(parts, own)
+	out := combineAll(parts)
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		alts := s.Get(key)
+		if alts == nil || alts.Kind != jsonvalue.Array {
+			continue
+		}
+		var branches []cand
+		for i := range alts.Items {
+			bc := g.genIn(&alts.Items[i], depth+1, hot)
+			if len(bc) == 0 {
+				continue
+			}
+			branches = append(branches, combine(out, bc)...)
+		}
+		out = branches
+	}
+	if len(out) == 0 {
+		out = anyValues(hot)
+	} else if hot && !s.Has("type") {
+		// No type: values of every type are worth a try.
+		out = append(out, anyValues(true)...)
+	}
+	for _, key := range [...]string{"examples", "default"} {
+		ex := s.Get(key)
+		switch {
+		case ex == nil:
+		case key == "examples" && ex.Kind == jsonvalue.Array:
+			for i := range ex.Items {
+				out = append(out, cand{v: &ex.Items[i]})
+			}
+		case key == "default":
+			out = append(out, cand{v: ex})
+		}
+	}
+	if hot {
+		// Everything here but the base varies the focus; the base is
+		// what every other candidate is built on.
+		for i := 1; i < len(out); i++ {
+			out[i].hot = true
+		}
+		for _, h := range g.hints {
+			out = append(out, cand{v: h, hot: true})
+		}
+	}
+	return capList(out, limit)
+}
+
+// capList keeps the base, every hot candidate up to the focus cap, and cold
+// ones up to limit.
+func capList(cs []cand, limit int) []cand {
+	if len(cs) <= limit {
+		return cs
+	}
+	out := cs[:1:1]
+	cold := 1
+	for _, c := range cs[1:] {
+		if c.hot {
+			if len(out) < perFocus {
+				out = append(out, c)
+			}
+			continue
+		}
+		if cold < limit {
+			out = append(out, c)
+			cold++
+		}
+	}
+	return out
+}
+
+// anyValues stands for a schema with nothing to go by.
+func anyValues(rich bool) []cand {
+	if !rich {
+		return []cand{{v: str("a")}}
+	}
+	obj, arr := jsonvalue.Value{Kind: jsonvalue.Object}, jsonvalue.Value{Kind: jsonvalue.Array}
+	null, t := jsonvalue.Value{Kind: jsonvalue.Null, Text: "null"}, jsonvalue.NewBool(true)
+	return []cand{{v: str("a")}, {v: num("1")}, {v: &t}, {v: &null}, {v: &obj}, {v: &arr}, {v: str("")}, {v: num("0.5")}}
+}
+
+// combineAll intersects parts: an allOf of candidate lists. Parts that
+// offer nothing are left out.
+func combineAll(parts [][]cand) []cand {
+	var out []cand
+	for _, p := range parts {
+		if len(p) == 0 {
+			continue
+		}
+		if out == nil {
+			out = p
+			continue
+		}
+		out = combine(out, p)
+	}
+	return out
+}
+
+// combine merges two candidate lists: the bases together, then each
+// variant of one with the base of the other.
+func combine(a, b []cand) []cand {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]cand, 0, len(a)+len(b)-1)
+	out = append(out, cand{merge(a[0].v, b[0].v), a[0].hot || b[0].hot})
+	// A variant wins a clash with the other base: it is what is varied.
+	for _, x := range a[1:] {
+		out = append(out, cand{merge(x.v, b[0].v), x.hot || b[0].hot})
+	}
+	for _, y := range b[1:] {
+		out = append(out, cand{merge(y.v, a[0].v), a[0].hot || y.hot})
+	}
+	return out
+}
+
+// merge unites two objects' members (x wins a clash); otherwise the more
+// specific of the two (an object or array over a scalar, else x).
+func merge(x, y *jsonvalue.Value) *jsonvalue.Value {
+	if x.Kind == jsonvalue.Object && y.Kind == jsonvalue.Object {
+		out := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append([]jsonvalue.Member(nil), x.Members...)}
+		for _, m := range y.Members {
+			if i := memberIndex(out.Members, m.Key); i >= 0 {
+				out.Members[i].Value = *merge(&out.Members[i].Value, &m.Value)
+				continue
+			}
+			out.Members = append(out.Members, jsonvalue.Member{Key: m.Key, Value: m.Value})
+		}
+		return out
+	}
+	if y.Kind == jsonvalue.Object && x.Kind != jsonvalue.Object && x.Kind != jsonvalue.Array {
+		return y
+	}
+	return x
+}
+
+func memberIndex(ms []jsonvalue.Member, key string) int {
+	for i := range ms {
+		if ms[i].Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// own generates from s's own keywords (not its applicators).
+func (g *generator) own(s *jsonvalue.Value, depth int, rich bool) []cand {
+	if c := s.Get("const"); c != nil {
+		return []cand{{v: c}}
+	}
+	if e := s.Get("enum"); e != nil && e.Kind == jsonvalue.Array {
+		var out []cand
+		for i := range e.Items {
+			out = append(out, cand{v: &e.Items[i]})
+		}
+		return out
+	}
+	types := typesOf(s)
+	var out []cand
+	for _, t := range types {
+		var cs []cand
+		switch t {
+		case "null":
+			cs = []cand{{v: &jsonvalue.Value{Kind: jsonvalue.Null, Text: "null"}}}
+		case "boolean":
+			f, tr := jsonvalue.NewBool(false), jsonvalue.NewBool(true)
+			cs = []cand{{v: &tr}, {v: &f}}
+		case "integer", "number":
+			cs = g.numbers(s, t == "integer", rich)
+		case "string":
+			cs = g.strings(s, rich)
+		case "array":
+			cs = g.arrays(s, depth, rich)
+		case "object":
+			cs = g.objects(s, depth, rich)
+		}
+		if len(out) == 0 {
+			out = cs
+		} else if len(cs) > 0 {
+			// Other types: their base, and any hot variants.
+			out = append(out, cs[0])
+			for _, c := range cs[1:] {
+				if c.hot || rich {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// typesOf returns the types s allows, as written, or as its keywords
+// suggest when it names none (nil: nothing to go by).
+func typesOf(s *jsonvalue.Value) []string {
+	if t := s.Get("type"); t != nil {
+		switch t.Kind {
+		case jsonvalue.String:
+			return []string{t.Text}
+		case jsonvalue.Array:
+			var out []string
+			for i := range t.Items {
+				out = append(out, t.Items[i].Text)
+			}
+			return out
+		}
+	}
+	var out []string
+	has := func(keys ...string) bool {
+		for _, k := range keys {
+			if s.Has(k) {
+				return true
+			}
+		}
+		return false
+	}
+	if has("properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames", "dependentRequired") {
+		out = append(out, "object")
+	}
+	if has("items", "prefixItems", "minItems", "maxItems", "contains", "uniqueItems") {
+		out = append(out, "array")
+	}
+	if has("minLength", "maxLength", "pattern", "format") {
+		out = append(out, "string")
+	}
+	if has("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf") {
+		out = append(out, "number")
+	}
+	return out
+}
+
+func str(s string) *jsonvalue.Value {
+	v := jsonvalue.NewString(s)
+	return &v
+}
+
+func num(lit string) *jsonvalue.Value {
+	v := jsonvalue.NewNumber(lit)
+	return &v
+}
+
+func ratOf(v *jsonvalue.Value) *big.Rat {
+	if v == nil || v.Kind != jsonvalue.Number {
+		return nil
+	}
+	d, ok := jsonvalue.ParseDecimal(v.Text)
+	if !ok {
+		return nil
+	}
+	r, ok := d.Rat()
+	if !ok {
+		return nil
+	}
+	return r
+}
+
+func ratLiteral(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	s := strings.TrimRight(r.FloatString(12), "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+// numbers: at and next to every bound, a few plain values, multiples.
+func (g *generator) numbers(s *jsonvalue.Value, integer, rich bool) []cand {
+	var pts []*big.Rat
+	add := func(r *big.Rat, delta int64, half bool) {
+		if r == nil {
+			return
+		}
+		x := new(big.Rat).Set(r)
+		if half {
+			x.Add(x, big.NewRat(delta, 2))
+		} else {
+			x.Add(x, big.NewRat(delta, 1))
+		}
+		pts = append(pts, x)
+	}
+	lo, elo := ratOf(s.Get("minimum")), ratOf(s.Get("exclusiveMinimum"))
+	hi, ehi := ratOf(s.Get("maximum")), ratOf(s.Get("exclusiveMaximum"))
+	mult := ratOf(s.Get("multipleOf"))
+	// The base: the smallest value the bounds allow, else 1 (or below the
+	// upper bound).
+	switch {
+	case lo != nil:
+		add(ceilIf(lo, integer), 0, false)
+	case elo != nil:
+		add(floorRat(elo), 1, false)
+	case hi != nil && hi.Cmp(big.NewRat(1, 1)) < 0:
+		add(floorRat(hi), 0, false)
+	case ehi != nil && ehi.Cmp(big.NewRat(1, 1)) <= 0:
+		add(ceilRat(ehi), -1, false)
+	default:
+		add(big.NewRat(1, 1), 0, false)
+	}
+	if mult != nil && mult.Sign() > 0 {
+		base := pts[0]
+		q := new(big.Rat).Quo(base, mult)
+		k := ceilRat(q)
+		pts[0] = new(big.Rat).Mul(k, mult)
+		add(pts[0], 0, false)
+		m2 := new(big.Rat).Add(pts[0], mult)
+		add(m2, 0, false)
+	}
+	if rich {
+		for _, b := range []*big.Rat{lo, hi} {
+			add(b, 0, false)
+			add(b, 1, false)
+			add(b, -1, false)
+			if !integer {
+				add(b, 1, true)
+				add(b, -1, true)
+			}
+		}
+		for _, b := range []*big.Rat{elo, ehi} {
+			add(b, 1, false)
+			add(b, -1, false)
+			if !integer {
+				add(b, 1, true)
+				add(b, -1, true)
+			}
+		}
+		for _, p := range []int64{0, 1, -1, 2, 3, 5, 10, 100, 1000, 1000000, -100} {
+			add(big.NewRat(p, 1), 0, false)
+		}
+		if !integer {
+			add(big.NewRat(1, 2), 0, false)
+			add(big.NewRat(3, 2), 0, false)
+		}
+		for _, h := range g.hints {
+			if r := ratOf(h); r != nil {
+				add(r, 0, false)
+				add(r, 1, false)
+				add(r, -1, false)
+				if !integer {
+					// Just beside the bound, at a tenth of its last digit.
+					eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(r.Denom(), big.NewInt(10)))
+					pts = append(pts, new(big.Rat).Add(r, eps), new(big.Rat).Sub(r, eps), new(big.Rat).Quo(r, big.NewRat(2, 1)))
+				}
+			}
+		}
+	}
+	var out []cand
+	for _, p := range pts {
+		if integer && !p.IsInt() {
+			continue
+		}
+		out = append(out, cand{v: num(ratLiteral(p))})
+	}
+	return out
+}
+
+func floorRat(r *big.Rat) *big.Rat {
+	q := new(big.Int).Div(r.Num(), r.Denom()) // Euclidean: floor for a positive denominator
+	return new(big.Rat).SetInt(q)
+}
+
+func ceilRat(r *big.Rat) *big.Rat {
+	f := floorRat(r)
+	if f.Cmp(r) == 0 {
+		return f
+	}
+	return f.Add(f, big.NewRat(1, 1))
+}
+
+func ceilIf(r *big.Rat, integer bool) *big.Rat {
+	if integer {
+		return ceilRat(r)
+	}
+	return r
+}
+
+func intOf(v *jsonvalue.Value) (int, bool) {
+	r := ratOf(v)
+	if r == nil || !r.IsInt() || !r.Num().IsInt64() {
+		return 0, false
+	}
+	n := r.Num().Int64()
+	if n < 0 || n > maxString {
+		return 0, false
+	}
+	return int(n), true
+}
+
+var formatSamples = map[string]string{
+	"date-time": "2024-01-02T03:04:05Z", "date": "2024-01-02", "time": "03:04:05Z",
+	"email": "a@example.com", "idn-email": "a@example.com", "uri": "https://example.com/a",
+	"uri-reference": "https://example.com/a", "iri": "https://example.com/a", "url": "https://example.com/a",
+	"uuid": "123e4567-e89b-12d3-a456-426614174000", "ipv4": "192.0.2.1", "ipv6": "2001:db8::1",
+	"hostname": "example.com", "duration": "P1D",
+}
+
+// strings: the pattern's sample, a format sample, then every length limit.
+func (g *generator) strings(s *jsonvalue.Value, rich bool) []cand {
+	minL, hasMin := intOf(s.Get("minLength"))
+	maxL, hasMax := intOf(s.Get("maxLength"))
+	var out []cand
+	if p := s.Get("pattern"); p != nil && p.Kind == jsonvalue.String {
+		if sample, ok := patternSample(p.Text); ok {
+			out = append(out, cand{v: str(sample)})
+		}
+	}
+	if f := s.Get("format"); f != nil && f.Kind == jsonvalue.String {
+		if sample, ok := formatSamples[f.Text]; ok {
+			out = append(out, cand{v: str(sample)})
+		}
+	}
+	base := max(minL, 1)
+	if hasMax && base > maxL {
+		base = maxL
+	}
+	out = append(out, cand{v: str(strings.Repeat("a", base))})
+	if rich {
+		var lengths []int
+		for _, h := range g.hints {
+			if n, ok := intOf(h); ok {
+				lengths = append(lengths, n+1, n-1, n)
+			}
+		}
+		lengths = append(lengths, 0, 1, 2, 3, 5, 10, 50, 100, 300, maxString)
+		if hasMin {
+			lengths = append(lengths, minL, minL+1, minL-1)
+		}
+		if hasMax {
+			lengths = append(lengths, maxL, maxL-1, maxL+1)
+		}
+		for _, n := range lengths {
+			if n >= 0 && n <= maxString {
+				out = append(out, cand{v: str(strings.Repeat("a", n))})
+			}
+		}
+		for _, h := range g.hints {
+			if h.Kind == jsonvalue.String {
+				out = append(out, cand{v: h})
+			}
+		}
+		for _, f := range []string{"date-time", "email", "uri", "uuid"} {
+			out = append(out, cand{v: str(formatSamples[f])})
+		}
+	}
+	return out
+}
+
+// patternSample writes one string the pattern matches, when the pattern
+// is simple enough for Go's parser (lookaround and backreferences are not).
+func patternSample(p string) (string, bool) {
+	re, err := syntax.Parse(p, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	if !sampleRegexp(re, &b) || b.Len() > maxString {
+		return "", false
+	}
+	return b.String(), true
+}
+
+func sampleRegexp(re *syntax.Regexp, b *strings.Builder) bool {
+	if b.Len() > maxString {
+		return false
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		b.WriteString(string(re.Rune))
+	case syntax.OpCharClass:
+		if len(re.Rune) < 2 {
+			return false
+		}
+		b.WriteRune(classRune(re.Rune))
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		b.WriteByte('a')
+	case syntax.OpCapture:
+		return sampleRegexp(re.Sub[0], b)
+	case syntax.OpPlus:
+		return sampleRegexp(re.Sub[0], b)
+	case syntax.OpStar, syntax.OpQuest:
+	case syntax.OpRepeat:
+		n := min(re.Min, maxString)
+		for i := 0; i < n; i++ {
+			if !sampleRegexp(re.Sub[0], b) {
+				return false
+			}
+		}
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if !sampleRegexp(sub, b) {
+				return false
+			}
+		}
+	case syntax.OpAlternate:
+		return sampleRegexp(re.Sub[0], b)
+	case syntax.OpNoMatch:
+		return false
+	}
+	return true
+}
+
+// classRune picks a readable member of a character class.
+func classRune(ranges []rune) rune {
+	for _, want := range []rune{'a', 'A', '0', '_', '-'} {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= want && want <= ranges[i+1] {
+				return want
+			}
+		}
+	}
+	for i := 0; i+1 < len(ranges); i += 2 {
+		if ranges[i] > ' ' {
+			return ranges[i]
+		}
+		if ranges[i+1] > ' ' {
+			return '!'
+		}
+	}
+	return ranges[0]
+}
+
+// arrays: the shortest array the bounds allow, then each item variant, then
+// every length limit.
+func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
+	minI, _ := intOf(s.Get("minItems"))
+	maxI, hasMax := intOf(s.Get("maxItems"))
+	minI, maxI = min(minI, 64), min(maxI, 64)
+	var prefix []cand
+	if p := s.Get("prefixItems"); p != nil && p.Kind == jsonvalue.Array {
+		for i := range p.Items {
+			pc := g.gen(&p.Items[i], depth+1)
+			if len(pc) == 0 {
+				pc = []cand{{v: str("a")}}
+			}
+			prefix = append(prefix, pc[0])
+		}
+	}
+	items := g.gen(s.Get("items"), depth+1)
+	if s.Get("items") == nil {
+		items = nil
+		if rich {
+			items = anyValues(true)
+		}
+	}
+	if c := s.Get("contains"); c != nil {
+		cc := g.gen(c, depth+1)
+		if len(cc) > 0 {
+			items = append(cc[:1:1], items...)
+		}
+	}
+	if len(items) == 0 {
+		items = []cand{{v: str("a")}}
+	}
+	build := func(n int, first cand) cand {
+		arr := &jsonvalue.Value{Kind: jsonvalue.Array}
+		hot := first.hot
+		for _, p := range prefix {
+			if len(arr.Items) < n || len(arr.Items) == 0 {
+				arr.Items = append(arr.Items, *p.v)
+				hot = hot || p.hot
+			}
+		}
+		for len(arr.Items) < n {
+			arr.Items = append(arr.Items, *first.v)
+		}
+		return cand{v: arr, hot: hot}
+	}
+	baseLen := max(minI, len(prefix))
+	if s.Has("contains") {
+		baseLen = max(baseLen, 1)
+	}
+	out := []cand{build(baseLen, items[0])}
+	for _, it := range items[1:] {
+		if it.hot || rich {
+			out = append(out, build(max(baseLen, 1), it))
+		}
+	}
+	if rich {
+		lengths := []int{0, 1, 2, 3, 10, minI + 1, maxI, maxI - 1}
+		for _, h := range g.hints {
+			if n, ok := intOf(h); ok {
+				lengths = append(lengths, n, n+1, n-1)
+			}
+		}
+		for _, n := range lengths {
+			if n >= 0 && (!hasMax || n <= maxI) && n <= 64 {
+				out = append(out, build(n, items[0]))
+			}
+		}
+		// Distinct items, for uniqueItems.
+		if len(items) > 1 {
+			arr := &jsonvalue.Value{Kind: jsonvalue.Array}
+			for _, it := range items {
+				arr.Items = append(arr.Items, *it.v)
+			}
+			out = append(out, cand{v: arr})
+		}
+	}
+	return out
+}
+
+// objects: the required properties, then each property varied alone, then
+// all declared properties, then one undeclared property.
+func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
+	props := s.Get("properties")
+	if props != nil && props.Kind != jsonvalue.Object {
+		props = nil
+	}
+	required := map[string]bool{}
+	var reqOrder []string
+	if r := s.Get("required"); r != nil && r.Kind == jsonvalue.Array {
+		for i := range r.Items {
+			if r.Items[i].Kind == jsonvalue.String && !required[r.Items[i].Text] {
+				required[r.Items[i].Text] = true
+				reqOrder = append(reqOrder, r.Items[i].Text)
+			}
+		}
+	}
+	extra := g.gen(s.Get("additionalProperties"), depth+1)
+	if ap := s.Get("additionalProperties"); ap == nil {
+		extra = anyValues(rich)
+	}
+	type prop struct {
+		name  string
+		cands []cand
+	}
+	var list []prop
+	declared := map[string]bool{}
+	if props != nil {
+		for i := range props.Members {
+			m := &props.Members[i]
+			declared[m.Key] = true
+			pc := g.gen(&m.Value, depth+1)
+			list = append(list, prop{m.Key, pc})
+		}
+	}
+	for _, r := range reqOrder {
+		if !declared[r] {
+			list = append(list, prop{r, extra})
+		}
+	}
+	build := func(vary int, with cand, all bool) cand {
+		obj := &jsonvalue.Value{Kind: jsonvalue.Object}
+		hot := false
+		for i, p := range list {
+			var v cand
+			switch {
+			case i == vary:
+				v = with
+			case len(p.cands) == 0:
+				continue
+			case required[p.name] || all:
+				v = p.cands[0]
+			default:
+				continue
+			}
+			obj.Members = append(obj.Members, jsonvalue.Member{Key: p.name, Value: *v.v})
+			hot = hot || v.hot
+		}
+		return cand{v: obj, hot: hot}
+	}
+	base := build(-1, cand{}, false)
+	// minProperties: add optional properties until there are enough.
+	if minP, ok := intOf(s.Get("minProperties")); ok && len(base.v.Members) < minP {
+		base = build(-1, cand{}, true)
+	}
+	out := []cand{base}
+	for i, p := range list {
+		anyHot := false
+		for _, c := range p.cands {
+			anyHot = anyHot || c.hot
+		}
+		for j, c := range p.cands {
+			if j == 0 && required[p.name] {
+				continue
+			}
+			// An optional property leading to the focus is tried with
+			// its base too: the focus may be the property itself.
+			if c.hot || rich || (j == 0 && anyHot) {
+				c.hot = c.hot || anyHot
+				out = append(out, build(i, c, false))
+			}
+		}
+	}
+	out = append(out, build(-1, cand{}, true))
+	extraHot := false
+	for _, e := range extra {
+		extraHot = extraHot || e.hot
+	}
+	if (rich || extraHot) && len(extra) > 0 {
+		// Undeclared properties: one of each extra candidate, then as many
+		// as the count bounds allow.
+		extraName := func(i int) string {
+			if i < len(g.names) && !declared[g.names[i]] {
+				return g.names[i]
+			}
+			name := "extra" + strconv.Itoa(i+1)
+			for declared[name] {
+				name += "_"
+			}
+			return name
+		}
+		with := func(vals []cand) cand {
+			obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append([]jsonvalue.Member(nil), base.v.Members...)}
+			for i, v := range vals {
+				obj.Members = append(obj.Members, jsonvalue.Member{Key: extraName(i), Value: *v.v})
+			}
+			return cand{v: obj, hot: extraHot}
+		}
+		for _, e := range extra {
+			out = append(out, with([]cand{e}))
+		}
+		maxP, _ := intOf(s.Get("maxProperties"))
+		minP, _ := intOf(s.Get("minProperties"))
+		counts := []int{2, 3, 10, maxP - len(base.v.Members), minP - len(base.v.Members) + 1}
+		for _, h := range g.hints {
+			if n, ok := intOf(h); ok {
+				counts = append(counts, n+1-len(base.v.Members), n-len(base.v.Members))
+			}
+		}
+		for _, n := range counts {
+			if n > 0 && n <= 64 {
+				vals := make([]cand, n)
+				for i := range vals {
+					vals[i] = extra[0]
+				}
+				out = append(out, with(vals))
+			}
+		}
+	}
+	return out
+}

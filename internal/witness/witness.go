@@ -1,0 +1,211 @@
+// Package witness finds concrete evidence for a breaking change: an
+// argument object that the old version of a tool accepted and the new one
+// rejects, judged by the real JSON Schema validator (the library and
+// settings the loader uses) against both input schemas.
+//
+// Candidates are built from the old schema (generate.go): for every schema
+// it reaches, a base value that should satisfy it, and near the change a
+// richer set (every enum value, values at and just inside each bound,
+// strings at each length limit, objects with and without their optional
+// properties, ...). Nothing is shown unless the validator says the old
+// schema accepts it and the new one rejects it.
+package witness
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// resourceURL names an inputSchema for the validator; nothing is loaded
+// from it (the compiler refuses external documents). The library checks
+// every document against the metaschema when it is added, except those
+// under json-schema.org (the metaschemas themselves); that check costs
+// several times the whole search, and the loader has already made it for
+// every tool that reaches the diff, so the documents are named there.
+const resourceURL = "https://json-schema.org/schemaport-witness/input-schema.json"
+
+// Budget is how many candidate values one search may judge.
+const Budget = 400
+
+// Pair holds both versions of one tool's input schema, compiled once.
+type Pair struct {
+	oldRoot, newRoot *jsonvalue.Value
+	compiled         bool
+	old, new         *jsonschema.Schema
+	// Judged counts the candidates judged so far (both validators).
+	Judged int
+}
+
+// NewPair prepares a search between two input schemas (nil counts as {}).
+func NewPair(oldRoot, newRoot *jsonvalue.Value) *Pair {
+	return &Pair{oldRoot: oldRoot, newRoot: newRoot}
+}
+
+func compile(root *jsonvalue.Value) *jsonschema.Schema {
+	var doc any = map[string]any{}
+	if root != nil {
+		doc = jsonvalue.ToAny(root)
+	}
+	// Judge by 2020-12 whatever the root names, as the loader validates.
+	if m, ok := doc.(map[string]any); ok {
+		delete(m, "$schema")
+	}
+	c := tool.NewSchemaCompiler()
+	if err := c.AddResource(resourceURL, doc); err != nil {
+		return nil
+	}
+	s, err := c.Compile(resourceURL)
+	if err != nil {
+		return nil
+	}
+	return s
+}
+
+// Usable reports whether both schemas compiled; a pair that did not cannot
+// confirm anything.
+func (p *Pair) Usable() bool {
+	if !p.compiled {
+		p.compiled = true
+		p.old, p.new = compile(p.oldRoot), compile(p.newRoot)
+	}
+	return p.old != nil && p.new != nil
+}
+
+// AcceptedByOld reports whether the old schema accepts v.
+func (p *Pair) AcceptedByOld(v *jsonvalue.Value) bool {
+	if !p.Usable() {
+		return false
+	}
+	p.Judged++
+	return p.old.Validate(jsonvalue.ToAny(v)) == nil
+}
+
+// Breaks reports whether v is accepted by the old schema and rejected by the
+// new one; where is the new schema's location (a JSON pointer into the
+// input schema) of each keyword that rejected it.
+func (p *Pair) Breaks(v *jsonvalue.Value) (bool, []string) {
+	if !p.Usable() {
+		return false, nil
+	}
+	inst := jsonvalue.ToAny(v)
+	p.Judged++
+	if p.old.Validate(inst) != nil {
+		return false, nil
+	}
+	err := p.new.Validate(inst)
+	var verr *jsonschema.ValidationError
+	if !errors.As(err, &verr) {
+		return false, nil
+	}
+	var where []string
+	var leaves func(e *jsonschema.ValidationError)
+	leaves = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			loc := e.SchemaURL
+			if i := strings.IndexByte(loc, '#'); i >= 0 {
+				loc = loc[i+1:]
+			}
+			if e.ErrorKind != nil {
+				if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
+					loc += "/" + strings.Join(escapePointer(kp), "/")
+				}
+			}
+			where = append(where, loc)
+			return
+		}
+		for _, c := range e.Causes {
+			leaves(c)
+		}
+	}
+	leaves(verr)
+	return true, where
+}
+
+// Result is the outcome of one search.
+type Result struct {
+	// Arguments is the verified witness, nil when none was found.
+	Arguments *jsonvalue.Value
+	// Where lists the new schema's rejecting keyword locations (JSON
+	// pointers) for Arguments.
+	Where []string
+}
+
+// Find searches for a witness near focus, the schema path segments (below
+// the input schema) of a change; hints are values the change names (the
+// old bound, the removed enum values). It prefers a witness the new schema
+// rejects at or under the change's own location.
+//
+// skip, when set, discards a witness by the new schema's rejecting
+// locations (a rejection the caller has already accounted for).
+func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []string) bool) Result {
+	if !p.Usable() {
+		return Result{}
+	}
+	g := newGenerator(p.oldRoot, focus, hints)
+	cands := g.candidates()
+	want := "/" + strings.Join(escapePointer(focus), "/")
+	if len(focus) == 0 {
+		want = ""
+	}
+	var first Result
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if len(seen) >= Budget {
+			break
+		}
+		key := jsonvalue.Canonical(c)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		ok, where := p.Breaks(c)
+		if !ok || (skip != nil && skip(where)) {
+			continue
+		}
+		r := Result{Arguments: c, Where: where}
+		for _, w := range where {
+			if related(w, want) {
+				return r
+			}
+		}
+		if first.Arguments == nil {
+			first = r
+		}
+	}
+	return first
+}
+
+// Reuse returns a result among found whose call the new schema rejects at
+// the change at focus or under it.
+func Reuse(found []Result, focus []string) (Result, bool) {
+	if len(focus) == 0 {
+		return Result{}, false
+	}
+	want := "/" + strings.Join(escapePointer(focus), "/")
+	for _, r := range found {
+		for _, w := range r.Where {
+			if w == want || strings.HasPrefix(w, want+"/") {
+				return r, true
+			}
+		}
+	}
+	return Result{}, false
+}
+
+// related: one location is the other or lies under it.
+func related(a, b string) bool {
+	return a == b || strings.HasPrefix(a, b+"/") || strings.HasPrefix(b, a+"/") || b == "" || a == ""
+}
+
+func escapePointer(segs []string) []string {
+	out := make([]string, len(segs))
+	for i, s := range segs {
+		out[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+	}
+	return out
+}
