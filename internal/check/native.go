@@ -105,7 +105,13 @@ func openAINonStrict(t *tool.Tool) []provider.Diagnostic {
 // target's findings about `$ref`, `additionalProperties`, `prefixItems`,
 // type unions and numeric enums do not apply; what it says about the rest
 // (oneOf read as anyOf, const, allOf, not, ...) still does.
+//
+// The OpenAPI subset's own 400s do not apply either: a string format other
+// than enum or date-time ("format" is in the list above; it is then only
+// not enforced) and an object without properties.
 var geminiJSONSchemaDropped = map[string]bool{
+	"gemini/empty-object-parameters":           true,
+	"gemini/free-form-object":                  true,
 	"gemini/unresolvable-schema-reference":     true,
 	"gemini/unsupported-schema-reference":      true,
 	"gemini/unsupported-additional-properties": true,
@@ -115,7 +121,18 @@ var geminiJSONSchemaDropped = map[string]bool{
 }
 
 func geminiJSONSchema(t *tool.Tool) []provider.Diagnostic {
-	return slices.DeleteFunc(gemini.Check(t), func(d provider.Diagnostic) bool {
+	ds := gemini.Check(t)
+	converted := false
+	for i := range ds {
+		if d := &ds[i]; d.Code == "gemini/unsupported-string-format" {
+			formatNotEnforced(d)
+			converted = true
+		}
+	}
+	if converted {
+		provider.SortDiagnostics(ds) // an error became a warning
+	}
+	return slices.DeleteFunc(ds, func(d provider.Diagnostic) bool {
 		switch {
 		case geminiJSONSchemaDropped[d.Code]:
 			return true
@@ -126,6 +143,21 @@ func geminiJSONSchema(t *tool.Tool) []provider.Diagnostic {
 		}
 		return false
 	})
+}
+
+// formatNotEnforced turns d, an unsupported-string-format finding, into
+// the format-not-enforced warning the JSON Schema mode gets for any format
+// (same path and position; the caller re-sorts).
+func formatNotEnforced(d *provider.Diagnostic) {
+	for i := range gemini.Rules {
+		r := &gemini.Rules[i]
+		if r.Code == "gemini/format-not-enforced" {
+			c := r.CompileWith("")
+			d.Code, d.Severity, d.Compile, d.DocsURL = r.Code, r.Severity, c, r.DocsURL
+			d.Message = "Gemini passes `format` to the model without enforcing it; validate the value in your handler."
+			return
+		}
+	}
 }
 
 // stringsAndNumbers reports an enum of strings and numbers only, which
