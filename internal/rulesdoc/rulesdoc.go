@@ -28,6 +28,7 @@ import (
 type Example struct {
 	Tool, Old, New      string // file texts
 	Gen, GenOld, GenNew string // generator lines
+	None                string // why there is no example (noExample codes)
 }
 
 // Fence info strings of the example blocks.
@@ -38,7 +39,16 @@ const (
 	fenceGen    = "text generate"
 	fenceGenOld = "text generate old"
 	fenceGenNew = "text generate new"
+	fenceNone   = "text no example"
 )
+
+// noExample are the codes no input can produce through the CLI by
+// design; their entry says why instead of showing an example.
+var noExample = map[string]bool{
+	// The safety net fires only where the keyword comparison misses a
+	// break the validator then finds: a correct engine gives no input.
+	"schema-narrowed": true,
+}
 
 // Parse reads the examples of a rendered document, by code.
 func Parse(doc string) map[string]Example {
@@ -74,6 +84,8 @@ func Parse(doc string) map[string]Example {
 				ex.GenOld = strings.TrimSpace(text)
 			case fenceGenNew:
 				ex.GenNew = strings.TrimSpace(text)
+			case fenceNone:
+				ex.None = strings.TrimSpace(text)
 			}
 		}
 		out[code] = ex
@@ -223,6 +235,13 @@ func renderDiff(b *strings.Builder, c diff.Code, ex Example) error {
 	}
 	b.WriteString("Classification: " + c.Class + ours + ". Triggers when " + c.Trigger + ".\n")
 	old, new := ex.Old, ex.New
+	if noExample[c.ID] {
+		if ex.None == "" {
+			return fmt.Errorf("%s: say why there is no example (a ```%s block)", c.ID, fenceNone)
+		}
+		b.WriteString("\nNo example:\n\n```" + fenceNone + "\n" + ex.None + "\n```\n")
+		return nil
+	}
 	switch {
 	case ex.GenOld != "" || ex.GenNew != "":
 		var err error
