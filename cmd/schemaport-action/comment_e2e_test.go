@@ -81,6 +81,7 @@ func TestE2ECommentCreatedThenUpdated(t *testing.T) {
 		"<code>refund&#95;order</code>",
 		"#### New findings (",
 		"[the job summary](" + runURL + ")",
+		"<br>This call worked before and fails now: <code>", // a witness
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the comment lacks %q:\n%s", want, body)
