@@ -81,6 +81,7 @@ func TestE2ECommentCreatedThenUpdated(t *testing.T) {
 		"<code>refund&#95;order</code>",
 		"#### New findings (",
 		"[the job summary](" + runURL + ")",
+		"<br>This call worked before and fails now: <code>", // a witness
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the comment lacks %q:\n%s", want, body)
@@ -233,7 +234,11 @@ func TestE2ECommentSizeCap(t *testing.T) {
 	if n := len([]rune(body)); n > prcomment.MaxChars || n < prcomment.MaxChars/2 {
 		t.Errorf("the comment has %d characters; want the most that fits in %d", n, prcomment.MaxChars)
 	}
-	if !regexp.MustCompile(`> \d+ more rows did not fit in a comment: see \[the job summary\]\(` + regexp.QuoteMeta(runURL) + `\)\.`).MatchString(body) {
+	left := regexp.MustCompile(`> (\d+) more rows did not fit in a comment: see \[the job summary\]\(` + regexp.QuoteMeta(runURL) + `\)\.`).FindStringSubmatch(body)
+	if left != nil {
+		t.Logf("comment: %d characters, %d bytes, %d table rows shown, %s left out", len([]rune(body)), len(body), strings.Count(body, "\n| ✗ |")+strings.Count(body, "\n| ⚠ |"), left[1])
+	}
+	if left == nil {
 		t.Errorf("no note of what was left out:\n%s", body[len(body)-2000:])
 	}
 	wellFormed(t, body)

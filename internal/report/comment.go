@@ -199,13 +199,20 @@ func failMark(f *finding.Finding) string {
 	return "ℹ"
 }
 
-// changeCell is a breaking change's code, path and message.
+// changeCell is a breaking change's code, path and message, and its
+// witness: a call that worked before and fails now (or why there is none).
 func changeCell(f *finding.Finding) string {
 	s := mdCode(f.Code)
 	if f.Path != "" {
 		s += " at " + mdCode(f.Path)
 	}
-	return s + "<br>" + mdText(f.Message)
+	s += "<br>" + mdText(f.Message)
+	if f.Change != nil {
+		if w := WitnessLine(f.Change); w != "" {
+			s += "<br>" + mdText(w)
+		}
+	}
+	return s
 }
 
 // commentWhere is file:line, linked to the head's file when possible.

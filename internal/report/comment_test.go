@@ -45,6 +45,8 @@ func TestCommentGolden(t *testing.T) {
 		"#### Breaking changes (5)\n",
 		"#### New findings (",
 		"Full report: [the job summary](" + commentRunURL + ")",
+		// The enum change's witness, from the diff engine.
+		"<br>This call worked before and fails now: <code>&#123;&quot;orderId&quot;:&quot;o-1&quot;,&quot;refundMethod&quot;:&quot;store&#95;credit&quot;&#125;</code> |",
 	} {
 		if !strings.Contains(out.Body, want) {
 			t.Errorf("the comment lacks %q", want)
