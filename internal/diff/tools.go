@@ -63,6 +63,9 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 			Old:            toolLocation(gone, "name"),
 			New:            toolLocation(to, "name"),
 		})
+		if !opts.NoWitnesses {
+			changes[len(changes)-1].Witness = toolCallWitness(gone)
+		}
 		changes = append(changes, diffTool(gone, to, gone.Name, opts)...)
 	}
 	for _, gone := range stillRemoved {
@@ -76,6 +79,9 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 			Before:         &before,
 			Old:            toolLocation(gone, "name"),
 		})
+		if !opts.NoWitnesses {
+			changes[len(changes)-1].Witness = toolCallWitness(gone)
+		}
 	}
 	for j, fresh := range added {
 		if matched[j] {

@@ -73,7 +73,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 			ch.Witness = &Witness{Arguments: r.Arguments}
 			continue
 		}
-		ch.Witness = &Witness{Reason: reasonBudget}
+		ch.Witness = &Witness{Reason: noWitnessReason(ch.Code)}
 	}
 	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || !pair().Usable() {
 		return changes
@@ -111,6 +111,30 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		New:            toolLocation(n, path),
 		Witness:        &Witness{Arguments: r.Arguments},
 	})
+}
+
+// noWitnessReason says why a breaking change has no example call. Some
+// codes are breaking by contract for what a provider or server does, not
+// for what the JSON Schema validator decides: for those that is the reason.
+func noWitnessReason(code string) string {
+	switch code {
+	case "nullable-removed":
+		return "No example call: `nullable` is OpenAPI's keyword, which a JSON Schema 2020-12 validator ignores; providers that read it reject null now."
+	case "property-removed":
+		return "No example call: the rules for undeclared properties still accept what the removed property accepted, so the validator accepts the same calls; the change is breaking because the tool no longer declares the property."
+	case "keyword-changed":
+		return "No example call: the validator does not act on this keyword, so it accepts the same calls; providers or servers that read it may not."
+	}
+	return reasonBudget
+}
+
+// toolCallWitness is the witness of a tool removed or renamed: any call
+// the old tool accepted fails now.
+func toolCallWitness(t *tool.Tool) *Witness {
+	if c := witness.Call(member(t, "inputSchema")); c != nil {
+		return &Witness{Arguments: c}
+	}
+	return &Witness{Reason: reasonNoValidate}
 }
 
 // focusOf turns a change path into schema path segments below inputSchema

@@ -209,3 +209,22 @@ func escapePointer(segs []string) []string {
 	}
 	return out
 }
+
+// Call returns a call the schema accepts (the plainest the generator
+// builds that the validator confirms), or nil: for a tool removed or
+// renamed, a call that worked before and fails now whatever it holds.
+func Call(root *jsonvalue.Value) *jsonvalue.Value {
+	s := compile(root)
+	if s == nil {
+		return nil
+	}
+	for i, c := range newGenerator(root, nil, nil).candidates() {
+		if i >= Budget {
+			break
+		}
+		if s.Validate(jsonvalue.ToAny(c)) == nil {
+			return c
+		}
+	}
+	return nil
+}
