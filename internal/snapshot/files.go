@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/safefile"
 )
 
 // Render is a tool's snapshot file: the canonical {name, description,
@@ -271,25 +273,13 @@ func existing(dir string) (map[string][]byte, error) {
 	return out, nil
 }
 
+// writeFile replaces path through a temporary file (safefile: never
+// through a link, never into a special file).
 func writeFile(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".snapshot-*")
-	if err != nil {
+	return safefile.Write("", path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	})
 }
 
 func sortedKeys[V any](m map[string]V) []string {
