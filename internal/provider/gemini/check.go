@@ -326,7 +326,7 @@ func (c *checker) types(s *jsonvalue.Value, typ *jsonvalue.Member, at *provider.
 		c.emitAt(ruleMultiTypeUnion, at.MemberPlace(s, typ), "Gemini takes one type per schema; compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented.", "")
 	}
 	branches := false
-	if a := s.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array && !isNullablePair(a) {
+	if a := s.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array && len(a.Items) > 0 && !isNullablePair(a) { // no branches: compiling keeps the type
 		branches = true
 	}
 	if o := s.Get("oneOf"); o != nil && o.Kind == jsonvalue.Array {

@@ -1,0 +1,198 @@
+// Package compile turns a canonical tool into each provider's native tool
+// definition, recording every change it makes with an honest lossy flag.
+//
+// Check is compile's dry run: every provider's diagnostics come from that
+// provider's own check, and a pair is refused exactly when check reports an
+// error compiling cannot fix, or when compiling would lose something and
+// the caller did not allow it. Where a check rule says a keyword is dropped,
+// compile drops the keyword that rule found (see diagIndex), so the two
+// cannot disagree about which keywords go.
+package compile
+
+import (
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/provider/core"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// Transformation is one change compile made, at a canonical schema path.
+// Lossy means the compiled schema accepts some argument the canonical one
+// rejects (or the other way round).
+type Transformation struct {
+	Code   string `json:"code"`
+	Path   string `json:"path"`
+	Detail string `json:"detail"`
+	Lossy  bool   `json:"lossy"`
+}
+
+// Result is the outcome of compiling one tool for one target.
+type Result struct {
+	Target string
+	Tool   *tool.Tool
+	// OK is false when the pair is refused; Output is then nil.
+	OK     bool
+	Output *jsonvalue.Value
+	// Transformations is the full list, also for a refused pair.
+	Transformations []Transformation
+	// Diagnostics are the kept ones: every warning and info, and the
+	// errors compiling cannot fix (plus core/lossy-transformation-refused).
+	Diagnostics []provider.Diagnostic
+}
+
+// Blocking returns the error diagnostics that refused the pair.
+func (r *Result) Blocking() []provider.Diagnostic {
+	var out []provider.Diagnostic
+	for _, d := range r.Diagnostics {
+		if d.Severity == provider.SeverityError {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Warnings returns the kept warnings and infos (what the manifest lists).
+func (r *Result) Warnings() []provider.Diagnostic {
+	var out []provider.Diagnostic
+	for _, d := range r.Diagnostics {
+		if d.Severity != provider.SeverityError {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// HasLossy reports whether any transformation is lossy.
+func (r *Result) HasLossy() bool {
+	for _, t := range r.Transformations {
+		if t.Lossy {
+			return true
+		}
+	}
+	return false
+}
+
+// LossyRefusal reports whether the pair was refused only by the lossy
+// gate, so that --allow-lossy would let it through.
+func (r *Result) LossyRefusal() bool {
+	if r.OK {
+		return false
+	}
+	for _, d := range r.Diagnostics {
+		if d.Severity == provider.SeverityError && d.Code != LossyRefusedCode {
+			return false
+		}
+	}
+	return true
+}
+
+// LossyRefusedCode is the diagnostic of a pair refused by the lossy gate.
+const LossyRefusedCode = "core/lossy-transformation-refused"
+
+// Compile compiles t for the target with the given id. An unknown id
+// panics: callers resolve ids first (Lookup).
+func Compile(t *tool.Tool, targetID string, allowLossy bool) Result {
+	target, ok := Lookup(targetID)
+	if !ok {
+		panic("compile: unknown target " + targetID)
+	}
+	diags := target.Check(t)
+	// Our core findings (a default or example its own schema rejects)
+	// block every target: shipping them steers the model wrong everywhere.
+	for _, d := range core.Check(t) {
+		if d.Severity == provider.SeverityError {
+			diags = append(diags, d)
+		}
+	}
+	output, records := target.compile(t, newDiagIndex(diags))
+	return finalize(t, target.ID, output, records, diags, allowLossy)
+}
+
+// finalize applies the one refusal policy every target shares.
+func finalize(t *tool.Tool, targetID string, output *jsonvalue.Value, records []Transformation, diags []provider.Diagnostic, allowLossy bool) Result {
+	r := Result{Target: targetID, Tool: t, Transformations: dedupe(records)}
+	blocked := false
+	for _, d := range diags {
+		if d.Severity == provider.SeverityError && d.Compile.Supported {
+			continue // the transformation is the record
+		}
+		if d.Severity == provider.SeverityError {
+			blocked = true
+		}
+		r.Diagnostics = append(r.Diagnostics, d)
+	}
+	if blocked {
+		return r
+	}
+	if r.HasLossy() && !allowLossy {
+		var lossy []string
+		for _, tr := range r.Transformations {
+			if tr.Lossy {
+				lossy = append(lossy, tr.Code+" at "+tr.Path)
+			}
+		}
+		d := provider.Diagnostic{
+			ProviderID: targetID, ToolName: t.Name, Severity: provider.SeverityError,
+			Code:    LossyRefusedCode,
+			Message: "Compiling would weaken the schema (" + strings.Join(lossy, ", ") + "); fix the source schema, or re-run with --allow-lossy to accept the weaker output.",
+			Path:    provider.RootPath,
+			Compile: provider.Compile{Supported: false, Lossy: false, Detail: "Refused: nothing is written for this target."},
+		}
+		if t.Source != nil {
+			span, _ := t.Locate(provider.RootPath)
+			d.File, d.Line, d.Column, d.EndLine, d.EndColumn = t.File(), span.Line, span.Column, span.EndLine, span.EndColumn
+		}
+		r.Diagnostics = append(r.Diagnostics, d)
+		return r
+	}
+	r.OK = true
+	r.Output = output
+	return r
+}
+
+// dedupe drops later records equal to an earlier one in every field.
+func dedupe(in []Transformation) []Transformation {
+	if len(in) < 2 {
+		return in
+	}
+	seen := make(map[Transformation]bool, len(in))
+	out := in[:0:0]
+	for _, t := range in {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+// diagIndex answers "did check report this code at this path?", which is
+// how compile drops exactly the keywords check said it would.
+type diagIndex map[string][]string
+
+func newDiagIndex(ds []provider.Diagnostic) diagIndex {
+	ix := diagIndex{}
+	for _, d := range ds {
+		ix[d.Path] = append(ix[d.Path], d.Code)
+	}
+	return ix
+}
+
+func (ix diagIndex) has(path, code string) bool {
+	for _, c := range ix[path] {
+		if c == code {
+			return true
+		}
+	}
+	return false
+}
+
+// recorder collects transformations in production order.
+type recorder struct{ list []Transformation }
+
+func (r *recorder) add(code, path string, lossy bool, detail string) {
+	r.list = append(r.list, Transformation{Code: code, Path: path, Detail: detail, Lossy: lossy})
+}

@@ -1,0 +1,313 @@
+package compile
+
+import (
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// openaiOrder is the fixed key order of every compiled OpenAI schema.
+var openaiOrder = []string{"$ref", "type", "description", "enum", "pattern", "format", "multipleOf",
+	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "items",
+	"properties", "required", "additionalProperties", "anyOf", "$defs"}
+
+// openaiDrops maps a check code that says "compiling drops this keyword"
+// to the record of that drop. Check decides which keywords these are
+// (internal/provider/openai keyword classes); compile follows it.
+var openaiDrops = map[string]struct {
+	code  string
+	lossy bool
+	why   string
+}{
+	"openai/annotation-keyword-dropped":     {"dropped-annotation-keyword", false, "it is an annotation and constrains nothing"},
+	"openai/unsupported-keyword":            {"dropped-unsupported-keyword", true, "OpenAI does not support it, so its constraint is no longer enforced"},
+	"openai/undocumented-constraint-keyword": {"dropped-undocumented-constraint-keyword", true, "OpenAI does not document it, so its constraint is no longer enforced"},
+	"openai/unknown-keyword":                {"dropped-unknown-keyword", true, "OpenAI does not know it, so whatever it meant is lost"},
+}
+
+const openaiFormats = "date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid"
+
+type openaiCompiler struct {
+	diags       diagIndex
+	rec         recorder
+	rewriteRefs bool
+}
+
+// compileOpenAI writes a Responses API function tool, always strict.
+func compileOpenAI(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transformation) {
+	c := openaiCompiler{diags: diags}
+	root := t.InputSchema()
+	c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
+	c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
+	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so OpenAI guarantees calls match the schema.")
+	params := c.schema(root, provider.RootPath)
+
+	env := object{}
+	env.set("type", str("function"))
+	env.set("name", str(t.Name))
+	if d, ok := t.Description(); ok && !provider.IsBlank(d) {
+		env.set("description", str(d))
+	}
+	env.set("parameters", params)
+	env.set("strict", jsonvalue.NewBool(true))
+	out := env.value(nil)
+	return &out, c.rec.list
+}
+
+// slot compiles a value standing where a subschema belongs.
+func (c *openaiCompiler) slot(v *jsonvalue.Value, path string) jsonvalue.Value {
+	switch {
+	case v.Kind == jsonvalue.Object:
+		return c.schema(v, path)
+	case v.IsTrue():
+		c.rec.add("normalized-true-subschema", path, false, "Wrote the schema `true` as `{}`, which accepts the same values.")
+	case v.IsFalse():
+		c.rec.add("widened-false-subschema", path, true, "Wrote the schema `false` as `{}`: it accepted nothing, now it accepts anything.")
+	default:
+		c.rec.add("widened-invalid-subschema", path, true, "Wrote a "+v.Kind.String()+" standing where a schema belongs as `{}`, which accepts anything.")
+	}
+	return emptyObject()
+}
+
+func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
+	o := object{}
+	nullable := false
+	var constant, enum *jsonvalue.Value
+	anyOfArr, oneOfArr := isArr(s.Get("anyOf")), isArr(s.Get("oneOf"))
+	for i := range s.Members {
+		m := &s.Members[i]
+		k, v := m.Key, &m.Value
+		kp := schemapath.Key(at, k)
+		if drop, ok := c.dropFor(kp); ok {
+			detail := "Dropped `" + k + "`: " + drop.why + "."
+			if k == "nullable" {
+				detail = "Dropped `nullable: false`: it means nothing to OpenAI."
+			}
+			c.rec.add(drop.code, kp, drop.lossy, detail)
+			continue
+		}
+		switch k {
+		case "properties", "$defs":
+			if v.Kind == jsonvalue.Object {
+				o.set(k, c.slotMap(v, kp))
+			}
+		case "items":
+			o.set(k, c.slot(v, kp))
+		case "anyOf":
+			if v.Kind == jsonvalue.Array {
+				o.set(k, c.slotList(v, kp))
+			}
+		case "format":
+			if v.Kind == jsonvalue.String && c.diags.has(kp, "openai/unsupported-string-format") {
+				c.rec.add("dropped-unsupported-format", kp, true, "Dropped `format: "+jsonvalue.Quote(v.Text)+"`; OpenAI supports only "+openaiFormats+".")
+				continue
+			}
+			o.set(k, *v)
+		case "$ref":
+			if v.Kind == jsonvalue.String && c.rewriteRefs && strings.HasPrefix(v.Text, "#/definitions/") {
+				to := "#/$defs/" + strings.TrimPrefix(v.Text, "#/definitions/")
+				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `"+v.Text+"` as `"+to+"`.")
+				o.set(k, str(to))
+				continue
+			}
+			o.set(k, *v)
+		case "required", "additionalProperties":
+		case "const":
+			constant = v
+			c.rec.add("converted-const-to-enum", kp, false, "Wrote `const` as a one-value `enum`, which accepts the same value.")
+		case "enum":
+			enum = v
+			o.set(k, *v)
+		case "oneOf":
+			if v.Kind != jsonvalue.Array {
+				continue
+			}
+			if anyOfArr {
+				// Both would become the one output anyOf; the canonical
+				// anyOf is exact, so it is kept and the oneOf goes, on
+				// the record (SchemaPort lets the later key win silently).
+				c.rec.add("dropped-conflicting-one-of", kp, true, "Dropped `oneOf`: the schema also has `anyOf`, and OpenAI has room for one union only; the `oneOf` branches are no longer enforced.")
+				continue
+			}
+			c.rec.add("converted-one-of-to-any-of", kp, true, "Wrote `oneOf` as `anyOf`, which also accepts a value matching several branches.")
+			o.set("anyOf", c.slotList(v, kp))
+		case "definitions":
+			if v.Kind != jsonvalue.Object {
+				continue
+			}
+			if isObj(s.Get("$defs")) {
+				c.rec.add("dropped-conflicting-definitions", kp, true, "Dropped `definitions` beside `$defs`; references into it no longer resolve.")
+				continue
+			}
+			c.rec.add("renamed-definitions-to-defs", kp, false, "Renamed `definitions` to `$defs`.")
+			o.set("$defs", c.slotMap(v, kp))
+		case "nullable":
+			if v.IsTrue() {
+				nullable = true
+				c.rec.add("converted-nullable-to-type-union", kp, false, "Wrote `nullable: true` as a `\"null\"` type.")
+			}
+		case "default":
+			c.rec.add("dropped-default-keyword", kp, false, "Dropped `default`; OpenAI ignores it.")
+		default:
+			o.set(k, *v)
+		}
+	}
+	_ = oneOfArr
+	if constant != nil {
+		// const and enum both constrain: the value must equal const and be
+		// in enum. One enum says both exactly, whatever the key order.
+		vals := []jsonvalue.Value{*constant}
+		if enum != nil && enum.Kind == jsonvalue.Array {
+			vals = vals[:0]
+			for i := range enum.Items {
+				if jsonvalue.Equal(&enum.Items[i], constant) {
+					vals = append(vals, *constant)
+					break
+				}
+			}
+		}
+		o.set("enum", jsonvalue.NewArray(vals...))
+	}
+	if c.objectLike(s) {
+		c.close(s, at, &o)
+	}
+	out := o.value(openaiOrder)
+	if nullable {
+		out = nullableForm(out)
+	}
+	return out
+}
+
+func (c *openaiCompiler) dropFor(path string) (struct {
+	code  string
+	lossy bool
+	why   string
+}, bool) {
+	for _, code := range c.diags[path] {
+		if d, ok := openaiDrops[code]; ok {
+			return d, true
+		}
+	}
+	return openaiDrops[""], false
+}
+
+func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at string) jsonvalue.Value {
+	out := make([]jsonvalue.Member, len(m.Members))
+	for i := range m.Members {
+		out[i] = member(m.Members[i].Key, c.slot(&m.Members[i].Value, schemapath.Key(at, m.Members[i].Key)))
+	}
+	return jsonvalue.Value{Kind: jsonvalue.Object, Members: out}
+}
+
+func (c *openaiCompiler) slotList(l *jsonvalue.Value, at string) jsonvalue.Value {
+	out := make([]jsonvalue.Value, len(l.Items))
+	for i := range l.Items {
+		out[i] = c.slot(&l.Items[i], schemapath.Index(at, i))
+	}
+	return jsonvalue.NewArray(out...)
+}
+
+// objectLike: strict mode treats the schema as an object it must close.
+func (c *openaiCompiler) objectLike(s *jsonvalue.Value) bool {
+	return provider.HasType(s, "object") || isObj(s.Get("properties")) || isArr(s.Get("required")) || s.Has("additionalProperties")
+}
+
+// close makes every property required (optional ones nullable) and the
+// object closed, as strict mode demands.
+func (c *openaiCompiler) close(s *jsonvalue.Value, at string, o *object) {
+	if !isObj(o.get("properties")) {
+		o.set("properties", emptyObject())
+	}
+	props := o.get("properties")
+	required := provider.NewRequiredSet(s.Get("required"))
+	var names []jsonvalue.Value
+	if sp := s.Get("properties"); isObj(sp) {
+		for i := range sp.Members {
+			name := sp.Members[i].Key
+			names = append(names, str(name))
+			if required.Has(name) {
+				continue
+			}
+			pp := schemapath.Join(at, "properties", name)
+			c.rec.add("converted-optional-property-to-nullable", pp, false, "Made the optional property `"+name+"` required and nullable: the model sends null instead of leaving it out.")
+			props.Members[i].Value = nullableForm(props.Members[i].Value)
+		}
+	}
+	o.set("required", jsonvalue.NewArray(names...))
+	ap := s.Get("additionalProperties")
+	apPath := schemapath.Key(at, "additionalProperties")
+	switch {
+	case ap == nil:
+		c.rec.add("added-additional-properties-false", apPath, false, "Added `additionalProperties: false`, which strict mode requires.")
+	case ap.IsTrue():
+		c.rec.add("closed-open-object", apPath, false, "Replaced `additionalProperties: true` with `false`: keys the schema does not declare are now rejected.")
+	case ap.Kind == jsonvalue.Object:
+		c.rec.add("dropped-additional-properties-schema", apPath, true, "Replaced the `additionalProperties` schema with `false`: the object no longer takes extra keys.")
+	case ap.IsFalse():
+	default:
+		// Not a schema at all: SchemaPort closes the object silently.
+		c.rec.add("added-additional-properties-false", apPath, false, "Wrote `additionalProperties: false` in place of a value that is not a schema.")
+	}
+	o.set("additionalProperties", jsonvalue.NewBool(false))
+}
+
+var nullType = jsonvalue.NewObject(member("type", str("null")))
+
+// nullableForm returns the compiled schema x that also accepts null, with
+// nothing else changed: null joins the type, the anyOf and the enum; a
+// $ref (which cannot take siblings' null) moves into an anyOf branch with
+// every constraint beside it, its description staying outside.
+func nullableForm(x jsonvalue.Value) jsonvalue.Value {
+	o := object{members: append([]jsonvalue.Member(nil), x.Members...)}
+	t := o.get("type")
+	switch {
+	case t != nil && t.Kind == jsonvalue.String:
+		if t.Text != "null" {
+			o.set("type", jsonvalue.NewArray(*t, str("null")))
+		}
+	case t != nil && t.Kind == jsonvalue.Array:
+		if !containsString(t, "null") {
+			items := append(append([]jsonvalue.Value(nil), t.Items...), str("null"))
+			o.set("type", jsonvalue.NewArray(items...))
+		}
+	case isArr(o.get("anyOf")):
+		a := o.get("anyOf")
+		has := false
+		for i := range a.Items {
+			if ty := a.Items[i].Get("type"); ty != nil && ty.Kind == jsonvalue.String && ty.Text == "null" {
+				has = true
+			}
+		}
+		if !has {
+			items := append(append([]jsonvalue.Value(nil), a.Items...), nullType)
+			o.set("anyOf", jsonvalue.NewArray(items...))
+		}
+	case o.get("$ref") != nil && o.get("$ref").Kind == jsonvalue.String:
+		inner := object{members: append([]jsonvalue.Member(nil), o.members...)}
+		outer := object{}
+		if d := inner.get("description"); d != nil {
+			outer.set("description", *d)
+			inner.del("description")
+		}
+		outer.set("anyOf", jsonvalue.NewArray(inner.value(openaiOrder), nullType))
+		return outer.value(openaiOrder)
+	}
+	if e := o.get("enum"); e != nil && e.Kind == jsonvalue.Array {
+		has := false
+		for i := range e.Items {
+			if e.Items[i].Kind == jsonvalue.Null {
+				has = true
+			}
+		}
+		if !has {
+			items := append(append([]jsonvalue.Value(nil), e.Items...), jsonvalue.NewNull())
+			o.set("enum", jsonvalue.NewArray(items...))
+		}
+	}
+	return o.value(openaiOrder)
+}
+
+func containsString(arr *jsonvalue.Value, s string) bool { return provider.Contains(arr, s) }
