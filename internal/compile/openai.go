@@ -22,10 +22,10 @@ var openaiDrops = map[string]struct {
 	lossy bool
 	why   string
 }{
-	"openai/annotation-keyword-dropped":     {"dropped-annotation-keyword", false, "it is an annotation and constrains nothing"},
-	"openai/unsupported-keyword":            {"dropped-unsupported-keyword", true, "OpenAI does not support it, so its constraint is no longer enforced"},
+	"openai/annotation-keyword-dropped":      {"dropped-annotation-keyword", false, "it is an annotation and constrains nothing"},
+	"openai/unsupported-keyword":             {"dropped-unsupported-keyword", true, "OpenAI does not support it, so its constraint is no longer enforced"},
 	"openai/undocumented-constraint-keyword": {"dropped-undocumented-constraint-keyword", true, "OpenAI does not document it, so its constraint is no longer enforced"},
-	"openai/unknown-keyword":                {"dropped-unknown-keyword", true, "OpenAI does not know it, so whatever it meant is lost"},
+	"openai/unknown-keyword":                 {"dropped-unknown-keyword", true, "OpenAI does not know it, so whatever it meant is lost"},
 }
 
 const openaiFormats = "date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid"
