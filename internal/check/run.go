@@ -232,9 +232,10 @@ const (
 // FailOn reports whether result has a finding at or above threshold:
 //   - "error": any error;
 //   - "warning": any error or warning;
-//   - "lossy": any error or warning that compiling cannot fix without loss
-//     (compile.supported false, or compile.lossy true). Infos never count:
-//     they describe changes, not problems;
+//   - "lossy": any error that `compile` cannot fix without loss: one it
+//     refuses (compile.supported false) or fixes by weakening the schema
+//     (compile.lossy true). Exactly these make `compile` refuse a pair
+//     without --allow-lossy; warnings and infos never do;
 //   - "never": nothing fails.
 //
 // An unknown threshold is treated as "error".
@@ -265,7 +266,7 @@ func Fails(ds []provider.Diagnostic, threshold string) bool {
 				return true
 			}
 		case FailOnLossy:
-			if d.Severity != provider.SeverityInfo && d.Compile.IsLossy() {
+			if d.Severity == provider.SeverityError && d.Compile.IsLossy() {
 				return true
 			}
 		default:
