@@ -5,6 +5,7 @@ const generalHelp = `schemaport-action: guard the tool definitions your AI appli
 Usage:
   schemaport-action check <path...> [options]   what each provider does with every tool
   schemaport-action diff <old> <new> [options]  breaking changes between two tool sets
+  schemaport-action compile <path...> --out DIR one provider-native file per tool and target
   schemaport-action run [options]               the whole GitHub Action (check + diff against the base)
   schemaport-action snapshot [options]          write (or --check) the tools a live MCP server lists
   schemaport-action version                     print the version
@@ -37,7 +38,8 @@ Options:
                     --fail-on is applied to all of them either way)
   --fail-on LEVEL   error (default), lossy, warning or never:
                       error    exit 1 on any error
-                      lossy    exit 1 only on findings compilation cannot fix without loss
+                      lossy    exit 1 only on errors ` + "`schemaport-action compile`" + ` cannot fix
+                               without loss (what makes compile refuse without --allow-lossy)
                       warning  exit 1 on any error or warning
                       never    always exit 0 (unless the input is invalid)
   --config FILE     config file (default: schemaport.config.json in the working directory)
@@ -60,6 +62,30 @@ Options:
   -h, --help              show this help
 
 Exit status: 0 below the threshold, 1 at or above it, 2 usage or input error.
+`,
+	"compile": `Usage: schemaport-action compile <path...> --out DIR [options]
+
+Compiles every canonical tool into each provider's own definition, one file per
+tool and target (DIR/<target>/<tool>.json) plus DIR/manifest.json listing every
+change made. A pair whose schema compiling cannot express without loss is
+refused (nothing written for it) unless --allow-lossy is given. Files an
+earlier run wrote that this run does not are removed.
+
+Options:
+  --out DIR         output directory (default: "output" in the config file)
+  --targets LIST    comma-separated targets: openai, anthropic, gemini, mcp,
+                    anthropic-strict, or all (default: openai,anthropic,gemini,mcp,
+                    or "targets" in the config file)
+  --allow-lossy     write pairs whose compiled schema is weaker than the source
+                    (default: "allowLossy" in the config file, else off)
+  --check           write nothing: compare DIR with what compiling would write,
+                    exit 1 when a file differs, is missing or is stale
+  --format FORMAT   text (default) or json
+  --config FILE     config file (default: schemaport.config.json in the working directory)
+  -h, --help        show this help
+
+Exit status: 0 every pair compiled (or, with --check, DIR is up to date),
+1 a pair was refused (or DIR is out of date), 2 usage or input error.
 `,
 	"version": `Usage: schemaport-action version
 

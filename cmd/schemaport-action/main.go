@@ -62,7 +62,7 @@ func route(args []string, stdout, stderr io.Writer) int {
 				io.WriteString(stdout, h)
 				return 0
 			}
-			return usageError(rest, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, run, snapshot, version.", rest[0]))
+			return usageError(rest, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, run, snapshot, version.", rest[0]))
 		}
 		io.WriteString(stdout, generalHelp)
 		return 0
@@ -77,10 +77,12 @@ func route(args []string, stdout, stderr io.Writer) int {
 		return checkCommand(rest, stdout, stderr)
 	case "diff":
 		return diffCommand(rest, stdout, stderr)
+	case "compile":
+		return compileCommand(rest, stdout, stderr)
 	case "run":
 		return runCommand(rest, stdout, stderr)
 	case "snapshot":
 		return snapshotCommand(rest, stdout, stderr)
 	}
-	return usageError(args, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, run, snapshot, version.", cmd))
+	return usageError(args, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, run, snapshot, version.", cmd))
 }

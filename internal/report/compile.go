@@ -1,0 +1,162 @@
+package report
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/compile"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+// compileTargetName is a target's display name in the compile report.
+func compileTargetName(id string) string {
+	if t, ok := compile.Lookup(id); ok {
+		return t.Name
+	}
+	return id
+}
+
+// CompileText writes the compile report: per tool and target, the file
+// written with every transformation and kept warning, or the refusal with
+// its reasons; then one Result line. out is the output directory as shown.
+func CompileText(w io.Writer, p *compile.Plan, out string, opts TextOptions) error {
+	bw := bufio.NewWriter(w)
+	pt := painter(opts.Color)
+	if len(p.Tools) == 0 {
+		bw.WriteString("No tools found.\n")
+		return bw.Flush()
+	}
+	for i, t := range p.Tools {
+		bw.WriteString(pt.paint(ansiBold, "Tool:") + " " + clean(t.Name) + "\n")
+		for j, id := range p.Targets {
+			r := &p.Results[i][j]
+			bw.WriteString("\n" + pt.paint(ansiBold, clean(compileTargetName(id))) + "\n")
+			if r.OK {
+				bw.WriteString(pt.paint(ansiGreen, markOK) + " " + clean(out+"/"+id+"/"+compile.FileBase(t.Name)+".json") + "\n")
+				writeTransformations(bw, pt, r.Transformations)
+				for _, d := range r.Diagnostics {
+					mark, color := severityMark(d.Severity)
+					bw.WriteString(pt.paint(color, mark) + " " + clean(d.Message) + "\n  Path: " + clean(d.Path) + "\n")
+				}
+				continue
+			}
+			bw.WriteString(pt.paint(ansiRed, markError) + " Refused. Nothing was written for this target.\n")
+			for _, d := range r.Blocking() {
+				bw.WriteString("  " + clean(d.Message) + "\n  Path: " + clean(d.Path) + "\n")
+			}
+			writeTransformations(bw, pt, r.Transformations)
+			if r.LossyRefusal() {
+				bw.WriteString("  Re-run with --allow-lossy to accept the weaker output.\n")
+			}
+		}
+		bw.WriteString("\n")
+	}
+	bw.WriteString("Result: " + plural(p.Written, "file") + " written to " + clean(out) + ", " + plural(p.Refused, "refusal") + "\n")
+	return bw.Flush()
+}
+
+func writeTransformations(bw *bufio.Writer, pt painter, trs []compile.Transformation) {
+	if len(trs) == 0 {
+		bw.WriteString("  " + pt.paint(ansiDim, "No transformations.") + "\n")
+		return
+	}
+	for _, tr := range trs {
+		flag := pt.paint(ansiDim, "safe")
+		if tr.Lossy {
+			flag = pt.paint(ansiYellow, "lossy")
+		}
+		bw.WriteString("  • [" + flag + "] " + clean(tr.Code) + " at " + clean(tr.Path) + "\n    " + clean(tr.Detail) + "\n")
+	}
+}
+
+// CompileJSON writes SchemaPort's compile document plus our `refusals`:
+// for each refused pair, the errors that refused it, with positions.
+func CompileJSON(w io.Writer, p *compile.Plan, out string) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("{\n  \"command\": \"compile\",\n  \"schemaPortVersion\": " + jsonvalue.Quote(compile.SchemaPortVersion) + ",\n")
+	bw.WriteString("  \"summary\": {\n    \"tools\": " + strconv.Itoa(len(p.Tools)) + ",\n    \"written\": " + strconv.Itoa(p.Written) + ",\n    \"refused\": " + strconv.Itoa(p.Refused) + "\n  },\n")
+	bw.WriteString("  \"out\": " + jsonvalue.Quote(out) + ",\n")
+	m, err := jsonvalue.Parse(p.Manifest)
+	if err != nil {
+		return err
+	}
+	bw.WriteString("  \"manifest\": " + jsonvalue.EncodeIndented(m, "  ", "  ") + ",\n")
+	bw.WriteString("  \"refusals\": [")
+	first := true
+	for i, t := range p.Tools {
+		for j, id := range p.Targets {
+			r := &p.Results[i][j]
+			if r.OK {
+				continue
+			}
+			if !first {
+				bw.WriteString(",")
+			}
+			first = false
+			bw.WriteString("\n    {\n      \"tool\": " + jsonvalue.Quote(t.Name) + ",\n      \"target\": " + jsonvalue.Quote(id) + ",\n      \"blocking\": [")
+			for k, d := range r.Blocking() {
+				if k > 0 {
+					bw.WriteString(",")
+				}
+				bw.WriteString("\n        {\n          \"code\": " + jsonvalue.Quote(d.Code) + ",\n          \"path\": " + jsonvalue.Quote(d.Path) +
+					",\n          \"message\": " + jsonvalue.Quote(d.Message) + ",\n          \"file\": " + jsonvalue.Quote(d.File) +
+					",\n          \"line\": " + strconv.Itoa(d.Line) + ",\n          \"column\": " + strconv.Itoa(d.Column) + "\n        }")
+			}
+			bw.WriteString("\n      ]\n    }")
+		}
+	}
+	if !first {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("]\n}\n")
+	return bw.Flush()
+}
+
+// CompileCheckText reports `compile --check`: each compiled file that is
+// out of date, with a line diff of what compiling would change.
+func CompileCheckText(w io.Writer, ms []compile.Mismatch, out string, opts TextOptions) error {
+	bw := bufio.NewWriter(w)
+	pt := painter(opts.Color)
+	if len(ms) == 0 {
+		bw.WriteString(pt.paint(ansiGreen, markOK) + " " + clean(out) + " is up to date.\n")
+		return bw.Flush()
+	}
+	for _, m := range ms {
+		path := clean(out + "/" + m.Path)
+		switch m.Kind {
+		case "missing":
+			bw.WriteString(pt.paint(ansiRed, markError) + " " + path + " is missing: compiling writes it.\n")
+		case "stale":
+			bw.WriteString(pt.paint(ansiRed, markError) + " " + path + " is stale: no tool compiles to it any more, so compiling removes it.\n")
+		default:
+			bw.WriteString(pt.paint(ansiRed, markError) + " " + path + " differs from what compiling writes (- on disk, + compiled):\n")
+			bw.WriteString(indentLines(clean(m.Excerpt), "    ") + "\n")
+		}
+	}
+	bw.WriteString("Result: " + plural(len(ms), "compiled file") + " out of date in " + clean(out) + ". Run `schemaport-action compile` with the same arguments and commit the result.\n")
+	return bw.Flush()
+}
+
+func indentLines(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}
+
+// CompileCheckJSON reports `compile --check` as one document listing the
+// out-of-date files.
+func CompileCheckJSON(w io.Writer, ms []compile.Mismatch, out string) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("{\n  \"command\": \"compile\",\n  \"check\": true,\n  \"out\": " + jsonvalue.Quote(out) + ",\n  \"upToDate\": " + strconv.FormatBool(len(ms) == 0) + ",\n  \"files\": [")
+	for i, m := range ms {
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n    {\n      \"path\": " + jsonvalue.Quote(m.Path) + ",\n      \"status\": " + jsonvalue.Quote(m.Kind) + "\n    }")
+	}
+	if len(ms) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("]\n}\n")
+	return bw.Flush()
+}
