@@ -47,10 +47,8 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 		return usageError(args, stdout, stderr, "compile", err.Error())
 	}
 	targetsFlag, targetsSet := p.Last("targets")
-	var targets []string
-	if !targetsSet && cfg != nil && cfg.TargetsSet && len(cfg.Targets) == 0 {
-		targets = nil // "targets": [] compiles nothing
-	} else if targets, err = resolveTargets(targetsFlag, targetsSet, cfg); err != nil {
+	targets, err := resolveTargets(targetsFlag, targetsSet, cfg)
+	if err != nil {
 		return usageError(args, stdout, stderr, "compile", err.Error())
 	}
 	out, given := p.Last("out")

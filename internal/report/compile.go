@@ -132,15 +132,13 @@ func CompileCheckText(w io.Writer, ms []compile.Mismatch, out string, opts TextO
 			bw.WriteString(pt.paint(ansiRed, markError) + " " + path + " is stale: no tool compiles to it any more, so compiling removes it.\n")
 		default:
 			bw.WriteString(pt.paint(ansiRed, markError) + " " + path + " differs from what compiling writes (- on disk, + compiled):\n")
-			bw.WriteString(indentLines(clean(m.Excerpt), "    ") + "\n")
+			for _, line := range strings.Split(m.Excerpt, "\n") {
+				bw.WriteString("    " + clean(line) + "\n")
+			}
 		}
 	}
 	bw.WriteString("Result: " + plural(len(ms), "compiled file") + " out of date in " + clean(out) + ". Run `schemaport-action compile` with the same arguments and commit the result.\n")
 	return bw.Flush()
-}
-
-func indentLines(s, prefix string) string {
-	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
 
 // CompileCheckJSON reports `compile --check` as one document listing the
