@@ -10,7 +10,6 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
-	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/core"
 	"github.com/schemaport/schemaport-action/internal/schemapath"
@@ -74,7 +73,7 @@ func agreement(t *testing.T, where string, tl *tool.Tool) {
 		}
 		// 3. What compile writes passes the target's own rules.
 		if lossy.OK {
-			back := canonicalOf(t, id, lossy.Output)
+			back := ReadBack(id, lossy.Output)
 			for _, d := range target.Check(back) {
 				if d.Severity == provider.SeverityError {
 					t.Errorf("%s [%s]: the compiled schema fails its own target's check: %s at %s\n%s",
@@ -128,74 +127,6 @@ func diagList(ds []provider.Diagnostic) string {
 		b = append(b, d.Severity+" "+d.Code+"@"+d.Path)
 	}
 	return "[" + strings.Join(b, ", ") + "]"
-}
-
-// canonicalOf reads a compiled definition back as a canonical tool, so the
-// target's check can judge what was emitted. For Gemini the Schema's
-// spellings are undone (upper-case types, int64 strings).
-func canonicalOf(t *testing.T, target string, out *jsonvalue.Value) *tool.Tool {
-	t.Helper()
-	var schema jsonvalue.Value
-	switch target {
-	case "openai", "gemini":
-		if p := out.Get("parameters"); p != nil {
-			schema = *p
-		} else {
-			schema = jsonvalue.NewObject(member("type", str("object")))
-		}
-	case "anthropic", "anthropic-strict":
-		schema = *out.Get("input_schema")
-	default:
-		schema = *out.Get("inputSchema")
-	}
-	if target == "gemini" {
-		schema = fromGemini(schema)
-	}
-	canon := object{}
-	canon.set("name", *out.Get("name"))
-	if d := out.Get("description"); d != nil {
-		canon.set("description", *d)
-	}
-	canon.set("inputSchema", schema)
-	v := canon.value(nil)
-	data := Encode(&v)
-	parsed, err := jsonvalue.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &tool.Tool{Name: parsed.Get("name").Text, Value: parsed, Source: &tool.Source{Path: "compiled.json", Data: data}}
-}
-
-func fromGemini(s jsonvalue.Value) jsonvalue.Value {
-	if s.Kind != jsonvalue.Object {
-		return s
-	}
-	out := jsonvalue.Value{Kind: jsonvalue.Object}
-	for _, m := range s.Members {
-		v := m.Value
-		switch m.Key {
-		case "type":
-			v = str(strings.ToLower(v.Text))
-		case "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties":
-			v = jsonvalue.NewNumber(v.Text)
-		case "properties":
-			p := jsonvalue.Value{Kind: jsonvalue.Object}
-			for _, e := range v.Members {
-				p.Members = append(p.Members, member(e.Key, fromGemini(e.Value)))
-			}
-			v = p
-		case "items":
-			v = fromGemini(v)
-		case "anyOf":
-			a := jsonvalue.Value{Kind: jsonvalue.Array}
-			for _, e := range v.Items {
-				a.Items = append(a.Items, fromGemini(e))
-			}
-			v = a
-		}
-		out.Members = append(out.Members, member(m.Key, v))
-	}
-	return out
 }
 
 // loadOrParse loads one tool text through the real loader; nil when the

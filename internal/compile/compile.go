@@ -107,7 +107,66 @@ func Compile(t *tool.Tool, targetID string, allowLossy bool) Result {
 		}
 	}
 	output, records := target.compile(t, newDiagIndex(diags))
-	return finalize(t, target.ID, output, records, diags, allowLossy)
+	upgradeLossy(records, diags)
+	r := finalize(t, target.ID, output, records, diags, allowLossy)
+	if r.OK {
+		selfCheck(&r, target)
+	}
+	return r
+}
+
+// upgradeLossy makes a record lossy where check says the fix at that path
+// is lossy: check carries the provider truth (an object closed without
+// properties accepts only {}), and a flag is only ever raised, so compile
+// never calls safe what check calls lossy.
+func upgradeLossy(records []Transformation, diags []provider.Diagnostic) {
+	lossyAt := map[string]bool{}
+	for _, d := range diags {
+		if d.Compile.Supported && d.Compile.Lossy {
+			lossyAt[d.Path] = true
+		}
+	}
+	for i := range records {
+		if lossyAt[records[i].Path] {
+			records[i].Lossy = true
+		}
+	}
+}
+
+// CompiledRejectedCode refuses a pair whose compiled schema the target's
+// own check still rejects: compile never writes what the provider refuses.
+const CompiledRejectedCode = "core/compiled-schema-rejected"
+
+// selfCheck runs the target's rules on what compile emits; an error there
+// refuses the pair, naming the rule.
+func selfCheck(r *Result, target Target) {
+	back := ReadBack(target.ID, r.Output)
+	var bad []string
+	for _, d := range target.Check(back) {
+		if d.Severity == provider.SeverityError {
+			bad = append(bad, d.Code+" at "+d.Path)
+		}
+	}
+	if len(bad) == 0 {
+		return
+	}
+	d := provider.Diagnostic{
+		ProviderID: target.ID, ToolName: r.Tool.Name, Severity: provider.SeverityError,
+		Code:    CompiledRejectedCode,
+		Message: "The compiled schema would still be rejected (" + strings.Join(bad, ", ") + "); fix the source schema so that compiling keeps a valid shape.",
+		Path:    provider.RootPath,
+		Compile: provider.Compile{Supported: false, Lossy: false, Detail: "Refused: nothing is written for this target."},
+	}
+	locate(&d, r.Tool)
+	r.Diagnostics = append(r.Diagnostics, d)
+	r.OK, r.Output = false, nil
+}
+
+func locate(d *provider.Diagnostic, t *tool.Tool) {
+	if t.Source != nil {
+		span, _ := t.Locate(d.Path)
+		d.File, d.Line, d.Column, d.EndLine, d.EndColumn = t.File(), span.Line, span.Column, span.EndLine, span.EndColumn
+	}
 }
 
 // finalize applies the one refusal policy every target shares.
@@ -140,10 +199,7 @@ func finalize(t *tool.Tool, targetID string, output *jsonvalue.Value, records []
 			Path:    provider.RootPath,
 			Compile: provider.Compile{Supported: false, Lossy: false, Detail: "Refused: nothing is written for this target."},
 		}
-		if t.Source != nil {
-			span, _ := t.Locate(provider.RootPath)
-			d.File, d.Line, d.Column, d.EndLine, d.EndColumn = t.File(), span.Line, span.Column, span.EndLine, span.EndColumn
-		}
+		locate(&d, t)
 		r.Diagnostics = append(r.Diagnostics, d)
 		return r
 	}

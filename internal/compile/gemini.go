@@ -59,6 +59,7 @@ var geminiTypes = map[string]bool{
 const maxInlinedNodes = 200000
 
 type geminiCompiler struct {
+	diags      diagIndex
 	rec        recorder
 	defs       map[string]*jsonvalue.Value
 	nodes      int
@@ -69,8 +70,8 @@ type geminiCompiler struct {
 
 // compileGemini writes a FunctionDeclaration: references inlined, one
 // upper-case type per schema, unsupported keywords dropped on the record.
-func compileGemini(t *tool.Tool, _ diagIndex) (*jsonvalue.Value, []Transformation) {
-	c := geminiCompiler{int64Seen: map[string]bool{}}
+func compileGemini(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transformation) {
+	c := geminiCompiler{diags: diags, int64Seen: map[string]bool{}}
 	env := object{}
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && d != "" {
@@ -429,6 +430,11 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 		}
 	}
 	format := g.get("format")
+	if format != nil && format.Kind == jsonvalue.String && c.diags.has(g.path("format"), "gemini/unsupported-string-format") {
+		// Gemini rejects this string format outright (check's rule).
+		c.rec.add("dropped-unsupported-format", g.path("format"), true, "Dropped `format: "+jsonvalue.Quote(format.Text)+"`; Gemini accepts only `enum` and `date-time` on a string.")
+		format = nil
+	}
 	if values != nil {
 		o.set("enum", clone(values))
 		if format != nil && format.Kind == jsonvalue.String {
