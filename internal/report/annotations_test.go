@@ -302,7 +302,7 @@ func TestCheckAnnotations(t *testing.T) {
 		t.Errorf("first annotation %+v", a)
 	}
 	if !strings.Contains(a.Message, "tool refund_order") || !strings.Contains(a.Message, "Path: inputSchema.additionalProperties") ||
-		!strings.Contains(a.Message, "Can compile this: Adds") {
+		!strings.Contains(a.Message, "Compile fixes this (`schemaport-action compile`): Adds") {
 		t.Errorf("message %q", a.Message)
 	}
 	levels := map[string]int{}

@@ -335,19 +335,18 @@ func (c *CheckTextWriter) writeDocs(d *provider.Diagnostic) {
 	c.bw.WriteString("  " + c.p.paint(ansiDim, clean(line)) + "\n")
 }
 
-// compileHint says in one line whether compiling for the provider fixes the
-// finding, and at what cost. A lossy fix is what SchemaPort's own `compile`
-// does with its --allow-lossy flag; the hint names SchemaPort so nobody
-// looks for that flag in our CLI, which does not compile.
+// compileHint says in one line what `schemaport-action compile` does about
+// the finding: fixes it, fixes it only by weakening the schema (which it
+// does only with --allow-lossy), or cannot fix it.
 func compileHint(c provider.Compile) string {
 	var s string
 	switch {
 	case !c.Supported:
-		s = "Cannot compile"
+		s = "Compile cannot fix this"
 	case c.Lossy:
-		s = "Can compile with loss (SchemaPort `compile --allow-lossy`)"
+		s = "Compile fixes this with loss (`schemaport-action compile --allow-lossy`)"
 	default:
-		s = "Can compile this"
+		s = "Compile fixes this (`schemaport-action compile`)"
 	}
 	if c.Detail != "" {
 		s += ": " + c.Detail

@@ -495,7 +495,7 @@ func TestSARIFRulesDoNotContradictResults(t *testing.T) {
 		return b.String()
 	}
 	labels := map[string]string{diff.Breaking: "Breaking change", diff.NonBreaking: "Non-breaking change", diff.Informational: "Informational change"}
-	hints := []string{"Can compile this", "Can compile with loss", "Cannot compile"}
+	hints := []string{"Compile fixes this (", "Compile fixes this with loss", "Compile cannot fix this"}
 	defaults := map[string]string{}
 	for _, r := range rules {
 		defaults[r["id"].(string)] = r["defaultConfiguration"].(map[string]any)["level"].(string)
@@ -532,7 +532,7 @@ func TestSARIFRulesDoNotContradictResults(t *testing.T) {
 		if r["id"] == "enum-narrowed" && !strings.HasPrefix(text(r), "Breaking change: Enum narrowed") {
 			t.Errorf("enum-narrowed lost its classification: %q", text(r))
 		}
-		if r["id"] == "gemini/unsupported-one-of" && !strings.Contains(text(r), "Can compile with loss") {
+		if r["id"] == "gemini/unsupported-one-of" && !strings.Contains(text(r), "Compile fixes this with loss") {
 			t.Errorf("gemini/unsupported-one-of lost its compile hint: %q", text(r))
 		}
 		// Both rows of a code with two are described.

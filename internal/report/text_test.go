@@ -328,10 +328,10 @@ func TestCompileHint(t *testing.T) {
 		c    provider.Compile
 		want string
 	}{
-		{provider.Compile{Supported: true, Detail: "Adds `additionalProperties: false`."}, "Can compile this: Adds `additionalProperties: false`."},
-		{provider.Compile{Supported: true, Lossy: true, Detail: "Drops `maxLength`."}, "Can compile with loss (SchemaPort `compile --allow-lossy`): Drops `maxLength`."},
-		{provider.Compile{Supported: true, Lossy: true}, "Can compile with loss (SchemaPort `compile --allow-lossy`)"},
-		{provider.Compile{Detail: "Refused."}, "Cannot compile: Refused."},
+		{provider.Compile{Supported: true, Detail: "Adds `additionalProperties: false`."}, "Compile fixes this (`schemaport-action compile`): Adds `additionalProperties: false`."},
+		{provider.Compile{Supported: true, Lossy: true, Detail: "Drops `maxLength`."}, "Compile fixes this with loss (`schemaport-action compile --allow-lossy`): Drops `maxLength`."},
+		{provider.Compile{Supported: true, Lossy: true}, "Compile fixes this with loss (`schemaport-action compile --allow-lossy`)"},
+		{provider.Compile{Detail: "Refused."}, "Compile cannot fix this: Refused."},
 	}
 	for _, c := range cases {
 		if got := compileHint(c.c); got != c.want {
@@ -339,7 +339,7 @@ func TestCompileHint(t *testing.T) {
 		}
 	}
 	out := string(render(t, func(b *bytes.Buffer) error { return CheckText(b, checkFixture(t), TextOptions{}) }))
-	if strings.Contains(out, "Can compile with --allow-lossy") || !strings.Contains(out, "  Can compile with loss (SchemaPort `compile --allow-lossy`): Makes `amount` required and nullable.\n") {
+	if strings.Contains(out, "Can compile with --allow-lossy") || !strings.Contains(out, "  Compile fixes this with loss (`schemaport-action compile --allow-lossy`): Makes `amount` required and nullable.\n") {
 		t.Errorf("lossy finding's compile line:\n%s", out)
 	}
 }
