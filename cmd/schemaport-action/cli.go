@@ -252,7 +252,7 @@ func streamCheck(format string, tools []*tool.Tool, targets []string, failOn, mi
 		return failed, err
 	}
 	w := report.NewCheckTextWriterWith(stdout, report.CheckTextOptions{
-		TextOptions: report.TextOptions{Color: colorOn(stdout)},
+		TextOptions: report.TextOptions{Color: colorOn(stdout), CompileFixes: failOn == check.FailOnLossy},
 		Compact:     format == "compact",
 		MinSeverity: minSeverity,
 	})

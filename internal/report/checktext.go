@@ -72,6 +72,9 @@ type CheckTextWriter struct {
 	wide    []*targetWide          // in order of first appearance
 	wideIdx map[string]int         // target id + code -> index in wide
 	order   []*provider.Diagnostic // Add's scratch
+	// fixed counts the errors compile fixes without loss, shown as such
+	// under CompileFixes (fail-on lossy).
+	fixed int
 }
 
 type codeTotal struct {
@@ -132,6 +135,9 @@ func (c *CheckTextWriter) Add(tr *check.ToolResult) {
 			}
 			count(&c.total, d.Severity)
 			c.countCode(d)
+			if c.opts.CompileFixes && CompileFixes(d) {
+				c.fixed++
+			}
 			switch {
 			case d.FoldedInto != "":
 				c.folded++
@@ -286,7 +292,11 @@ func (c *CheckTextWriter) Finish() error {
 		bw.WriteString("\n")
 	}
 	t := c.total
-	bw.WriteString("Result: " + plural(t.Error, "error") + ", " + plural(t.Warning, "warning") + ", " + plural(t.Info, "info") + "\n")
+	errors := plural(t.Error, "error")
+	if c.fixed > 0 {
+		errors += " (" + strconv.Itoa(c.fixed) + " fixed by `schemaport-action compile`)"
+	}
+	bw.WriteString("Result: " + errors + ", " + plural(t.Warning, "warning") + ", " + plural(t.Info, "info") + "\n")
 	return bw.Flush()
 }
 
@@ -303,10 +313,20 @@ func wideMessage(w *targetWide) string {
 	return w.first.Message + " Tools (" + strconv.Itoa(len(w.tools)) + "): " + strings.Join(names, ", ") + more + "."
 }
 
+// CompileFixes reports whether d is an error `schemaport-action compile`
+// fixes without loss: under --fail-on lossy it is what compile does, not
+// a failure.
+func CompileFixes(d *provider.Diagnostic) bool {
+	return d.Severity == provider.SeverityError && d.Compile.Supported && !d.Compile.Lossy
+}
+
 func (c *CheckTextWriter) writeFinding(t *tool.Tool, d *provider.Diagnostic, folded []string) {
 	bw, p := c.bw, c.p
 	loc := diagnosticSpan(t, d)
 	mark, color := severityMark(d.Severity)
+	if c.opts.CompileFixes && CompileFixes(d) {
+		mark, color = markFixed, ansiCyan
+	}
 	bw.WriteString(p.paint(color, mark) + " " + clean(position(loc.file, loc.Line, loc.Column)) + " " + clean(d.Code) + "\n")
 	bw.WriteString("  " + clean(d.Message) + "\n")
 	for _, f := range folded {

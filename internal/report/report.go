@@ -20,6 +20,10 @@ type TextOptions struct {
 	// Color paints markers, headings and carets with ANSI codes. The caller
 	// turns it on only for a terminal without NO_COLOR.
 	Color bool
+	// CompileFixes is set for --fail-on lossy: the team compiles, so an
+	// error `schemaport-action compile` fixes without loss is shown as
+	// what compile does (mark ↻), not as a failure, and counted apart.
+	CompileFixes bool
 }
 
 // ANSI codes of loader.md §12.6.
@@ -38,6 +42,7 @@ const (
 	markError   = "✗"
 	markWarning = "⚠"
 	markInfo    = "ℹ"
+	markFixed   = "↻" // an error compile fixes without loss (fail-on lossy)
 )
 
 type painter bool

@@ -43,6 +43,10 @@ type SummaryInput struct {
 	// BlobURL links file:line to the head's files (see BlobURL); "" writes
 	// no links.
 	BlobURL string
+	// CompileFixes is set for fail-on lossy: an error `schemaport-action
+	// compile` fixes without loss is shown as what compile does (↻), not as
+	// a failure.
+	CompileFixes bool
 	// MaxBytes caps the document (0: MaxSummaryBytes). When the findings do
 	// not fit, the summary stops at a finding boundary, closes what is open
 	// and says how many findings are left out.
@@ -85,7 +89,7 @@ func Summary(w io.Writer, in SummaryInput) error {
 		writeDiffSections(m, &in)
 	}
 	if in.Check != nil {
-		writeCheckFindings(m, in.Check, in.Paths)
+		writeCheckFindings(m, in.Check, in.Paths, in.CompileFixes)
 	}
 	_, err := io.WriteString(w, m.finish())
 	return err
@@ -407,7 +411,7 @@ func codeFence(body string) string {
 	return strings.Repeat("`", max(3, longest+1))
 }
 
-func writeCheckFindings(m *mdWriter, res *check.Result, paths PathMapper) {
+func writeCheckFindings(m *mdWriter, res *check.Result, paths PathMapper, fixes bool) {
 	wroteTitle := false
 	for i := range res.Tools {
 		tr := &res.Tools[i]
@@ -424,10 +428,18 @@ func writeCheckFindings(m *mdWriter, res *check.Result, paths PathMapper) {
 				wroteTitle = true
 			}
 			var s check.Summary
+			fixed := 0
 			for j := range t.Diagnostics {
 				count(&s, t.Diagnostics[j].Severity)
+				if fixes && CompileFixes(&t.Diagnostics[j]) {
+					fixed++
+				}
 			}
-			head := "<details><summary>" + mdCode(name) + " · " + mdText(targetName(t)) + ": " + plural(s.Error, "error") + ", " + plural(s.Warning, "warning") + ", " + plural(s.Info, "info") + "</summary>\n\n| | Code | Path | Where | Finding |\n|---|---|---|---|---|\n"
+			errors := plural(s.Error, "error")
+			if fixed > 0 {
+				errors += " (" + strconv.Itoa(fixed) + " fixed by compile)"
+			}
+			head := "<details><summary>" + mdCode(name) + " · " + mdText(targetName(t)) + ": " + errors + ", " + plural(s.Warning, "warning") + ", " + plural(s.Info, "info") + "</summary>\n\n| | Code | Path | Where | Finding |\n|---|---|---|---|---|\n"
 			if !m.open(head, "\n</details>\n\n") {
 				m.omitted += len(t.Diagnostics)
 				continue
@@ -436,6 +448,9 @@ func writeCheckFindings(m *mdWriter, res *check.Result, paths PathMapper) {
 				d := &t.Diagnostics[j]
 				loc := diagnosticSpan(tr.Tool, d)
 				mark, _ := severityMark(d.Severity)
+				if fixes && CompileFixes(d) {
+					mark = markFixed
+				}
 				m.item("| " + mark + " | " + mdCode(d.Code) + " | " + mdCodeOrDash(d.Path) + " | " + mdCode(position(mapPath(paths, loc.file), loc.Line, loc.Column)) + " | " + mdText(d.Message) + "<br>" + mdText(compileHint(d.Compile)) + " |\n")
 			}
 			m.close()
