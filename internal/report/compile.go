@@ -158,3 +158,56 @@ func CompileCheckJSON(w io.Writer, ms []compile.Mismatch, out string) error {
 	bw.WriteString("]\n}\n")
 	return bw.Flush()
 }
+
+// CompiledRuleID titles the annotation of an out-of-date compiled file.
+const CompiledRuleID = "compile/out-of-date"
+
+// compiledWhat says in words how a compiled file is out of date.
+func compiledWhat(m compile.Mismatch) string {
+	switch m.Kind {
+	case "missing":
+		return "is missing: compiling writes it"
+	case "stale":
+		return "is stale: no tool compiles to it any more, so compiling removes it"
+	}
+	return "differs from what compiling writes"
+}
+
+// CompiledAnnotations gives one error annotation per out-of-date compiled
+// file, on that file (dir is its directory relative to the repository).
+func CompiledAnnotations(ms []compile.Mismatch, dir, command string) []Annotation {
+	out := make([]Annotation, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, Annotation{Level: LevelError, Priority: PriorityBreaking, File: dir + "/" + m.Path, Title: CompiledRuleID,
+			Message: "This compiled file " + compiledWhat(m) + ". Run `" + command + "` and commit the result."})
+	}
+	return out
+}
+
+// CompiledSummary is the job-summary section of the compiled-files check:
+// each out-of-date file with its line diff (- on disk, + compiled).
+func CompiledSummary(ms []compile.Mismatch, dir, command string) string {
+	var b strings.Builder
+	b.WriteString("### Compiled files\n\n")
+	if len(ms) == 0 {
+		b.WriteString(markOK + " " + mdCode(dir) + " is up to date with the canonical tools.\n\n")
+		return b.String()
+	}
+	b.WriteString(markError + " " + plural(len(ms), "compiled file") + " in " + mdCode(dir) + " out of date. Run " + mdCode(command) + " and commit the result.\n\n")
+	for _, m := range ms {
+		if m.Kind != "differs" {
+			b.WriteString("- " + mdCode(dir+"/"+m.Path) + " " + mdText(compiledWhat(m)) + "\n")
+			continue
+		}
+		lines := strings.Split(m.Excerpt, "\n")
+		for i := range lines {
+			lines[i] = clean(lines[i])
+		}
+		body := strings.Join(lines, "\n")
+		fence := codeFence(body)
+		b.WriteString("<details><summary>" + mdCode(dir+"/"+m.Path) + " " + mdText(compiledWhat(m)) + "</summary>\n\n" +
+			fence + "diff\n" + body + "\n" + fence + "\n\n</details>\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}

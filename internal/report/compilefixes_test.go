@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/compile"
 )
 
 // Under --fail-on lossy a team compiles: an error compile fixes without
@@ -44,5 +46,29 @@ func TestSummaryShowsWhatCompileFixes(t *testing.T) {
 	}
 	if plain := summaryOf(t, fullSummaryInput(t)); strings.Contains(plain, "↻") {
 		t.Errorf("default summary marks fixes")
+	}
+}
+
+func TestCompiledSummaryAndAnnotations(t *testing.T) {
+	ms := []compile.Mismatch{
+		{Path: "manifest.json", Kind: "differs", Excerpt: "  x\n- \"a\": \"```<b>\x1b[31m\"\n+ \"a\": \"b\""},
+		{Path: "openai/old-tool.json", Kind: "stale"},
+	}
+	md := CompiledSummary(ms, "generated", "schemaport-action compile tools --out generated")
+	for _, want := range []string{
+		"### Compiled files\n\n✗ 2 compiled files in <code>generated</code> out of date. Run <code>schemaport-action compile tools --out generated</code> and commit the result.\n",
+		"<details><summary><code>generated/manifest.json</code> differs from what compiling writes</summary>\n\n````diff\n  x\n- \"a\": \"```<b>\\u001b[31m\"\n+ \"a\": \"b\"\n````\n",
+		"- <code>generated/openai/old-tool.json</code> is stale: no tool compiles to it any more, so compiling removes it\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("summary lacks %q:\n%s", want, md)
+		}
+	}
+	if ok := CompiledSummary(nil, "generated", "x"); !strings.Contains(ok, "✓ <code>generated</code> is up to date") {
+		t.Errorf("up-to-date summary: %s", ok)
+	}
+	as := CompiledAnnotations(ms, "generated", "schemaport-action compile tools --out generated")
+	if len(as) != 2 || as[1].File != "generated/openai/old-tool.json" || as[1].Level != LevelError || as[1].Title != CompiledRuleID {
+		t.Errorf("annotations: %+v", as)
 	}
 }
