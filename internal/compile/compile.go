@@ -98,14 +98,24 @@ func Compile(t *tool.Tool, targetID string, allowLossy bool) Result {
 	if !ok {
 		panic("compile: unknown target " + targetID)
 	}
-	diags := target.Check(t)
-	// Our core findings (a default or example its own schema rejects)
-	// block every target: shipping them steers the model wrong everywhere.
+	return compileWith(t, target, allowLossy, coreErrors(t))
+}
+
+// coreErrors are our core findings (a default or example its own schema
+// rejects): they block every target, since shipping them steers the model
+// wrong everywhere.
+func coreErrors(t *tool.Tool) []provider.Diagnostic {
+	var out []provider.Diagnostic
 	for _, d := range core.Check(t) {
 		if d.Severity == provider.SeverityError {
-			diags = append(diags, d)
+			out = append(out, d)
 		}
 	}
+	return out
+}
+
+func compileWith(t *tool.Tool, target Target, allowLossy bool, coreErrs []provider.Diagnostic) Result {
+	diags := append(target.Check(t), coreErrs...)
 	output, records := target.compile(t, newDiagIndex(diags))
 	upgradeLossy(records, diags)
 	r := finalize(t, target.ID, output, records, diags, allowLossy)

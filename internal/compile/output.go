@@ -7,8 +7,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
@@ -109,18 +112,52 @@ func Build(tools []*tool.Tool, targets []string, allowLossy bool) (*Plan, error)
 		bases[b] = t
 	}
 	p := &Plan{Tools: tools, Targets: targets, Results: make([][]Result, len(tools))}
-	for i, t := range tools {
-		row := make([]Result, len(targets))
-		for j, id := range targets {
-			row[j] = Compile(t, id, allowLossy)
-			if row[j].OK {
+	resolved := make([]Target, len(targets))
+	for j, id := range targets {
+		t, ok := Lookup(id)
+		if !ok {
+			return nil, fmt.Errorf("Unknown target `%s`.", id)
+		}
+		resolved[j] = t
+	}
+	files := make([][]File, len(tools))
+	// Tools compile independently; each worker fills its own rows, and the
+	// plan is assembled in tool order, so the result never depends on
+	// scheduling.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(1, len(tools))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(tools) {
+					return
+				}
+				t := tools[i]
+				coreErrs := coreErrors(t)
+				row := make([]Result, len(targets))
+				for j, target := range resolved {
+					row[j] = compileWith(t, target, allowLossy, coreErrs)
+					if row[j].OK {
+						files[i] = append(files[i], File{Path: target.ID + "/" + FileBase(t.Name) + ".json", Data: Encode(row[j].Output)})
+					}
+				}
+				p.Results[i] = row
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range tools {
+		for _, r := range p.Results[i] {
+			if r.OK {
 				p.Written++
-				p.Files = append(p.Files, File{Path: id + "/" + FileBase(t.Name) + ".json", Data: Encode(row[j].Output)})
 			} else {
 				p.Refused++
 			}
 		}
-		p.Results[i] = row
+		p.Files = append(p.Files, files[i]...)
 	}
 	m := p.manifest()
 	p.Manifest = Encode(&m)
