@@ -72,7 +72,7 @@ func FromCheck(res *check.Result) []Finding {
 					Message:     d.Message,
 					Fingerprint: Fingerprint(KindCheck, toolName, t.ID, d.Code, d.Path, enumValue(tr.Tool, d.Path)),
 					State:       StateNew,
-					Lossy:       d.Compile.IsLossy(),
+					Lossy:       d.Severity == provider.SeverityError && d.Compile.IsLossy(),
 					Diagnostic:  d,
 					ToolDef:     tr.Tool,
 				})

@@ -105,7 +105,8 @@ type Finding struct {
 	AcceptedUntil string
 	// Fails: this finding fails the run under the thresholds.
 	Fails bool
-	// Lossy: a check finding compiling cannot fix without loss (fail-on lossy).
+	// Lossy: a check error `schemaport-action compile` cannot fix without
+	// loss, exactly what makes compile refuse the pair (fail-on lossy).
 	Lossy bool
 
 	// The engine's own record, for renderers that show more than the model

@@ -177,7 +177,14 @@ func writePolicyTable(m *mdWriter, in *SummaryInput) {
 		if f.Kind == finding.KindCheck {
 			what = mdText(f.TargetName) + " " + f.Level
 		}
-		m.item("| " + stateWord(f) + " | " + what + " | " + mdCode(f.Code) + " | " + mdCode(f.Tool) + " | " + policyWhere(in, f) + " | " + policyRowText(f) + " |\n")
+		state, text := stateWord(f), policyRowText(f)
+		if in.CompileFixes && f.Kind == finding.KindCheck && !f.Fails && f.Diagnostic != nil && CompileFixes(f.Diagnostic) {
+			// fail-on lossy: the team compiles, so this is what compile
+			// does, not a failure.
+			state = markFixed + " compile fixes"
+			text += "<br>" + mdText(compileHint(f.Diagnostic.Compile))
+		}
+		m.item("| " + state + " | " + what + " | " + mdCode(f.Code) + " | " + mdCode(f.Tool) + " | " + policyWhere(in, f) + " | " + text + " |\n")
 	}
 	m.add("\n")
 }
