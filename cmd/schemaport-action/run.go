@@ -291,6 +291,10 @@ type runOptions struct {
 	diffOpts       diff.Options
 	rules          *finding.Rules
 	accept         []finding.Accept
+	// compiledPath is the committed compile output to check ("" : none);
+	// allowLossy is how it was compiled.
+	compiledPath string
+	allowLossy   bool
 }
 
 // options applies flag/input > config file > default.
@@ -324,6 +328,11 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 	if !s.IgnoreDescSet && cfg != nil && cfg.IgnoreDescriptions != nil {
 		o.diffOpts.IgnoreDescriptions = *cfg.IgnoreDescriptions
 	}
+	o.compiledPath = s.CompiledPath
+	if !s.CompiledPathSet && cfg != nil && cfg.Output != nil {
+		o.compiledPath = *cfg.Output
+	}
+	o.allowLossy = cfg != nil && cfg.AllowLossy != nil && *cfg.AllowLossy
 	o.paths = s.Paths
 	if !s.PathsSet {
 		o.paths = []string{action.DefaultPath}
@@ -442,6 +451,9 @@ type outcome struct {
 	// policy is the verdict on every finding; every output renders it.
 	policy *finding.Result
 	exit   int
+	// compiled is the compiled-path check (nil when not asked for).
+	compiled *compiledCheck
+	failOn   string
 }
 
 // compare checks every tool of the head that loaded and diffs it against
@@ -481,6 +493,8 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 		Today: today(),
 	}, findings, baseFindings)
 	out.exit = out.policy.Exit
+	out.failOn = o.failOn
+	r.checkCompiled(o, &out)
 	return out
 }
 
@@ -540,6 +554,11 @@ func (r *actionRun) publish(o outcome) int {
 			report.MapFiles(mapped, r.paths)
 			sel.Add(mapped[0])
 		})
+		for _, a := range o.compiled.annotations() {
+			mapped[0] = a
+			report.MapFiles(mapped, r.paths)
+			sel.Add(mapped[0])
+		}
 		for _, a := range r.extra {
 			sel.Add(a)
 		}
@@ -567,9 +586,13 @@ func (r *actionRun) publish(o outcome) int {
 		if err := r.writeSummary(report.SummaryInput{Failed: o.exit != 0, Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
-			Notes: r.notes, Paths: r.paths, Policy: o.policy,
+			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == check.FailOnLossy,
 			BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA)}); err != nil {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
+		} else if o.compiled != nil {
+			if err := r.appendSummary(o.compiled.summary()); err != nil {
+				problems = append(problems, "cannot write the job summary: "+err.Error())
+			}
 		}
 	}
 
@@ -1045,8 +1068,11 @@ func (r *actionRun) printReadable(o outcome) {
 				_, err := io.WriteString(w, "Nothing new to report.\n")
 				return err
 			}
-			return report.CheckText(w, view, report.TextOptions{})
+			return report.CheckText(w, view, report.TextOptions{CompileFixes: o.failOn == check.FailOnLossy})
 		})
+	}
+	if o.compiled != nil {
+		r.log.Text("Compiled files ("+o.compiled.dir+")", o.compiled.text())
 	}
 	if o.diff != nil {
 		r.log.TextFrom("Diff against "+r.baseDescription(), func(w io.Writer) error {

@@ -74,7 +74,12 @@ type Settings struct {
 	WorkingDirectory   string
 	IgnoreDescriptions bool
 	IgnoreDescSet      bool
-	Help               bool
+	// CompiledPath is the directory of committed `compile` output to keep
+	// in line with the tools ("" with CompiledPathSet false: the config's
+	// `output`, if any).
+	CompiledPath    string
+	CompiledPathSet bool
+	Help            bool
 }
 
 // Flags are the options of `run`.
@@ -98,6 +103,7 @@ var Flags = []cliargs.Spec{
 	{Name: "working-directory"},
 	{Name: "ignore-descriptions", Kind: cliargs.Flag},
 	{Name: "only-new", Kind: cliargs.Flag},
+	{Name: "compiled-path"},
 }
 
 // Env reads the environment. Lookup tells an unset variable from an empty
@@ -176,6 +182,8 @@ func ParseSettings(args []string, env Env) (*Settings, error) {
 	s.SummaryFile, _ = p.Last("summary-file")
 	s.Config, _ = r.str("config", "")
 	s.WorkingDirectory, _ = r.str("working-directory", ".")
+	s.CompiledPath, _ = r.str("compiled-path", "")
+	s.CompiledPathSet = s.CompiledPath != ""
 
 	for _, b := range []struct {
 		name string

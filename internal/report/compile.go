@@ -185,8 +185,9 @@ func CompiledAnnotations(ms []compile.Mismatch, dir, command string) []Annotatio
 }
 
 // CompiledSummary is the job-summary section of the compiled-files check:
-// each out-of-date file with its line diff (- on disk, + compiled).
-func CompiledSummary(ms []compile.Mismatch, dir, command string) string {
+// each out-of-date file with its line diff (- on disk, + compiled), at
+// most maxFiles of them (<= 0: all); the rest are counted.
+func CompiledSummary(ms []compile.Mismatch, maxFiles int, dir, command string) string {
 	var b strings.Builder
 	b.WriteString("### Compiled files\n\n")
 	if len(ms) == 0 {
@@ -194,7 +195,11 @@ func CompiledSummary(ms []compile.Mismatch, dir, command string) string {
 		return b.String()
 	}
 	b.WriteString(markError + " " + plural(len(ms), "compiled file") + " in " + mdCode(dir) + " out of date. Run " + mdCode(command) + " and commit the result.\n\n")
-	for _, m := range ms {
+	shown := ms
+	if maxFiles > 0 && len(ms) > maxFiles {
+		shown = ms[:maxFiles]
+	}
+	for _, m := range shown {
 		if m.Kind != "differs" {
 			b.WriteString("- " + mdCode(dir+"/"+m.Path) + " " + mdText(compiledWhat(m)) + "\n")
 			continue
@@ -207,6 +212,9 @@ func CompiledSummary(ms []compile.Mismatch, dir, command string) string {
 		fence := codeFence(body)
 		b.WriteString("<details><summary>" + mdCode(dir+"/"+m.Path) + " " + mdText(compiledWhat(m)) + "</summary>\n\n" +
 			fence + "diff\n" + body + "\n" + fence + "\n\n</details>\n")
+	}
+	if len(shown) < len(ms) {
+		b.WriteString("\n… and " + plural(len(ms)-len(shown), "more file") + "; " + mdCode(command+" --check") + " lists them all.\n")
 	}
 	b.WriteString("\n")
 	return b.String()

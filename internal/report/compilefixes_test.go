@@ -54,7 +54,7 @@ func TestCompiledSummaryAndAnnotations(t *testing.T) {
 		{Path: "manifest.json", Kind: "differs", Excerpt: "  x\n- \"a\": \"```<b>\x1b[31m\"\n+ \"a\": \"b\""},
 		{Path: "openai/old-tool.json", Kind: "stale"},
 	}
-	md := CompiledSummary(ms, "generated", "schemaport-action compile tools --out generated")
+	md := CompiledSummary(ms, 0, "generated", "schemaport-action compile tools --out generated")
 	for _, want := range []string{
 		"### Compiled files\n\n✗ 2 compiled files in <code>generated</code> out of date. Run <code>schemaport-action compile tools --out generated</code> and commit the result.\n",
 		"<details><summary><code>generated/manifest.json</code> differs from what compiling writes</summary>\n\n````diff\n  x\n- \"a\": \"```<b>\\u001b[31m\"\n+ \"a\": \"b\"\n````\n",
@@ -64,8 +64,11 @@ func TestCompiledSummaryAndAnnotations(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, md)
 		}
 	}
-	if ok := CompiledSummary(nil, "generated", "x"); !strings.Contains(ok, "✓ <code>generated</code> is up to date") {
+	if ok := CompiledSummary(nil, 0, "generated", "x"); !strings.Contains(ok, "✓ <code>generated</code> is up to date") {
 		t.Errorf("up-to-date summary: %s", ok)
+	}
+	if cut := CompiledSummary(ms, 1, "generated", "c"); !strings.Contains(cut, "✗ 2 compiled files") || !strings.Contains(cut, "\n… and 1 more file; <code>c --check</code> lists them all.\n") || strings.Contains(cut, "old-tool") {
+		t.Errorf("cut summary:\n%s", cut)
 	}
 	as := CompiledAnnotations(ms, "generated", "schemaport-action compile tools --out generated")
 	if len(as) != 2 || as[1].File != "generated/openai/old-tool.json" || as[1].Level != LevelError || as[1].Title != CompiledRuleID {
