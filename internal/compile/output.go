@@ -30,7 +30,8 @@ const ManifestFile = "manifest.json"
 type Plan struct {
 	Tools   []*tool.Tool
 	Targets []string // as selected, in order
-	// Results holds one row per tool, one entry per target (Targets order).
+	// Results holds one row per tool, one entry per target (Targets order);
+	// their Output is dropped once encoded into Files.
 	Results [][]Result
 	// Files are the tool files, by path relative to the output directory
 	// ("openai/refund-order.json"), in write order.
@@ -142,6 +143,7 @@ func Build(tools []*tool.Tool, targets []string, allowLossy bool) (*Plan, error)
 					row[j] = compileWith(t, target, allowLossy, coreErrs)
 					if row[j].OK {
 						files[i] = append(files[i], File{Path: target.ID + "/" + FileBase(t.Name) + ".json", Data: Encode(row[j].Output)})
+						row[j].Output = nil // the bytes are what is kept
 					}
 				}
 				p.Results[i] = row
