@@ -125,10 +125,12 @@ func compileWith(t *tool.Tool, target Target, allowLossy bool, coreErrs []provid
 	return r
 }
 
-// upgradeLossy makes a record lossy where check says the fix at that path
-// is lossy: check carries the provider truth (an object closed without
-// properties accepts only {}), and a flag is only ever raised, so compile
-// never calls safe what check calls lossy.
+// upgradeLossy makes the records at a path lossy where check says the fix
+// there is lossy and no record there says so yet: check carries the
+// provider truth (an object closed without properties accepts only {}),
+// and a flag is only ever raised, so compile never calls safe what check
+// calls lossy. A path whose loss is already on the record (a format
+// dropped, then format "enum" added) keeps its other records' flags.
 func upgradeLossy(records []Transformation, diags []provider.Diagnostic) {
 	lossyAt := map[string]bool{}
 	for _, d := range diags {
@@ -136,8 +138,17 @@ func upgradeLossy(records []Transformation, diags []provider.Diagnostic) {
 			lossyAt[d.Path] = true
 		}
 	}
+	if len(lossyAt) == 0 {
+		return
+	}
+	recorded := map[string]bool{}
+	for _, r := range records {
+		if r.Lossy {
+			recorded[r.Path] = true
+		}
+	}
 	for i := range records {
-		if lossyAt[records[i].Path] {
+		if lossyAt[records[i].Path] && !recorded[records[i].Path] {
 			records[i].Lossy = true
 		}
 	}
