@@ -324,3 +324,32 @@ func TestCompileCheckOnGitRepository(t *testing.T) {
 		}
 	}
 }
+
+// The output directory is the repository's, and a pull request can plant
+// links in it: compile never writes or removes through one.
+func TestCompileNeverWritesThroughALink(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"tools/a.json": `{"name": "a", "description": "A", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}}`})
+	outside := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "generated"), 0o755)
+	if err := os.Symlink(outside, filepath.Join(dir, "generated", "openai")); err != nil {
+		t.Skip("no symlinks here")
+	}
+	code, _, errOut := runCLI(t, dir, "compile", "tools", "--out", "generated")
+	if code != 2 || !strings.Contains(errOut, "schemaport-action:") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("wrote outside the output directory: %v", entries)
+	}
+	os.Remove(filepath.Join(dir, "generated", "openai"))
+	victim := filepath.Join(outside, "victim.json")
+	os.WriteFile(victim, []byte("keep\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "generated", "mcp"), 0o755)
+	os.Symlink(victim, filepath.Join(dir, "generated", "mcp", "a.json"))
+	if code, _, errOut := runCLI(t, dir, "compile", "tools", "--out", "generated"); code != 2 || !strings.Contains(errOut, "symbolic link") {
+		t.Errorf("link as a file: exit %d, stderr %q", code, errOut)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "keep\n" {
+		t.Errorf("wrote through a link: %q", data)
+	}
+}

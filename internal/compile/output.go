@@ -3,6 +3,7 @@ package compile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -258,16 +260,16 @@ func ownOutputPath(p string) bool {
 
 // Write puts the plan's files under dir, removes the files the previous
 // manifest listed that this run did not write (and nothing else), and
-// writes the manifest last.
+// writes the manifest last. Nothing is written or removed through a link
+// that leads out of dir (safefile).
 func (p *Plan) Write(dir string) (removed []string, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
 	old := previousOutputs(dir)
 	written := map[string]bool{}
 	for _, f := range p.Files {
-		full := filepath.Join(dir, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return nil, err
-		}
-		if err := writeFile(full, f.Data); err != nil {
+		if err := writeAll(dir, f.Path, f.Data); err != nil {
 			return nil, err
 		}
 		written[f.Path] = true
@@ -276,7 +278,11 @@ func (p *Plan) Write(dir string) (removed []string, err error) {
 		if written[o] {
 			continue
 		}
-		err := os.Remove(filepath.Join(dir, filepath.FromSlash(o)))
+		full := filepath.Join(dir, filepath.FromSlash(o))
+		if err := safefile.CheckDir(dir, full); err != nil {
+			return removed, err
+		}
+		err := os.Remove(full)
 		switch {
 		case err == nil:
 			removed = append(removed, o)
@@ -285,20 +291,15 @@ func (p *Plan) Write(dir string) (removed []string, err error) {
 			return removed, err
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return removed, err
-	}
-	return removed, writeFile(filepath.Join(dir, ManifestFile), p.Manifest)
+	return removed, writeAll(dir, ManifestFile, p.Manifest)
 }
 
-// writeFile replaces path's content; it refuses to write through a
-// symbolic link, so a link planted in the output directory cannot send
-// our bytes elsewhere.
-func writeFile(path string, data []byte) error {
-	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-		return fmt.Errorf("%s is a symbolic link; refusing to write through it", path)
-	}
-	return os.WriteFile(path, data, 0o644)
+// writeAll replaces dir/rel with data, never through a link (safefile).
+func writeAll(dir, rel string, data []byte) error {
+	return safefile.Write(dir, filepath.FromSlash(rel), func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
 }
 
 // Mismatch is one way the output directory differs from a fresh compile.
