@@ -1,8 +1,6 @@
 package compile
 
 import (
-	"strings"
-
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/schemapath"
@@ -163,37 +161,11 @@ func (c *strictCompiler) dropFor(path string) (struct{ code, class string }, boo
 	return struct{ code, class string }{}, false
 }
 
+// close closes an object-like schema: strict tool use requires
+// `additionalProperties: false` on every object. Optional properties stay
+// optional: strict mode accepts them (what it limits is their number per
+// request, which check reports).
 func (c *strictCompiler) close(s *jsonvalue.Value, at string, o *object) {
-	if props := s.Get("properties"); isObj(props) {
-		req := s.Get("required")
-		required := provider.NewRequiredSet(req)
-		var missing []string
-		for i := range props.Members {
-			if !required.Has(props.Members[i].Key) {
-				missing = append(missing, props.Members[i].Key)
-			}
-		}
-		if len(missing) > 0 {
-			var names []jsonvalue.Value
-			if isArr(req) {
-				for i := range req.Items {
-					names = append(names, clone(&req.Items[i]))
-				}
-			}
-			quoted := make([]string, len(missing))
-			for i, n := range missing {
-				names = append(names, str(n))
-				quoted[i] = "`" + n + "`"
-			}
-			o.set("required", jsonvalue.NewArray(names...))
-			pronoun := "it"
-			if len(missing) > 1 {
-				pronoun = "them"
-			}
-			c.rec.add("required-every-property", schemapath.Key(at, "required"), false,
-				"Added "+strings.Join(quoted, ", ")+" to `required`: strict tool use sends every property, so the model always provides "+pronoun+".")
-		}
-	}
 	ap := s.Get("additionalProperties")
 	apPath := schemapath.Key(at, "additionalProperties")
 	switch {

@@ -98,7 +98,7 @@ func Compile(t *tool.Tool, targetID string, allowLossy bool) Result {
 	if !ok {
 		panic("compile: unknown target " + targetID)
 	}
-	return compileWith(t, target, allowLossy, coreErrors(t))
+	return compileWith(t, target, allowLossy, coreErrors(t), nil)
 }
 
 // coreErrors are our core findings (a default or example its own schema
@@ -114,8 +114,15 @@ func coreErrors(t *tool.Tool) []provider.Diagnostic {
 	return out
 }
 
-func compileWith(t *tool.Tool, target Target, allowLossy bool, coreErrs []provider.Diagnostic) Result {
+// compileWith compiles one pair; setDiags are findings about the tool set
+// the check of one tool cannot see (Anthropic strict's per-request
+// limits), already attributed to this tool.
+func compileWith(t *tool.Tool, target Target, allowLossy bool, coreErrs, setDiags []provider.Diagnostic) Result {
 	diags := append(target.Check(t), coreErrs...)
+	if len(setDiags) > 0 {
+		diags = append(diags, setDiags...)
+		provider.SortDiagnostics(diags)
+	}
 	output, records := target.compile(t, newDiagIndex(diags))
 	upgradeLossy(records, diags)
 	r := finalize(t, target.ID, output, records, diags, allowLossy)

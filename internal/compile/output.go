@@ -16,6 +16,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -123,6 +124,15 @@ func Build(tools []*tool.Tool, targets []string, allowLossy bool) (*Plan, error)
 		}
 		resolved[j] = t
 	}
+	// Per-request limits are facts about the whole set, counted in tool
+	// order as check counts them, so the tool crossing a limit is refused.
+	setDiags := make([][]provider.Diagnostic, len(tools))
+	if slices.Contains(targets, anthropicstrict.ID) {
+		var budget anthropicstrict.Budget
+		for i, t := range tools {
+			setDiags[i] = budget.Add(t)
+		}
+	}
 	files := make([][]File, len(tools))
 	// Tools compile independently; each worker fills its own rows, and the
 	// plan is assembled in tool order, so the result never depends on
@@ -142,7 +152,11 @@ func Build(tools []*tool.Tool, targets []string, allowLossy bool) (*Plan, error)
 				coreErrs := coreErrors(t)
 				row := make([]Result, len(targets))
 				for j, target := range resolved {
-					row[j] = compileWith(t, target, allowLossy, coreErrs)
+					var set []provider.Diagnostic
+					if target.ID == anthropicstrict.ID {
+						set = setDiags[i]
+					}
+					row[j] = compileWith(t, target, allowLossy, coreErrs, set)
 					if row[j].OK {
 						files[i] = append(files[i], File{Path: target.ID + "/" + FileBase(t.Name) + ".json", Data: Encode(row[j].Output)})
 						row[j].Output = nil // the bytes are what is kept
