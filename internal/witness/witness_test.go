@@ -1,0 +1,55 @@
+package witness
+
+import (
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+func parse(t *testing.T, s string) *jsonvalue.Value {
+	t.Helper()
+	v, err := jsonvalue.Parse([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestPatternSample(t *testing.T) {
+	for _, tc := range []struct{ pattern, want string }{
+		{`^[a-z0-9-]+$`, "a"},
+		{`^\d{4}-\d{2}-\d{2}$`, "0000-00-00"},
+		{`^(foo|bar)_[A-Z]{2}$`, "foo_AA"},
+	} {
+		got, ok := patternSample(tc.pattern)
+		if !ok || got != tc.want {
+			t.Errorf("%s: got %q (%v), want %q", tc.pattern, got, ok, tc.want)
+		}
+	}
+	// Lookahead is ECMA-262 but not RE2: no sample, never a wrong one.
+	if _, ok := patternSample(`^(?=a)a$`); ok {
+		t.Errorf("lookahead sampled")
+	}
+}
+
+// TestFindIsVerified: a found witness is accepted by the old schema and
+// rejected by the new one, at the change's own keyword.
+func TestFindIsVerified(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","maximum":10}},"required":["id","n"]}`)
+	new := parse(t, `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","maximum":5}},"required":["id","n"]}`)
+	p := NewPair(old, new)
+	r := p.Find([]string{"properties", "n", "maximum"}, []*jsonvalue.Value{parse(t, `10`), parse(t, `5`)}, nil)
+	if r.Arguments == nil {
+		t.Fatal("no witness")
+	}
+	if ok, where := p.Breaks(r.Arguments); !ok || len(where) == 0 || where[0] != "/properties/n/maximum" {
+		t.Errorf("witness %s: breaks %v at %v", jsonvalue.Encode(r.Arguments, ""), ok, where)
+	}
+	// The same schema twice: nothing to find.
+	if r := NewPair(old, old).Find(nil, nil, nil); r.Arguments != nil {
+		t.Errorf("witness between equal schemas: %s", jsonvalue.Encode(r.Arguments, ""))
+	}
+	if c := Call(old); c == nil || !NewPair(old, old).AcceptedByOld(c) {
+		t.Errorf("Call: %v", c)
+	}
+}
