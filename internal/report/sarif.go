@@ -48,6 +48,9 @@ type SARIFInput struct {
 	// (MaxSARIFResults), negative means no cap. Errors are kept first, then
 	// warnings, then notes; the run says how many were left out.
 	MaxResults int
+	// OmittedNote, when set, says which findings the run's caps left out
+	// of every output (see Cap); it becomes a notification.
+	OmittedNote string
 }
 
 // MaxSARIFResults is code scanning's limit of results per run; a file with
@@ -86,6 +89,9 @@ func SARIF(w io.Writer, in SARIFInput) error {
 	if left > 0 {
 		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{
 			Text: strconv.Itoa(left) + " more results were left out: code scanning accepts at most " + strconv.Itoa(resultCap(in.MaxResults)) + " per run. The JSON report has them all."}})
+	}
+	if in.OmittedNote != "" {
+		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{Text: in.OmittedNote}})
 	}
 	if unlocated > 0 {
 		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{
