@@ -10,6 +10,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 )
 
@@ -37,6 +38,78 @@ var RunLimits = Limits{PerTool: 500, PerRun: 10000}
 // abbreviated to its head and tail. A schema nested past OpenAI's 10 levels
 // still has paths of a few hundred characters at most.
 const MaxPathChars = 300
+
+// MaxValueChars is the longest string from a tool file (a description in
+// a change's before and after values, a message) that reaches an output:
+// longer ones are cut, saying how much was left out.
+const MaxValueChars = 2000
+
+// truncateText cuts s to MaxValueChars characters.
+func truncateText(s string) string {
+	if len(s) <= MaxValueChars || utf8.RuneCountInString(s) <= MaxValueChars {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:MaxValueChars]) + "…[" + strconv.Itoa(len(r)-MaxValueChars) + " more characters]"
+}
+
+// hasLongText reports whether v holds a string over MaxValueChars bytes.
+func hasLongText(v *jsonvalue.Value) bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind {
+	case jsonvalue.String:
+		return len(v.Text) > MaxValueChars
+	case jsonvalue.Array:
+		for i := range v.Items {
+			if hasLongText(&v.Items[i]) {
+				return true
+			}
+		}
+	case jsonvalue.Object:
+		for i := range v.Members {
+			if len(v.Members[i].Key) > MaxValueChars || hasLongText(&v.Members[i].Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// truncateValue is v with its long strings cut (a copy where needed).
+func truncateValue(v *jsonvalue.Value) *jsonvalue.Value {
+	if !hasLongText(v) {
+		return v
+	}
+	cp := *v
+	switch v.Kind {
+	case jsonvalue.String:
+		cp.Text = truncateText(v.Text)
+	case jsonvalue.Array:
+		cp.Items = make([]jsonvalue.Value, len(v.Items))
+		for i := range v.Items {
+			cp.Items[i] = *truncateValue(&v.Items[i])
+		}
+	case jsonvalue.Object:
+		cp.Members = make([]jsonvalue.Member, len(v.Members))
+		for i, m := range v.Members {
+			m.Key = truncateText(m.Key)
+			m.Value = *truncateValue(&v.Members[i].Value)
+			cp.Members[i] = m
+		}
+	}
+	return &cp
+}
+
+// tooLong reports whether a kept finding needs a copy: a long path,
+// message or value.
+func tooLong(f *finding.Finding) bool {
+	if len(f.Path) > MaxPathChars || len(f.Message) > MaxValueChars {
+		return true
+	}
+	return f.Change != nil && (hasLongText(f.Change.Before) || hasLongText(f.Change.After))
+}
 
 // Omitted is what Cap left out.
 type Omitted struct {
@@ -116,7 +189,7 @@ func Cap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Cap
 	}
 	longPaths := false
 	for i := range pol.Findings {
-		if keep[i] && len(pol.Findings[i].Path) > MaxPathChars {
+		if keep[i] && tooLong(&pol.Findings[i]) {
 			longPaths = true
 			break
 		}
@@ -155,6 +228,7 @@ func Cap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Cap
 					if _, ok := diags[d]; ok {
 						cp := *d
 						cp.Path = AbbreviatePath(cp.Path)
+						cp.Message = truncateText(cp.Message)
 						nt.Diagnostics = append(nt.Diagnostics, cp)
 					}
 				}
@@ -171,6 +245,8 @@ func Cap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Cap
 			if _, ok := changes[ch]; ok {
 				cp := *ch
 				cp.Path = AbbreviatePath(cp.Path)
+				cp.Message = truncateText(cp.Message)
+				cp.Before, cp.After = truncateValue(cp.Before), truncateValue(cp.After)
 				d.Changes = append(d.Changes, cp)
 			}
 		}
@@ -209,6 +285,7 @@ func Cap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Cap
 		}
 		f := pol.Findings[i]
 		f.Path = AbbreviatePath(f.Path)
+		f.Message = truncateText(f.Message)
 		if f.Diagnostic != nil {
 			if cp := diags[f.Diagnostic]; cp != nil {
 				f.Diagnostic = cp

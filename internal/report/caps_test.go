@@ -1,6 +1,9 @@
 package report
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -27,7 +30,7 @@ func manyFindings(t *testing.T, n int) (*check.Result, *diff.Result, *finding.Re
 	for i := 0; i < n; i++ {
 		d.Changes = append(d.Changes, diff.Change{Classification: diff.Informational, Code: "description-changed", ToolName: "refund_order", Path: fmt.Sprintf("p%d", i), Message: "m"})
 	}
-	d.Changes = append(d.Changes, diff.Change{Classification: diff.Breaking, Code: "type-changed", ToolName: "refund_order", Path: "inputSchema.type", Message: "broke"})
+	d.Changes = append(d.Changes, diff.Change{Classification: diff.Breaking, Code: "type-changed", ToolName: "refund_order", Path: "inputSchema.type", Message: "broke", New: diff.Location{File: "tools/refund-order.json", Line: 1, Column: 1}})
 	d.Summary = diff.Summary{Breaking: 1, Informational: n}
 	findings := append(finding.FromCheck(res), finding.FromDiff(d)...)
 	pol := finding.Apply(finding.Policy{FailOn: "error", BreakingFailOn: "breaking"}, findings, nil)
@@ -98,5 +101,88 @@ func TestAbbreviatePath(t *testing.T) {
 	}
 	if !strings.Contains(got, "characters") {
 		t.Errorf("the abbreviation does not say how much it left out: %s", got)
+	}
+}
+
+// A long description reaches no output whole: strings in a change's
+// before/after values and long messages are cut before encoding.
+func TestCapTruncatesLongValues(t *testing.T) {
+	res, d, _ := manyFindings(t, 1)
+	long := strings.Repeat("é", 100000)
+	d.Changes[0].Before = literal(t, `{"description": "`+long+`", "n": 1}`)
+	d.Changes[0].After = literal(t, `"`+long+`"`)
+	d.Changes[0].Message = long
+	pol := finding.Apply(finding.Policy{FailOn: "error", BreakingFailOn: "breaking"}, append(finding.FromCheck(res), finding.FromDiff(d)...), nil)
+	c := Cap(pol, res, d, RunLimits)
+	ch := c.Diff.Changes[0]
+	after := ch.After.Text
+	if n := len([]rune(after)); n > MaxValueChars+40 || !strings.HasSuffix(after, "…[98000 more characters]") {
+		t.Errorf("after: %d characters, ends %q", n, after[len(after)-40:])
+	}
+	if n := len([]rune(ch.Before.Get("description").Text)); n > MaxValueChars+40 || ch.Before.Get("n").Text != "1" {
+		t.Errorf("before.description: %d characters", n)
+	}
+	if n := len([]rune(ch.Message)); n > MaxValueChars+40 {
+		t.Errorf("message: %d characters", n)
+	}
+	if d.Changes[0].After.Text != long {
+		t.Errorf("the run's own result was changed")
+	}
+	for _, f := range c.Policy.Findings {
+		if f.Change != nil && f.Change.After != nil && f.Change.After.Text != after {
+			t.Errorf("the policy view does not point at the truncated copy")
+		}
+	}
+}
+
+// Code scanning refuses a SARIF file over 10 MB gzipped: results are left
+// out until it fits, notes first, and the run says so.
+func TestSARIFStaysUnderTheGzipLimit(t *testing.T) {
+	res, d, _ := manyFindings(t, 3000)
+	rng := uint64(1)
+	for i := range res.Tools[0].Targets[0].Diagnostics {
+		// Incompressible messages (a fixed pseudo-random sequence).
+		var b strings.Builder
+		for j := 0; j < 200; j++ {
+			rng = rng*6364136223846793005 + 1442695040888963407
+			b.WriteByte(byte('!' + rng>>58))
+		}
+		if res.Tools[0].Targets[0].Diagnostics[i].Severity == provider.SeverityInfo {
+			res.Tools[0].Targets[0].Diagnostics[i].Message = b.String()
+		}
+	}
+	pol := finding.Apply(finding.Policy{FailOn: "error", BreakingFailOn: "breaking"}, append(finding.FromCheck(res), finding.FromDiff(d)...), nil)
+	const limit = 100 << 10
+	var out bytes.Buffer
+	if err := SARIF(&out, SARIFInput{Check: res, Diff: d, Policy: pol, MaxGzipBytes: limit}); err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(out.Bytes())
+	zw.Close()
+	if gz.Len() > limit {
+		t.Fatalf("gzipped SARIF is %d bytes, over %d", gz.Len(), limit)
+	}
+	var doc struct {
+		Runs []struct {
+			Results     []struct{ RuleID, Level string }
+			Invocations []struct {
+				ToolExecutionNotifications []struct{ Message struct{ Text string } }
+			}
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	levels := map[string]int{}
+	for _, r := range doc.Runs[0].Results {
+		levels[r.Level]++
+	}
+	if levels["error"] != 2 || len(doc.Runs[0].Results) < 100 || len(doc.Runs[0].Results) > 3000 {
+		t.Errorf("results by level %v: the error and the breaking change must stay", levels)
+	}
+	if len(doc.Runs[0].Invocations) == 0 || !strings.Contains(doc.Runs[0].Invocations[0].ToolExecutionNotifications[0].Message.Text, "at most 10 MB of SARIF, gzipped") {
+		t.Errorf("no notification of the cut: %+v", doc.Runs[0].Invocations)
 	}
 }
