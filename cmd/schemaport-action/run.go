@@ -167,7 +167,7 @@ func (r *actionRun) fail(msg string) int {
 		if path != "" {
 			var buf bytes.Buffer
 			report.FailedSummary(&buf, msg)
-			action.AppendSummary(path, buf.String())
+			r.appendSummary(path, buf.String())
 		}
 	}
 	if r.env.Get("GITHUB_OUTPUT") != "" {
@@ -1242,16 +1242,21 @@ func (r *actionRun) writeSummary(in report.SummaryInput) error {
 	if err := report.Summary(&buf, in); err != nil {
 		return err
 	}
+	return r.appendSummary(path, buf.String())
+}
+
+// appendSummary appends to the runner's summary file, or to our own copy
+// named by --summary-file: a file of the workspace, like the reports (the
+// runner's file lives outside it). Neither is written through a link.
+func (r *actionRun) appendSummary(path, markdown string) error {
 	if r.env.Get("GITHUB_STEP_SUMMARY") == "" {
-		// Our own copy, named by an option: a file of the workspace, like
-		// the reports. (The runner's file lives outside it.)
 		if root := r.fileRoot(path); root != "" {
 			if err := safefile.CheckDir(root, path); err != nil {
 				return err
 			}
 		}
 	}
-	return action.AppendSummary(path, buf.String())
+	return action.AppendSummary(path, markdown)
 }
 
 func (r *actionRun) writeOutputs(outputs []action.Output) error {
