@@ -7,7 +7,7 @@ package main
 // Besides CPU time and peak memory they report the size of each output,
 // which must stay bounded whatever the input:
 //
-//	go test ./cmd/action -run '^$' -bench Hostile -benchtime 1x
+//	go test ./cmd/schemaport-action -run '^$' -bench Hostile -benchtime 1x
 //
 //   - deep-nesting: one tool whose properties nest 4,900 levels deep (the parser refuses 10,000 JSON levels)
 //     (about 200 KB, the file): before the caps, 700 MB of log and
