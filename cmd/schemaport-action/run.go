@@ -167,7 +167,7 @@ func (r *actionRun) fail(msg string) int {
 		if path != "" {
 			var buf bytes.Buffer
 			report.FailedSummary(&buf, msg)
-			r.appendSummary(path, buf.String())
+			r.appendSummaryTo(path, buf.String())
 		}
 	}
 	if r.env.Get("GITHUB_OUTPUT") != "" {
@@ -1242,13 +1242,13 @@ func (r *actionRun) writeSummary(in report.SummaryInput) error {
 	if err := report.Summary(&buf, in); err != nil {
 		return err
 	}
-	return r.appendSummary(path, buf.String())
+	return r.appendSummaryTo(path, buf.String())
 }
 
-// appendSummary appends to the runner's summary file, or to our own copy
+// appendSummaryTo appends to the runner's summary file, or to our own copy
 // named by --summary-file: a file of the workspace, like the reports (the
 // runner's file lives outside it). Neither is written through a link.
-func (r *actionRun) appendSummary(path, markdown string) error {
+func (r *actionRun) appendSummaryTo(path, markdown string) error {
 	if r.env.Get("GITHUB_STEP_SUMMARY") == "" {
 		if root := r.fileRoot(path); root != "" {
 			if err := safefile.CheckDir(root, path); err != nil {
