@@ -1,10 +1,14 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/report"
 )
 
 // A pull request can commit the report files as links. The run must refuse
@@ -115,5 +119,87 @@ func TestConfigMaxFileSizeLimitsToolFiles(t *testing.T) {
 	code = checkCommand([]string{"v2"}, &stdout, &stderr)
 	if code != 2 || !strings.Contains(stdout.String()+stderr.String(), "over the size limit of 100 bytes") {
 		t.Fatalf("check: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+}
+
+// deepTool is one tool whose properties nest depth levels deep.
+func deepTool(depth int) string {
+	s := `{"type":"string"}`
+	for i := 0; i < depth; i++ {
+		s = `{"type":"object","properties":{"field":` + s + `}}`
+	}
+	return `{"name":"deep","description":"deep","inputSchema":` + s + `}`
+}
+
+// Deep nesting must not amplify into every output: findings are capped
+// per tool with a note saying how many were left out, and long schema
+// paths are abbreviated; the counts stay whole.
+func TestRunOutputsAreBoundedForDeepNesting(t *testing.T) {
+	localEnv(t)
+	old := report.RunLimits
+	report.RunLimits = report.Limits{PerTool: 40, PerRun: 100}
+	defer func() { report.RunLimits = old }()
+	dir := t.TempDir()
+	writeE2EFile(t, filepath.Join(dir, "deep.json"), deepTool(150))
+	code, out, _ := runIn(t, dir, "--path", "deep.json", "--report-file", "r.json", "--sarif-file", "s.sarif", "--summary-file", "sum.md")
+	if code != 1 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	var rep struct {
+		Findings []struct{ Path string }
+		Verdict  struct {
+			Counts struct{ Errors, Warnings, Infos int }
+		}
+		Notes []string
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "r.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatalf("%v\n%.2000s", err, data)
+	}
+	if len(rep.Findings) != 40 {
+		t.Errorf("%d findings in the report, want 40", len(rep.Findings))
+	}
+	total := rep.Verdict.Counts.Errors + rep.Verdict.Counts.Warnings + rep.Verdict.Counts.Infos
+	if total <= 40 {
+		t.Errorf("counts %+v are not whole", rep.Verdict.Counts)
+	}
+	for _, f := range rep.Findings {
+		if len([]rune(f.Path)) > report.MaxPathChars {
+			t.Errorf("a path of %d characters", len([]rune(f.Path)))
+			break
+		}
+	}
+	note := fmt.Sprintf("%d more findings are not shown in any output (at most 40 per tool and 100 per run): `deep` %d.", total-40, total-40)
+	if !strings.Contains(out, note) || !strings.Contains(strings.Join(rep.Notes, "\n"), note) {
+		t.Errorf("the note %q is missing from the log or the report", note)
+	}
+	for _, f := range []string{"s.sarif", "sum.md"} {
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		if !strings.Contains(string(b), fmt.Sprintf("%d more findings are not shown", total-40)) {
+			t.Errorf("%s lacks the note", f)
+		}
+	}
+}
+
+// The readable report in the log stops at its budget, at a line end, and
+// says how many lines it dropped.
+func TestLogCapCutsAtALineEnd(t *testing.T) {
+	var out strings.Builder
+	left := 10
+	lw := &logCap{w: &out, left: &left}
+	for _, chunk := range []string{"abc\nde", "f\nghi\n", "jkl\n"} {
+		if _, err := lw.Write([]byte(chunk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := lw.finish(); err != nil {
+		t.Fatal(err)
+	}
+	want := "abc\ndef\n… 2 more lines are not shown: the log holds at most 8 MiB of report. The JSON report and the SARIF file have the findings.\n"
+	if out.String() != want {
+		t.Fatalf("got %q\nwant %q", out.String(), want)
 	}
 }

@@ -167,7 +167,7 @@ func (r *actionRun) fail(msg string) int {
 		if path != "" {
 			var buf bytes.Buffer
 			report.FailedSummary(&buf, msg)
-			action.AppendSummary(path, buf.String())
+			r.appendSummaryTo(path, buf.String())
 		}
 	}
 	if r.env.Get("GITHUB_OUTPUT") != "" {
@@ -540,8 +540,15 @@ func quoteList(items []string) string {
 // publish reports the outcome everywhere it goes: the log, annotations,
 // the SARIF and JSON files, the job summary and the step outputs. Each
 // renders the policy's verdict; none decides a level of its own.
-func (r *actionRun) publish(o outcome) int {
+func (r *actionRun) publish(full outcome) int {
 	s := r.settings
+	// Every output renders a bounded view; the counts stay whole.
+	view := report.Cap(full.policy, full.check, full.diff, report.RunLimits)
+	o := full
+	o.check, o.diff, o.policy = view.Check, view.Diff, view.Policy
+	if note := view.Omitted.Note(); note != "" {
+		r.note("warning", "Findings not shown", note)
+	}
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
 	if s.Annotations {
@@ -573,7 +580,7 @@ func (r *actionRun) publish(o outcome) int {
 	var problems []string
 	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error {
 		return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
-			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy})
+			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: view.Omitted.Note()})
 	})
 	if err != nil {
 		problems = append(problems, "cannot write the SARIF file: "+err.Error())
@@ -1057,6 +1064,7 @@ func (r *actionRun) printReadable(o outcome) {
 	// The check and diff reports can be far larger than the files
 	// checked: streamed into the log, never held.
 	res := o.policy
+	logLeft := maxLogBytes
 	if o.check != nil {
 		title := "Check"
 		if res.Policy.OnlyNew {
@@ -1068,7 +1076,9 @@ func (r *actionRun) printReadable(o outcome) {
 				_, err := io.WriteString(w, "Nothing new to report.\n")
 				return err
 			}
-			return report.CheckText(w, view, report.TextOptions{CompileFixes: o.failOn == check.FailOnLossy})
+			lw := &logCap{w: w, left: &logLeft}
+			err := report.CheckText(lw, view, report.TextOptions{CompileFixes: o.failOn == check.FailOnLossy})
+			return cmp.Or(err, lw.finish())
 		})
 	}
 	if o.compiled != nil {
@@ -1076,7 +1086,9 @@ func (r *actionRun) printReadable(o outcome) {
 	}
 	if o.diff != nil {
 		r.log.TextFrom("Diff against "+r.baseDescription(), func(w io.Writer) error {
-			return report.DiffText(w, report.PolicyDiffView(res), report.TextOptions{})
+			lw := &logCap{w: w, left: &logLeft}
+			err := report.DiffText(lw, report.PolicyDiffView(res), report.TextOptions{})
+			return cmp.Or(err, lw.finish())
 		})
 	}
 	if c := res.Counts; c.Existing+c.Accepted+c.Approved+c.Disabled > 0 {
@@ -1084,6 +1096,59 @@ func (r *actionRun) printReadable(o outcome) {
 		report.ToleratedText(&buf, res)
 		r.log.Text("Tolerated (reported, not failing)", buf.String())
 	}
+}
+
+// maxLogBytes bounds the readable report in the log: 8 MiB is far more
+// than anyone reads in a job log (the runner keeps logs of any size, but
+// the browser struggles past a few megabytes), and the findings it cuts
+// are in the JSON report and the SARIF file.
+const maxLogBytes = 8 << 20
+
+// logCap passes a report through to the log until the log's budget is
+// spent, cutting at a line end, and counts the lines it drops.
+type logCap struct {
+	w       io.Writer
+	left    *int
+	cut     bool
+	dropped int
+	last    byte
+}
+
+func (c *logCap) Write(p []byte) (int, error) {
+	if c.cut {
+		c.dropped += bytes.Count(p, []byte{'\n'})
+		return len(p), nil
+	}
+	keep := p
+	if len(p) > *c.left {
+		c.cut = true
+		keep = p[:bytes.LastIndexByte(p[:max(*c.left, 0)], '\n')+1]
+		c.dropped += bytes.Count(p[len(keep):], []byte{'\n'})
+	}
+	if len(keep) > 0 {
+		if _, err := c.w.Write(keep); err != nil {
+			return 0, err
+		}
+		c.last = keep[len(keep)-1]
+	}
+	*c.left -= len(keep)
+	if c.cut {
+		*c.left = 0
+	}
+	return len(p), nil
+}
+
+// finish says what was cut, if anything.
+func (c *logCap) finish() error {
+	if !c.cut {
+		return nil
+	}
+	note := fmt.Sprintf("… %d more lines are not shown: the log holds at most %d MiB of report. The JSON report and the SARIF file have the findings.\n", c.dropped, maxLogBytes>>20)
+	if c.last != '\n' && c.last != 0 {
+		note = "\n" + note
+	}
+	_, err := io.WriteString(c.w, note)
+	return err
 }
 
 // printVerdict ends the log with the notes, the counts and the verdict:
@@ -1177,16 +1242,21 @@ func (r *actionRun) writeSummary(in report.SummaryInput) error {
 	if err := report.Summary(&buf, in); err != nil {
 		return err
 	}
+	return r.appendSummaryTo(path, buf.String())
+}
+
+// appendSummaryTo appends to the runner's summary file, or to our own copy
+// named by --summary-file: a file of the workspace, like the reports (the
+// runner's file lives outside it). Neither is written through a link.
+func (r *actionRun) appendSummaryTo(path, markdown string) error {
 	if r.env.Get("GITHUB_STEP_SUMMARY") == "" {
-		// Our own copy, named by an option: a file of the workspace, like
-		// the reports. (The runner's file lives outside it.)
 		if root := r.fileRoot(path); root != "" {
 			if err := safefile.CheckDir(root, path); err != nil {
 				return err
 			}
 		}
 	}
-	return action.AppendSummary(path, buf.String())
+	return action.AppendSummary(path, markdown)
 }
 
 func (r *actionRun) writeOutputs(outputs []action.Output) error {

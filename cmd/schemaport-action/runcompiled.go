@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/compile"
 	"github.com/schemaport/schemaport-action/internal/finding"
@@ -104,5 +103,5 @@ func (r *actionRun) appendSummary(md string) error {
 	if path == "" {
 		return nil
 	}
-	return action.AppendSummary(path, md)
+	return r.appendSummaryTo(path, md)
 }

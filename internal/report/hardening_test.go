@@ -97,3 +97,22 @@ func TestSummaryBreaksURLs(t *testing.T) {
 }
 
 var _ = provider.SeverityError
+
+// FuzzMarkdownText: whatever a tool file says, the summary's text and code
+// carry no autolink start and no raw line separator or bidi control.
+func FuzzMarkdownText(f *testing.F) {
+	for _, s := range []string{"https://x.y", "WWW.example.com", "mailto:a@b", "a\u2028b\u202e", "`https://c`", "h<!-- -->ttps://"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, out := range []string{mdText(s), mdCode(s)} {
+			low := strings.ToLower(out)
+			for _, bad := range []string{"://", "www.", "mailto:", "xmpp:"} {
+				if strings.Contains(low, bad) {
+					t.Fatalf("%q renders as %q, which holds %q", s, out, bad)
+				}
+			}
+			assertNoHostileRunes(t, "markdown", out)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -48,6 +49,14 @@ type SARIFInput struct {
 	// (MaxSARIFResults), negative means no cap. Errors are kept first, then
 	// warnings, then notes; the run says how many were left out.
 	MaxResults int
+	// OmittedNote, when set, says which findings the run's caps left out
+	// of every output (see Cap); it becomes a notification.
+	OmittedNote string
+	// MaxGzipBytes caps the log's gzipped size: 0 means code scanning's
+	// limit (MaxSARIFGzipBytes), negative no cap. Over it, results are
+	// left out, least severe first.
+	MaxGzipBytes int
+	gzipCut      bool // set when results were left out for the size
 }
 
 // MaxSARIFResults is code scanning's limit of results per run; a file with
@@ -70,8 +79,59 @@ const sarifSchemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 // our other JSON), and its pointer-per-field API costs more code than the
 // dozen structs below.
 func SARIF(w io.Writer, in SARIFInput) error {
-	findings, left, unlocated := collectFindings(&in)
-	rules, index := buildRules(&in, findings)
+	limit := in.MaxGzipBytes
+	if limit == 0 {
+		limit = MaxSARIFGzipBytes
+	}
+	for attempt := 0; ; attempt++ {
+		run, results := sarifRunOf(&in)
+		// Gzip only compresses: a log whose raw size fits needs no
+		// measuring, and neither does the last attempt.
+		if limit < 0 || attempt == 4 || estimateSARIF(&run, results) <= int64(limit) {
+			return writeSARIFLog(w, &run, results)
+		}
+		var gz gzipCounter
+		zw := gzip.NewWriter(&gz)
+		if err := writeSARIFLog(zw, &run, results); err != nil {
+			return err
+		}
+		zw.Close()
+		if gz.n <= int64(limit) {
+			return writeSARIFLog(w, &run, results)
+		}
+		// Keep proportionally fewer results, with a margin; the lowest
+		// ranked go first (collectFindings keeps errors, then warnings,
+		// then notes).
+		n := results.count
+		in.MaxResults = max(1, int(int64(n)*int64(limit)*9/10/gz.n))
+		in.gzipCut = true
+	}
+}
+
+// MaxSARIFGzipBytes is code scanning's upload limit: 10 MB gzipped.
+const MaxSARIFGzipBytes = 10 << 20
+
+type gzipCounter struct{ n int64 }
+
+func (c *gzipCounter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// sarifResults yields the run's results in order.
+type sarifResults struct {
+	count int
+	each  func(yield func(sarifResult) bool)
+	bytes int64 // an upper estimate of the encoded size of the results
+}
+
+// estimateSARIF is an upper bound of the encoded log's size, cheap to get:
+// the results' text plus a fixed allowance per result and for the rules.
+func estimateSARIF(run *sarifRun, r sarifResults) int64 {
+	return r.bytes + int64(len(run.Tool.Driver.Rules))*4096 + 64<<10
+}
+
+// sarifRunOf builds the run (without its results) and the results.
+func sarifRunOf(in *SARIFInput) (sarifRun, sarifResults) {
+	findings, left, unlocated := collectFindings(in)
+	rules, index := buildRules(in, findings)
 	slices.SortFunc(findings, compareFindings)
 	assignFingerprints(findings)
 
@@ -84,8 +144,15 @@ func SARIF(w io.Writer, in SARIFInput) error {
 	}
 	var notes []sarifNotification
 	if left > 0 {
+		why := "code scanning accepts at most " + strconv.Itoa(resultCap(in.MaxResults)) + " per run"
+		if in.gzipCut {
+			why = "code scanning accepts at most 10 MB of SARIF, gzipped, and these are the least severe"
+		}
 		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{
-			Text: strconv.Itoa(left) + " more results were left out: code scanning accepts at most " + strconv.Itoa(resultCap(in.MaxResults)) + " per run. The JSON report has them all."}})
+			Text: strconv.Itoa(left) + " more results were left out: " + why + ". The JSON report has them all."}})
+	}
+	if in.OmittedNote != "" {
+		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{Text: in.OmittedNote}})
 	}
 	if unlocated > 0 {
 		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{
@@ -94,20 +161,27 @@ func SARIF(w io.Writer, in SARIFInput) error {
 	if len(notes) > 0 {
 		run.Invocations = []sarifInvocation{{ExecutionSuccessful: true, ToolExecutionNotifications: notes}}
 	}
-	return writeSARIFLog(w, &run, func(yield func(sarifResult) bool) {
+	var size int64
+	for i := range findings {
+		f := &findings[i]
+		// JSON escaping at most sextuples a byte; paths appear three times.
+		size += 6*int64(len(f.message)+3*len(f.path)+len(f.toolName)+len(f.file)) + 1024
+	}
+	return run, sarifResults{count: len(findings), bytes: size, each: func(yield func(sarifResult) bool) {
 		for i := range findings {
 			f := &findings[i]
 			if !yield(f.result(index[f.ruleID])) {
 				return
 			}
 		}
-	})
+	}}
 }
 
 // writeSARIFLog writes the log as encoding/json would indent a sarifLog
 // holding run with these results (a test holds it to that), but result by
 // result, so the document is never in memory twice.
-func writeSARIFLog(w io.Writer, run *sarifRun, results iter.Seq[sarifResult]) error {
+func writeSARIFLog(w io.Writer, run *sarifRun, rs sarifResults) error {
+	results := iter.Seq[sarifResult](rs.each)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var scratch bytes.Buffer
 	enc := json.NewEncoder(&scratch)

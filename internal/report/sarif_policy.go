@@ -112,7 +112,7 @@ func FailedSARIF(w io.Writer, category, message string) error {
 	if category != "" {
 		run.AutomationDetails = &sarifAutomation{ID: category}
 	}
-	return writeSARIFLog(w, &run, func(func(sarifResult) bool) {})
+	return writeSARIFLog(w, &run, sarifResults{each: func(func(sarifResult) bool) {}})
 }
 
 // effectiveChange is a diff finding's change with the classification the

@@ -33,6 +33,7 @@ func Load(paths []string, opts Options) *Result {
 		l.maxSize = DefaultMaxFileSize
 	}
 	if opts.Root != "" {
+		l.rootGiven = l.abs(opts.Root)
 		if real, err := filepath.EvalSymlinks(l.abs(opts.Root)); err == nil {
 			l.root = real
 		} else {
@@ -94,13 +95,14 @@ func DisplayPath(cwd, abs string) string {
 }
 
 type loader struct {
-	cwd     string
-	root    string // resolved Options.Root; "" for none
-	maxSize int64
-	files   []fileJob
-	seen    map[string]bool
-	notices []Notice
-	formats []FormatRule
+	cwd       string
+	root      string // resolved Options.Root; "" for none
+	rootGiven string // Options.Root made absolute, links not resolved
+	maxSize   int64
+	files     []fileJob
+	seen      map[string]bool
+	notices   []Notice
+	formats   []FormatRule
 }
 
 // fileJob is one file to read, owned by the input path that found it first.
@@ -167,7 +169,9 @@ func (l *loader) collect(p string, group int, errs *[]LoadError) {
 		pathErr("Path cannot be read: " + errReason(err) + ".")
 		return
 	}
-	if l.root != "" {
+	if l.root != "" && l.lexicallyInside(abs) {
+		// Named inside the root: links must not lead out of it. (A path
+		// named outside it is the user's explicit choice.)
 		real, err := filepath.EvalSymlinks(abs)
 		if err != nil {
 			pathErr("Path cannot be read: " + errReason(err) + ".")
@@ -203,6 +207,12 @@ const (
 	msgLinkLoop   = "Path is a symbolic link loop: following it leads back to itself, never to a file or directory."
 	msgWalkedLink = "Not loaded: a symbolic link inside a directory is not followed. Name its target as a path to load it."
 )
+
+// lexicallyInside reports whether abs, links not followed, is under the
+// root as given or as resolved.
+func (l *loader) lexicallyInside(abs string) bool {
+	return inside(l.rootGiven, abs) || inside(l.root, abs)
+}
 
 // inside reports whether p (resolved) is root or below it.
 func inside(root, p string) bool {

@@ -18,9 +18,10 @@ type Options struct {
 	// Cwd is the directory display paths are relative to; "" means the
 	// process working directory.
 	Cwd string
-	// Root, when set, is the directory every path must resolve inside
-	// (links followed): the repository, so that a committed link such as
-	// `tools -> /` is an error rather than a walk of the machine.
+	// Root, when set, is the directory that a path named inside it must
+	// also resolve inside (links followed): the repository, so that a
+	// committed link such as `tools -> /` is an error rather than a walk of
+	// the machine. A path named outside it is loaded as given.
 	Root string
 	// MaxFileSize is the largest file loaded, in bytes; 0 means
 	// DefaultMaxFileSize. A larger file is a load error, found before it

@@ -3,6 +3,7 @@ package tool
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dlclark/regexp2"
 )
@@ -68,4 +69,39 @@ func TestLinearDotExcludesLineTerminators(t *testing.T) {
 			t.Errorf("^.$ on %q: %v, want %v", v, got, want)
 		}
 	}
+}
+
+// FuzzLinearPattern: where the translation accepts a pattern, Go's regexp
+// and the ECMAScript engine agree on printable ASCII values (without line
+// terminators, where `.` differs on purpose, see above).
+func FuzzLinearPattern(f *testing.F) {
+	for _, p := range []string{`^[A-Z]{3}-[0-9]{4,8}$`, `^[^\s@]+@[^\s@]+$`, `a{`, `[\b]`, `^(a+)+$`, `\bx\B`, `[-a\]]`, `x{2,}?`} {
+		f.Add(p, "ABC-1234 a@b x{")
+	}
+	f.Fuzz(func(t *testing.T, pattern, value string) {
+		if jsPatternError(pattern) != "" {
+			return
+		}
+		lin := linearRegexp(pattern)
+		if lin == nil {
+			return
+		}
+		for i := 0; i < len(value); i++ {
+			if value[i] < 0x20 || value[i] > 0x7e {
+				return
+			}
+		}
+		re, err := regexp2.Compile(translateForRegexp2(pattern), regexp2.ECMAScript)
+		if err != nil {
+			return
+		}
+		re.MatchTimeout = 100 * time.Millisecond
+		want, err := re.MatchString(value)
+		if err != nil {
+			return
+		}
+		if got := lin.MatchString(value); got != want {
+			t.Errorf("pattern %q value %q: linear %v, ECMAScript %v (translated %q)", pattern, value, got, want, lin.String())
+		}
+	})
 }
