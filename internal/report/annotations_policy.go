@@ -40,12 +40,17 @@ func PolicyAnnotationsEach(res *finding.Result, changed func(file string) bool, 
 	if res == nil {
 		return
 	}
+	folds := foldPolicy(res)
 	for i := range res.Findings {
 		f := &res.Findings[i]
-		if f.State == finding.StateDisabled {
+		if f.State == finding.StateDisabled || folds.hidden[f] {
 			continue
 		}
-		a := Annotation{File: f.Location.File, Title: policyTitle(f), Message: policyMessage(f)}
+		if group := folds.wide[f]; group != nil {
+			fn(wideAnnotation(group))
+			continue
+		}
+		a := Annotation{File: f.Location.File, Title: policyTitle(f), Message: policyMessage(f, folds.folded[f])}
 		setSpan(&a, spanOf(f.Location))
 		if f.Kind == finding.KindDiff && f.Change != nil && f.Change.New.File == "" {
 			// Gone from the head with its file: a file annotation would
@@ -181,8 +186,8 @@ func lowerFirst(s string) string {
 
 // policyMessage is the body of a finding's annotation: the engine's
 // message with its context, the code, and why it does not count when it
-// does not.
-func policyMessage(f *finding.Finding) string {
+// does not. folded are the findings restating f, said with it.
+func policyMessage(f *finding.Finding, folded []*finding.Finding) string {
 	var b strings.Builder
 	switch f.Kind {
 	case finding.KindLoad:
@@ -194,12 +199,16 @@ func policyMessage(f *finding.Finding) string {
 		b.WriteString(changeMessage(effectiveChange(f), f.State == finding.StateApproved))
 	case finding.KindCheck:
 		d := f.Diagnostic
-		b.WriteString(f.TargetName + ", tool " + f.Tool + ": " + d.Message + "\nPath: " + d.Path + "\n" + compileHint(d.Compile))
+		b.WriteString(f.TargetName + ", tool " + f.Tool + ": " + d.Message)
+		for _, g := range folded {
+			b.WriteString(" " + g.Message)
+		}
+		b.WriteString("\nPath: " + d.Path + "\n" + compileHint(d.Compile))
 		if d.DocsURL != "" {
 			b.WriteString("\nDocs: " + d.DocsURL)
 		}
 	}
-	b.WriteString("\nCode: " + f.Code)
+	b.WriteString("\nCode: " + foldedCodes(f, folded))
 	if note := stateNote(f); note != "" {
 		b.WriteString("\n" + note)
 	}

@@ -137,9 +137,13 @@ func acceptedUntil(f *finding.Finding) string {
 }
 
 // policyRowText is what a row says: the finding's title words and, for a
-// tolerated one, why.
-func policyRowText(f *finding.Finding) string {
-	s := mdText(f.Message)
+// tolerated one, why; folded are the findings restating f, said with it.
+func policyRowText(f *finding.Finding, folded []*finding.Finding) string {
+	msg := f.Message
+	for _, g := range folded {
+		msg += " " + g.Message
+	}
+	s := mdText(msg)
 	if f.State == finding.StateAccepted || f.State == finding.StateApproved || f.State == finding.StateDisabled {
 		s += "<br>" + mdText(strings.ToUpper(string(f.State[:1]))+string(f.State[1:])+": "+f.Reason)
 	}
@@ -152,11 +156,12 @@ func policyRowText(f *finding.Finding) string {
 // and disabled findings are left for the folded section at the end.
 func writePolicyTable(m *mdWriter, in *SummaryInput) {
 	res := in.Policy
+	folds := foldPolicy(res)
 	var rows []*finding.Finding
 	pick := func(keep func(*finding.Finding) bool) {
 		for i := range res.Findings {
 			f := &res.Findings[i]
-			if f.Kind != finding.KindLoad && f.State != finding.StateExisting && f.State != finding.StateDisabled && keep(f) {
+			if f.Kind != finding.KindLoad && f.State != finding.StateExisting && f.State != finding.StateDisabled && !folds.hidden[f] && keep(f) {
 				rows = append(rows, f)
 			}
 		}
@@ -164,7 +169,9 @@ func writePolicyTable(m *mdWriter, in *SummaryInput) {
 	pick(func(f *finding.Finding) bool {
 		return f.Kind == finding.KindDiff && f.Classification() == diff.Breaking
 	})
-	pick(func(f *finding.Finding) bool { return f.Kind == finding.KindCheck })
+	pick(func(f *finding.Finding) bool { return f.Kind == finding.KindCheck && folds.wide[f] == nil })
+	// Facts said once for a target after the per-tool findings.
+	pick(func(f *finding.Finding) bool { return folds.wide[f] != nil })
 	pick(func(f *finding.Finding) bool {
 		return f.Kind == finding.KindDiff && f.Classification() != diff.Breaking
 	})
@@ -177,14 +184,20 @@ func writePolicyTable(m *mdWriter, in *SummaryInput) {
 		if f.Kind == finding.KindCheck {
 			what = mdText(f.TargetName) + " " + f.Level
 		}
-		state, text := stateWord(f), policyRowText(f)
+		state, text := stateWord(f), policyRowText(f, folds.folded[f])
+		tool, where := mdCode(f.Tool), policyWhere(in, f)
+		if group := folds.wide[f]; group != nil {
+			// Said once for the target: the tools named in the message.
+			tool, where = plural(len(group), "tool"), "–"
+			text += "<br>" + mdText(wideTools(group))
+		}
 		if in.CompileFixes && f.Kind == finding.KindCheck && !f.Fails && f.Diagnostic != nil && CompileFixes(f.Diagnostic) {
 			// fail-on lossy: the team compiles, so this is what compile
 			// does, not a failure.
 			state = markFixed + " compile fixes"
 			text += "<br>" + mdText(compileHint(f.Diagnostic.Compile))
 		}
-		m.item("| " + state + " | " + what + " | " + mdCode(f.Code) + " | " + mdCode(f.Tool) + " | " + policyWhere(in, f) + " | " + text + " |\n")
+		m.item("| " + state + " | " + what + " | " + mdCode(f.Code) + " | " + tool + " | " + where + " | " + text + " |\n")
 	}
 	m.add("\n")
 }
@@ -193,6 +206,7 @@ func writePolicyTable(m *mdWriter, in *SummaryInput) {
 // at the end of the summary.
 func writeTolerated(m *mdWriter, in *SummaryInput) {
 	res := in.Policy
+	folds := foldPolicy(res)
 	for _, st := range []finding.State{finding.StateExisting, finding.StateDisabled} {
 		var fs []*finding.Finding
 		for i := range res.Findings {
@@ -203,6 +217,8 @@ func writeTolerated(m *mdWriter, in *SummaryInput) {
 		if len(fs) == 0 {
 			continue
 		}
+		// The title counts every finding (as the verdict does); the rows
+		// say each fact once.
 		title := plural(len(fs), "existing finding") + " (the base has them too; they do not fail this run)"
 		if st == finding.StateDisabled {
 			title = plural(len(fs), "finding") + " turned off by `rules`"
@@ -212,7 +228,19 @@ func writeTolerated(m *mdWriter, in *SummaryInput) {
 			continue
 		}
 		for _, f := range fs {
-			m.item("| " + f.Level + " | " + mdCode(f.Code) + " | " + mdCode(f.Tool) + " | " + policyWhere(in, f) + " | " + mdText(f.Message) + " |\n")
+			if folds.hidden[f] {
+				continue
+			}
+			tool, where, msg := mdCode(f.Tool), policyWhere(in, f), f.Message
+			for _, g := range folds.folded[f] {
+				msg += " " + g.Message
+			}
+			msg = mdText(msg)
+			if group := folds.wide[f]; group != nil {
+				tool, where = plural(len(group), "tool"), "–"
+				msg += "<br>" + mdText(wideTools(group))
+			}
+			m.item("| " + f.Level + " | " + mdCode(f.Code) + " | " + tool + " | " + where + " | " + msg + " |\n")
 		}
 		m.close()
 	}
