@@ -365,6 +365,11 @@ func compileHint(c provider.Compile) string {
 		s = "Compile cannot fix this"
 	case c.Lossy:
 		s = "Compile fixes this with loss (`schemaport-action compile --allow-lossy`)"
+	case keptAsWritten(c.Detail):
+		// A "not enforced" or advance-warning finding is compilable only in
+		// the sense that compile emits it unchanged: saying "fixes" would
+		// promise something compile does not do.
+		s = "Compile keeps this as written (`schemaport-action compile`)"
 	default:
 		s = "Compile fixes this (`schemaport-action compile`)"
 	}
@@ -372,6 +377,13 @@ func compileHint(c provider.Compile) string {
 		s += ": " + c.Detail
 	}
 	return s
+}
+
+// keptAsWritten reports whether a compilable finding's detail says compile
+// emits the schema as it is (the rule tables word every such case with
+// "unchanged" or "verbatim").
+func keptAsWritten(detail string) bool {
+	return strings.Contains(detail, "unchanged") || strings.Contains(detail, "verbatim")
 }
 
 func severityMark(sev string) (mark, color string) {

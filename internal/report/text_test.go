@@ -332,6 +332,8 @@ func TestCompileHint(t *testing.T) {
 		{provider.Compile{Supported: true, Lossy: true, Detail: "Drops `maxLength`."}, "Compile fixes this with loss (`schemaport-action compile --allow-lossy`): Drops `maxLength`."},
 		{provider.Compile{Supported: true, Lossy: true}, "Compile fixes this with loss (`schemaport-action compile --allow-lossy`)"},
 		{provider.Compile{Detail: "Refused."}, "Compile cannot fix this: Refused."},
+		{provider.Compile{Supported: true, Detail: "Preserved verbatim in `input_schema`."}, "Compile keeps this as written (`schemaport-action compile`): Preserved verbatim in `input_schema`."},
+		{provider.Compile{Supported: true, Detail: "Emits the constraint unchanged."}, "Compile keeps this as written (`schemaport-action compile`): Emits the constraint unchanged."},
 	}
 	for _, c := range cases {
 		if got := compileHint(c.c); got != c.want {
