@@ -130,3 +130,34 @@ func TestPolicyFoldNeedsTheSameState(t *testing.T) {
 		t.Errorf("%d annotations of nullable-instead-of-omitted with its primary off, want 2", n)
 	}
 }
+
+// The run log renders PolicyCheckView: a restatement whose main finding is
+// turned off by `rules` (or left out of the view) is shown as an entry of
+// its own, never hidden behind an entry that is not there; with both kept,
+// the pair is one entry.
+func TestPolicyCheckViewFoldsOnlyWhatItShows(t *testing.T) {
+	newOnly := func(f *finding.Finding) bool { return f.State == finding.StateNew }
+	render := func(res *finding.Result) string {
+		var b bytes.Buffer
+		if err := CheckText(&b, PolicyCheckView(res, newOnly), TextOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+
+	both := render(foldFixture(t, 1, finding.Policy{FailOn: finding.FailOnError}))
+	if strings.Contains(both, "openai/nullable-instead-of-omitted\n") || !strings.Contains(both, "openai/strict-optional-property") || !strings.Contains(both, "instead of leaving it out") {
+		t.Errorf("with both findings shown, the pair is not one entry:\n%s", both)
+	}
+
+	rules, err := finding.NewRules([]finding.RuleSetting{{Key: "openai/strict-optional-property", Level: finding.LevelOff}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := render(foldFixture(t, 1, finding.Policy{FailOn: finding.FailOnError, Rules: rules}))
+	// An entry's first line ends with its code; the totals name it too, so
+	// look for the entry itself.
+	if strings.Contains(alone, "openai/strict-optional-property") || !strings.Contains(alone, "tools.json:1:") || !strings.Contains(alone, " openai/nullable-instead-of-omitted\n") {
+		t.Errorf("the restatement of a finding turned off is not shown on its own:\n%s", alone)
+	}
+}

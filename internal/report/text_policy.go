@@ -34,6 +34,7 @@ func PolicyCheckView(res *finding.Result, keep func(*finding.Finding) bool) *che
 		}
 		d := *f.Diagnostic
 		d.Severity = f.Level
+		d.FoldedInto = "" // marked again below, on what the view keeps
 		tg.Diagnostics = append(tg.Diagnostics, d)
 		switch d.Severity {
 		case provider.SeverityError:
@@ -45,6 +46,18 @@ func PolicyCheckView(res *finding.Result, keep func(*finding.Finding) bool) *che
 		default:
 			tg.Summary.Info++
 			out.Infos++
+		}
+	}
+	// The engine's fold marks hold for the engine's levels and for the
+	// whole target; here `rules` may have changed a level and keep may have
+	// left out the finding a restatement points at. Marking again on what
+	// the view holds folds a pair only when both are shown at the levels
+	// the marks expect, so no restatement is hidden without its entry.
+	for i := range out.Tools {
+		for j := range out.Tools[i].Targets {
+			ds := out.Tools[i].Targets[j].Diagnostics
+			provider.SortDiagnostics(ds)
+			provider.Fold(ds)
 		}
 	}
 	return out
