@@ -4,42 +4,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sergi/go-diff/diffmatchpatch"
+	"github.com/schemaport/schemaport-action/internal/linediff"
 )
 
 // LineDiff is a short line diff of old against new: changed lines marked
 // `-` and `+`, one line of context around each change, `…` between
 // hunks, at most maxLines lines (then a line saying how many more).
 func LineDiff(old, new string, maxLines int) string {
-	dmp := diffmatchpatch.New()
-	a, b, lines := dmp.DiffLinesToChars(old, new)
-	diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
-	type line struct {
-		op   byte
-		text string
-	}
-	var all []line
-	for _, d := range diffs {
-		op := byte(' ')
-		switch d.Type {
-		case diffmatchpatch.DiffDelete:
-			op = '-'
-		case diffmatchpatch.DiffInsert:
-			op = '+'
-		}
-		text := strings.TrimSuffix(d.Text, "\n")
-		for _, l := range strings.Split(text, "\n") {
-			all = append(all, line{op, l})
-		}
-	}
-	keep := make([]bool, len(all))
-	for i, l := range all {
-		if l.op != ' ' {
-			for j := max(0, i-1); j <= min(len(all)-1, i+1); j++ {
-				keep[j] = true
-			}
-		}
-	}
+	all := linediff.Lines(old, new)
+	keep := linediff.Keep(all, 1)
 	var out []string
 	gap := false
 	for i, l := range all {
@@ -51,7 +24,7 @@ func LineDiff(old, new string, maxLines int) string {
 			out = append(out, "…")
 			gap = false
 		}
-		out = append(out, string(l.op)+" "+l.text)
+		out = append(out, string(l.Op)+" "+l.Text)
 	}
 	if len(out) > maxLines {
 		more := len(out) - maxLines

@@ -3,7 +3,7 @@ package snapshot
 import (
 	"strings"
 
-	"github.com/sergi/go-diff/diffmatchpatch"
+	"github.com/schemaport/schemaport-action/internal/linediff"
 )
 
 // contextLines is how many unchanged lines an excerpt keeps around a change.
@@ -14,39 +14,8 @@ const contextLines = 2
 // unchanged context; long unchanged runs are cut to "…". A nil side is a
 // file that does not exist.
 func Excerpt(old, new []byte) string {
-	dmp := diffmatchpatch.New()
-	a, b, lines := dmp.DiffLinesToChars(string(old), string(new))
-	diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
-
-	type line struct {
-		op   byte
-		text string
-	}
-	var all []line
-	for _, d := range diffs {
-		op := byte(' ')
-		switch d.Type {
-		case diffmatchpatch.DiffDelete:
-			op = '-'
-		case diffmatchpatch.DiffInsert:
-			op = '+'
-		}
-		for _, l := range strings.SplitAfter(d.Text, "\n") {
-			if l == "" {
-				continue
-			}
-			all = append(all, line{op, strings.TrimSuffix(l, "\n")})
-		}
-	}
-	keep := make([]bool, len(all))
-	for i, l := range all {
-		if l.op == ' ' {
-			continue
-		}
-		for j := max(0, i-contextLines); j <= min(len(all)-1, i+contextLines); j++ {
-			keep[j] = true
-		}
-	}
+	all := linediff.Lines(string(old), string(new))
+	keep := linediff.Keep(all, contextLines)
 	var out strings.Builder
 	skipped := false
 	for i, l := range all {
@@ -58,9 +27,9 @@ func Excerpt(old, new []byte) string {
 			out.WriteString("  …\n")
 			skipped = false
 		}
-		out.WriteByte(l.op)
+		out.WriteByte(l.Op)
 		out.WriteByte(' ')
-		out.WriteString(l.text)
+		out.WriteString(l.Text)
 		out.WriteByte('\n')
 	}
 	if skipped {
