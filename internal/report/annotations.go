@@ -291,6 +291,9 @@ func DiffAnnotations(res *diff.Result, approved bool) []Annotation {
 			if approved {
 				a.Level = LevelWarning
 			}
+			if w := WitnessLine(c); w != "" {
+				a.Message += "\n" + w
+			}
 		case diff.NonBreaking:
 			a.Level, a.Priority = LevelNotice, PriorityNotice
 		default:

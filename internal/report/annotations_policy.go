@@ -196,7 +196,13 @@ func policyMessage(f *finding.Finding, folded []*finding.Finding) string {
 			b.WriteString("\nPath: " + f.Path)
 		}
 	case finding.KindDiff:
-		b.WriteString(changeMessage(effectiveChange(f), f.State == finding.StateApproved))
+		c := effectiveChange(f)
+		b.WriteString(changeMessage(c, f.State == finding.StateApproved))
+		if c.Classification == diff.Breaking {
+			if w := WitnessLine(c); w != "" {
+				b.WriteString("\n" + w)
+			}
+		}
 	case finding.KindCheck:
 		d := f.Diagnostic
 		b.WriteString(f.TargetName + ", tool " + f.Tool + ": " + d.Message)

@@ -208,8 +208,8 @@ func changeCell(f *finding.Finding) string {
 	}
 	s += "<br>" + mdText(f.Message)
 	if f.Change != nil {
-		if w := WitnessLine(f.Change); w != "" {
-			s += "<br>" + mdText(w)
+		if w := mdWitness(f.Change); w != "" {
+			s += "<br>" + w
 		}
 	}
 	return s

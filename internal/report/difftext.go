@@ -143,14 +143,30 @@ const witnessShown = 240
 // call that worked before and fails now (cut short past witnessShown
 // characters), or why there is no such call. "" without a witness.
 func WitnessLine(c *diff.Change) string {
+	call, reason := WitnessCall(c)
+	if call == "" {
+		return reason
+	}
+	return witnessIntro + "`" + call + "`"
+}
+
+// witnessIntro leads the line that shows a witness call.
+const witnessIntro = "This call worked before and fails now: "
+
+// WitnessCall is a breaking change's witness call as compact JSON, cut
+// short past witnessShown bytes (at a rune start, marked "…"), or, when
+// there is none, the reason why. Both are "" without a witness. Renderers
+// escape the call for their medium: it holds the tool's own (untrusted)
+// property names and values.
+func WitnessCall(c *diff.Change) (call, reason string) {
 	w := c.Witness
 	if w == nil {
-		return ""
+		return "", ""
 	}
 	if w.Arguments == nil {
-		return w.Reason
+		return "", w.Reason
 	}
-	call := jsonvalue.Encode(w.Arguments, "")
+	call = jsonvalue.Encode(w.Arguments, "")
 	if len(call) > witnessShown {
 		cut := witnessShown
 		for cut > 0 && !utf8.RuneStart(call[cut]) {
@@ -158,5 +174,16 @@ func WitnessLine(c *diff.Change) string {
 		}
 		call = call[:cut] + "…"
 	}
-	return "This call worked before and fails now: `" + call + "`"
+	return call, ""
+}
+
+// mdWitness is WitnessLine for Markdown: the call goes in <code> escaped
+// whole, so a backtick or tag inside the tool's own text cannot end the
+// code span or open HTML.
+func mdWitness(c *diff.Change) string {
+	call, reason := WitnessCall(c)
+	if call == "" {
+		return mdText(reason)
+	}
+	return mdText(witnessIntro) + mdCode(call)
 }

@@ -380,6 +380,9 @@ func breakingChangeMarkdown(c *diff.Change, paths PathMapper) string {
 		}
 	}
 	b.WriteString("<br>\n  " + mdText(c.Message) + "\n")
+	if w := mdWitness(c); w != "" {
+		b.WriteString("  " + w + "\n")
+	}
 	if lines := changeExcerpt(c); len(lines) > 0 {
 		var body strings.Builder
 		for _, l := range lines {

@@ -138,12 +138,19 @@ func acceptedUntil(f *finding.Finding) string {
 
 // policyRowText is what a row says: the finding's title words and, for a
 // tolerated one, why; folded are the findings restating f, said with it.
+// A breaking change also shows its witness: the call that worked before
+// and fails now.
 func policyRowText(f *finding.Finding, folded []*finding.Finding) string {
 	msg := f.Message
 	for _, g := range folded {
 		msg += " " + g.Message
 	}
 	s := mdText(msg)
+	if f.Kind == finding.KindDiff && f.Change != nil && f.Classification() == diff.Breaking {
+		if w := mdWitness(f.Change); w != "" {
+			s += "<br>" + w
+		}
+	}
 	if f.State == finding.StateAccepted || f.State == finding.StateApproved || f.State == finding.StateDisabled {
 		s += "<br>" + mdText(strings.ToUpper(string(f.State[:1]))+string(f.State[1:])+": "+f.Reason)
 	}
