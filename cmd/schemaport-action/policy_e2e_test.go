@@ -116,6 +116,22 @@ func TestE2EPolicyPullRequestWithoutLabel(t *testing.T) {
 	if fmt.Sprint(errs) != fmt.Sprint(wantErrs) {
 		t.Errorf("error annotations\n got %q\nwant %q", errs, wantErrs)
 	}
+	// The breaking change's annotation and summary row show the call that
+	// worked before and fails now (the removed enum value).
+	witnessShown := false
+	for _, a := range res.annotations() {
+		if a.Properties["title"] == wantErrs[1] {
+			witnessShown = strings.Contains(a.Message, "\nThis call worked before and fails now: `{") &&
+				strings.Contains(a.Message, `"refundMethod":"store_credit"`)
+		}
+	}
+	if !witnessShown {
+		t.Errorf("the enum-narrowed annotation shows no witness call: %v", res.annotations())
+	}
+	if !strings.Contains(res.summary, "<br>This call worked before and fails now: <code>&#123;") ||
+		!strings.Contains(res.summary, "&quot;refundMethod&quot;:&quot;store&#95;credit&quot;") {
+		t.Errorf("the summary shows no witness call:\n%s", res.summary)
+	}
 
 	// SARIF: new and unchanged, by the fingerprint.
 	for _, x := range sarifByRule(t, res.sarif, "openai/strict-optional-property") {
