@@ -12,6 +12,8 @@
 // Where a change cannot be proven safe it is breaking.
 package diff
 
+import "github.com/schemaport/schemaport-action/internal/witness"
+
 // Summary counts changes per classification.
 type Summary struct {
 	Breaking      int `json:"breaking"`
@@ -28,6 +30,10 @@ type Options struct {
 	// carry no example call, and nothing is double-checked by the
 	// validator. For callers that only need the classification.
 	NoWitnesses bool
+
+	// compiled shares the validator's compiled schemas among the tools
+	// of one run (set by ToolSets).
+	compiled *witness.Cache
 }
 
 // Result is the sorted list of changes and their counts.

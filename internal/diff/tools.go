@@ -6,6 +6,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/witness"
 )
 
 // ToolSets compares two versions of a tool set: tools removed, added and
@@ -13,6 +14,9 @@ import (
 // given order (the loader sorts by name), which decides rename pairing.
 func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 	old, new = nonNil(old), nonNil(new)
+	if !opts.NoWitnesses && opts.compiled == nil {
+		opts.compiled = witness.NewCache()
+	}
 	oldByName := lastByName(old)
 	newByName := lastByName(new)
 	var removed, added []*tool.Tool
@@ -161,7 +165,7 @@ func diffTool(o, n *tool.Tool, name string, opts Options) []Change {
 	if opts.NoWitnesses {
 		return append(out, c.out...)
 	}
-	return append(out, attachWitnesses(o, n, name, c.out, c.rewrote)...)
+	return append(out, attachWitnesses(o, n, name, c.out, c.rewrote, opts.compiled)...)
 }
 
 func member(t *tool.Tool, key string) *jsonvalue.Value {

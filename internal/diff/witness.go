@@ -35,12 +35,12 @@ const (
 // keyword comparisons are not double-checked: compiling a schema for the
 // validator costs more than the whole keyword comparison, and the
 // semantic tests hold those comparisons to the validator instead.
-func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote bool) []Change {
+func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote bool, cache *witness.Cache) []Change {
 	oldRoot, newRoot := member(o, "inputSchema"), member(n, "inputSchema")
 	var p *witness.Pair
 	pair := func() *witness.Pair {
 		if p == nil {
-			p = witness.NewPair(oldRoot, newRoot)
+			p = witness.NewPair(oldRoot, newRoot, cache)
 		}
 		return p
 	}

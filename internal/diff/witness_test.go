@@ -19,7 +19,7 @@ func verifyWitness(tb testing.TB, oldSchema, newSchema string, w *Witness) {
 	if err1 != nil || err2 != nil {
 		tb.Fatal(err1, err2)
 	}
-	if ok, _ := witness.NewPair(o, n).Breaks(w.Arguments); !ok {
+	if ok, _ := witness.NewPair(o, n, nil).Breaks(w.Arguments); !ok {
 		tb.Errorf("witness %s is not accepted by the old schema and rejected by the new one", jsonvalue.Encode(w.Arguments, ""))
 	}
 }
@@ -107,14 +107,14 @@ func TestSafetyNet(t *testing.T) {
 	o, n := schemaTool(t, "old.json", oldS), schemaTool(t, "new.json", newS)
 	// The engine's own verdict is withheld (no changes), as if it had
 	// missed the narrowing.
-	got := attachWitnesses(o, n, "demo_tool", nil, true)
+	got := attachWitnesses(o, n, "demo_tool", nil, true, nil)
 	checkChanges(t, got, want{"schema-narrowed", Breaking, "inputSchema.properties.a.maxLength"})
 	verifyWitness(t, oldS, newS, got[0].Witness)
 	if got[0].New.Line == 0 {
 		t.Errorf("schema-narrowed not located: %+v", got[0].New)
 	}
 	// Not rewritten: the keyword comparison is trusted, nothing is added.
-	if got := attachWitnesses(o, n, "demo_tool", nil, false); len(got) != 0 {
+	if got := attachWitnesses(o, n, "demo_tool", nil, false, nil); len(got) != 0 {
 		t.Errorf("safety net ran on a plain comparison:%s", describe(got))
 	}
 }

@@ -879,8 +879,19 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			list = append(list, prop{r, extra})
 		}
 	}
+	nreq := 0
+	for _, p := range list {
+		if required[p.name] {
+			nreq++
+		}
+	}
 	build := func(vary int, with cand, all bool) cand {
-		obj := &jsonvalue.Value{Kind: jsonvalue.Object}
+		// Sized up front: a search builds thousands of these objects.
+		size := nreq + 1
+		if all {
+			size = len(list)
+		}
+		obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: make([]jsonvalue.Member, 0, size)}
 		hot := false
 		for i, p := range list {
 			var v cand
@@ -941,7 +952,7 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			return name
 		}
 		with := func(vals []cand) cand {
-			obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append([]jsonvalue.Member(nil), base.v.Members...)}
+			obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append(make([]jsonvalue.Member, 0, len(base.v.Members)+len(vals)), base.v.Members...)}
 			for i, v := range vals {
 				obj.Members = append(obj.Members, jsonvalue.Member{Key: extraName(i), Value: *v.v})
 			}

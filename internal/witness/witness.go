@@ -37,13 +37,51 @@ type Pair struct {
 	oldRoot, newRoot *jsonvalue.Value
 	compiled         bool
 	old, new         *jsonschema.Schema
+	cache            *Cache
 	// Judged counts the candidates judged so far (both validators).
 	Judged int
 }
 
 // NewPair prepares a search between two input schemas (nil counts as {}).
-func NewPair(oldRoot, newRoot *jsonvalue.Value) *Pair {
-	return &Pair{oldRoot: oldRoot, newRoot: newRoot}
+// cache, when not nil, shares compiled schemas with other pairs.
+func NewPair(oldRoot, newRoot *jsonvalue.Value, cache *Cache) *Pair {
+	return &Pair{oldRoot: oldRoot, newRoot: newRoot, cache: cache}
+}
+
+// cachedSchemas bounds a Cache: past it, schemas are compiled without
+// being kept, so a run's memory stays in proportion to its input.
+const cachedSchemas = 4096
+
+// Cache keeps compiled input schemas by their content for one run.
+// Compiling costs more than the rest of a search, and a tool set repeats
+// schemas (one tool's new version is often another's, and generated
+// tools share shapes); a compiled schema is read-only, so sharing it is
+// safe. A schema that does not compile is kept as nil.
+type Cache struct {
+	byContent map[string]*jsonschema.Schema
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{byContent: map[string]*jsonschema.Schema{}}
+}
+
+func (c *Cache) compile(root *jsonvalue.Value) *jsonschema.Schema {
+	if c == nil {
+		return compile(root)
+	}
+	key := "{}"
+	if root != nil {
+		key = jsonvalue.Canonical(root)
+	}
+	if s, ok := c.byContent[key]; ok {
+		return s
+	}
+	s := compile(root)
+	if len(c.byContent) < cachedSchemas {
+		c.byContent[key] = s
+	}
+	return s
 }
 
 func compile(root *jsonvalue.Value) *jsonschema.Schema {
@@ -71,7 +109,7 @@ func compile(root *jsonvalue.Value) *jsonschema.Schema {
 func (p *Pair) Usable() bool {
 	if !p.compiled {
 		p.compiled = true
-		p.old, p.new = compile(p.oldRoot), compile(p.newRoot)
+		p.old, p.new = p.cache.compile(p.oldRoot), p.cache.compile(p.newRoot)
 	}
 	return p.old != nil && p.new != nil
 }

@@ -37,7 +37,7 @@ func TestPatternSample(t *testing.T) {
 func TestFindIsVerified(t *testing.T) {
 	old := parse(t, `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","maximum":10}},"required":["id","n"]}`)
 	new := parse(t, `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","maximum":5}},"required":["id","n"]}`)
-	p := NewPair(old, new)
+	p := NewPair(old, new, nil)
 	r := p.Find([]string{"properties", "n", "maximum"}, []*jsonvalue.Value{parse(t, `10`), parse(t, `5`)}, nil)
 	if r.Arguments == nil {
 		t.Fatal("no witness")
@@ -46,10 +46,10 @@ func TestFindIsVerified(t *testing.T) {
 		t.Errorf("witness %s: breaks %v at %v", jsonvalue.Encode(r.Arguments, ""), ok, where)
 	}
 	// The same schema twice: nothing to find.
-	if r := NewPair(old, old).Find(nil, nil, nil); r.Arguments != nil {
+	if r := NewPair(old, old, nil).Find(nil, nil, nil); r.Arguments != nil {
 		t.Errorf("witness between equal schemas: %s", jsonvalue.Encode(r.Arguments, ""))
 	}
-	if c := Call(old); c == nil || !NewPair(old, old).AcceptedByOld(c) {
+	if c := Call(old); c == nil || !NewPair(old, old, nil).AcceptedByOld(c) {
 		t.Errorf("Call: %v", c)
 	}
 }
