@@ -26,6 +26,7 @@ const judgedPerTool = 8 * witness.Budget
 const (
 	reasonBudget     = "No example call found: none of the calls tried within the search budget is accepted by the old schema and rejected by the new one."
 	reasonNotSearch  = "No example call searched: the tool has more breaking changes than the search budget covers."
+	reasonRunBudget  = "No example call searched: the run's search budget is spent (too many changed tools); the change is breaking all the same."
 	reasonNoValidate = "No example call can be verified: the validator cannot compile one of the two schemas."
 )
 
@@ -52,6 +53,10 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 			continue
 		}
 		breaking++
+		if p == nil && cache.Spent() {
+			ch.Witness = &Witness{Reason: reasonRunBudget}
+			continue
+		}
 		if !pair().Usable() {
 			ch.Witness = &Witness{Reason: reasonNoValidate}
 			continue
@@ -61,6 +66,10 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		// serves this change too.
 		if r, ok := witness.Reuse(found, focus); ok {
 			ch.Witness = &Witness{Arguments: r.Arguments}
+			continue
+		}
+		if cache.Spent() {
+			ch.Witness = &Witness{Reason: reasonRunBudget}
 			continue
 		}
 		if pair().Judged >= judgedPerTool {
@@ -75,7 +84,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		}
 		ch.Witness = &Witness{Reason: noWitnessReason(ch.Code)}
 	}
-	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || !pair().Usable() {
+	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || cache.Spent() || !pair().Usable() {
 		return changes
 	}
 	// A property newly declared where the old schema let any name through

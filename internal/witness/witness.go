@@ -59,6 +59,20 @@ const cachedSchemas = 4096
 // safe. A schema that does not compile is kept as nil.
 type Cache struct {
 	byContent map[string]*jsonschema.Schema
+	// judged counts the candidates judged by every pair using the cache.
+	judged int
+}
+
+// RunBudget bounds the candidates judged in one run (a Cache's life):
+// past it, Spent says so and the caller stops searching, so a run over
+// thousands of changed tools costs a bounded multiple of the keyword
+// comparison. It is generous: a run over 10,000 generated tools with
+// 800 changed ones judges about 18,000.
+const RunBudget = 250 * Budget
+
+// Spent reports whether the run's search budget is used up.
+func (c *Cache) Spent() bool {
+	return c != nil && c.judged >= RunBudget
 }
 
 // NewCache returns an empty cache.
@@ -114,12 +128,19 @@ func (p *Pair) Usable() bool {
 	return p.old != nil && p.new != nil
 }
 
+func (p *Pair) judge() {
+	p.Judged++
+	if p.cache != nil {
+		p.cache.judged++
+	}
+}
+
 // AcceptedByOld reports whether the old schema accepts v.
 func (p *Pair) AcceptedByOld(v *jsonvalue.Value) bool {
 	if !p.Usable() {
 		return false
 	}
-	p.Judged++
+	p.judge()
 	return p.old.Validate(jsonvalue.ToAny(v)) == nil
 }
 
@@ -131,7 +152,7 @@ func (p *Pair) Breaks(v *jsonvalue.Value) (bool, []string) {
 		return false, nil
 	}
 	inst := jsonvalue.ToAny(v)
-	p.Judged++
+	p.judge()
 	if p.old.Validate(inst) != nil {
 		return false, nil
 	}

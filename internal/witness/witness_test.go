@@ -53,3 +53,31 @@ func TestFindIsVerified(t *testing.T) {
 		t.Errorf("Call: %v", c)
 	}
 }
+
+// TestCacheSharesAndBudgets: pairs over the same content share one compiled
+// schema (key order does not matter), and the judgements of every pair
+// count against the run's budget.
+func TestCacheSharesAndBudgets(t *testing.T) {
+	a := parse(t, `{"type":"object","properties":{"n":{"type":"integer","maximum":10}},"required":["n"]}`)
+	b := parse(t, `{"required":["n"],"properties":{"n":{"maximum":10,"type":"integer"}},"type":"object"}`)
+	c := NewCache()
+	p, q := NewPair(a, b, c), NewPair(b, a, c)
+	if !p.Usable() || !q.Usable() || p.old != q.old || p.old != p.new || len(c.byContent) != 1 {
+		t.Fatalf("equal content compiled apart: %d entries", len(c.byContent))
+	}
+	call := parse(t, `{"n":3}`)
+	for !c.Spent() {
+		if !p.AcceptedByOld(call) {
+			t.Fatal("old schema rejects {\"n\":3}")
+		}
+		if c.judged > RunBudget {
+			t.Fatal("Spent not reported at the budget")
+		}
+	}
+	if c.judged != RunBudget || p.Judged != RunBudget {
+		t.Errorf("judged %d (pair %d), want %d", c.judged, p.Judged, RunBudget)
+	}
+	if new(Cache).Spent() || (*Cache)(nil).Spent() {
+		t.Error("an unused cache is spent")
+	}
+}
