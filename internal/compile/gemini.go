@@ -7,6 +7,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/provider/gemini"
 	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -30,28 +31,6 @@ var geminiDropped = []struct{ key, code, what string }{
 	{"exclusiveMaximum", "dropped-exclusive-maximum", "the exclusive upper bound"},
 	{"uniqueItems", "dropped-unique-items", "the uniqueness constraint"},
 	{"prefixItems", "dropped-prefix-items", "the tuple positions"},
-}
-
-var geminiAnnotations = map[string]bool{
-	"$anchor": true, "$comment": true, "$id": true, "$schema": true,
-	"deprecated": true, "examples": true, "readOnly": true, "writeOnly": true,
-}
-
-// geminiKnown are the keys step 10 does not report as unsupported: the
-// Schema fields, the dropped keywords, and what inlining and rewriting
-// consume.
-var geminiKnown = map[string]bool{
-	"type": true, "format": true, "title": true, "description": true, "nullable": true, "default": true,
-	"example": true, "enum": true, "properties": true, "required": true, "propertyOrdering": true,
-	"items": true, "minItems": true, "maxItems": true, "minimum": true, "maximum": true,
-	"minLength": true, "maxLength": true, "minProperties": true, "maxProperties": true, "pattern": true, "anyOf": true,
-	"allOf": true, "not": true, "multipleOf": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
-	"uniqueItems": true, "prefixItems": true,
-	"additionalProperties": true, "const": true, "definitions": true, "oneOf": true, "$defs": true, "$ref": true,
-}
-
-var geminiTypes = map[string]bool{
-	"string": true, "number": true, "integer": true, "boolean": true, "array": true, "object": true, "null": true,
 }
 
 // maxInlinedNodes bounds reference inlining, as check does: definitions
@@ -364,7 +343,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	var buf [4]string
 	var known []string
 	for _, t := range provider.SchemaTypes(tv, buf[:0]) {
-		if !geminiTypes[t] {
+		if !gemini.IsTypeName(t) {
 			c.rec.add("dropped-unknown-type", g.path("type"), true, "Dropped the type `"+t+"`, which Gemini does not know.")
 			continue
 		}
@@ -537,9 +516,9 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	}
 	for i, m := range g.members {
 		switch {
-		case geminiAnnotations[m.Key]:
+		case gemini.IsAnnotation(m.Key):
 			c.rec.add("dropped-annotation-keyword", g.paths[i], false, "Dropped `"+m.Key+"`, an annotation Gemini has no field for.")
-		case !geminiKnown[m.Key]:
+		case !gemini.IsHandled(m.Key):
 			c.rec.add("dropped-unsupported-keyword", g.paths[i], true, "Dropped `"+m.Key+"`, which is not a Gemini Schema field; whatever it constrained is lost.")
 		}
 	}

@@ -220,3 +220,14 @@ var handled = map[string]bool{
 var typeNames = map[string]bool{
 	"string": true, "number": true, "integer": true, "boolean": true, "array": true, "object": true, "null": true,
 }
+
+// IsAnnotation reports whether kw is an annotation Gemini's conversion
+// drops without a finding; compile drops exactly these.
+func IsAnnotation(kw string) bool { return annotations[kw] }
+
+// IsHandled reports whether some rule already speaks for kw (so it is not
+// an unsupported keyword); compile reports exactly the others.
+func IsHandled(kw string) bool { return handled[kw] }
+
+// IsTypeName reports whether t is a JSON Schema type name.
+func IsTypeName(t string) bool { return typeNames[t] }
