@@ -171,6 +171,13 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
+	// The config's rules apply to check as to run (accept is run's only:
+	// it needs a report to carry its reasons and dates).
+	rules, _, err := policyConfig(cfg)
+	if err != nil {
+		return usageError(args, stdout, stderr, "check", err.Error())
+	}
+	adjust := rules.ApplyToCheck
 	targetsFlag, targetsSet := p.Last("targets")
 	targets, err := resolveTargets(targetsFlag, targetsSet, cfg)
 	if err != nil {
@@ -204,10 +211,10 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
 	}
 	if len(loaded.Errors) > 0 {
-		return checkPartial(format, category, minSeverity, loaded, targets, stdout, stderr)
+		return checkPartial(format, category, minSeverity, loaded, targets, adjust, stdout, stderr)
 	}
 	if format != "sarif" {
-		failed, err := streamCheck(format, loaded.Tools, targets, failOn, minSeverity, stdout)
+		failed, err := streamCheck(format, loaded.Tools, targets, adjust, failOn, minSeverity, stdout)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 			return 2
@@ -217,7 +224,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	result := check.Run(loaded.Tools, targets)
+	result := check.RunAdjusted(loaded.Tools, targets, adjust)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	err = report.SARIF(out, report.SARIFInput{Check: result, Category: category})
 	if err == nil {
@@ -239,7 +246,7 @@ var checkJSONMemory = report.CheckJSONMemory
 
 // streamCheck checks tool by tool and writes each result as it comes, so
 // a report of a million diagnostics never sits in memory.
-func streamCheck(format string, tools []*tool.Tool, targets []string, failOn, minSeverity string, stdout io.Writer) (failed bool, err error) {
+func streamCheck(format string, tools []*tool.Tool, targets []string, adjust check.Adjust, failOn, minSeverity string, stdout io.Writer) (failed bool, err error) {
 	fails := func(tr *check.ToolResult) {
 		for _, t := range tr.Targets {
 			if check.Fails(t.Diagnostics, failOn) {
@@ -248,7 +255,7 @@ func streamCheck(format string, tools []*tool.Tool, targets []string, failOn, mi
 		}
 	}
 	if format == "json" {
-		err := report.StreamCheckJSON(stdout, tools, targets, checkJSONMemory, fails)
+		err := report.StreamCheckJSONAdjusted(stdout, tools, targets, adjust, checkJSONMemory, fails)
 		return failed, err
 	}
 	w := report.NewCheckTextWriterWith(stdout, report.CheckTextOptions{
@@ -256,7 +263,7 @@ func streamCheck(format string, tools []*tool.Tool, targets []string, failOn, mi
 		Compact:     format == "compact",
 		MinSeverity: minSeverity,
 	})
-	check.Stream(tools, targets, func(tr check.ToolResult) {
+	check.StreamAdjusted(tools, targets, adjust, func(tr check.ToolResult) {
 		fails(&tr)
 		w.Add(&tr)
 	})
@@ -373,8 +380,8 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 // checkPartial reports a check where some files did not load: the load
 // errors first, then the check of every tool that did load; exit 2, since
 // the input must still be fixed.
-func checkPartial(format, category, minSeverity string, loaded *tool.Result, targets []string, stdout, stderr io.Writer) int {
-	result := check.Run(loaded.Tools, targets)
+func checkPartial(format, category, minSeverity string, loaded *tool.Result, targets []string, adjust check.Adjust, stdout, stderr io.Writer) int {
+	result := check.RunAdjusted(loaded.Tools, targets, adjust)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var err error
 	switch format {

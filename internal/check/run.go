@@ -14,8 +14,20 @@ import (
 // order given, each once), after the core target. Tools are checked in
 // parallel; the result is the same, byte for byte, on every run.
 func Run(tools []*tool.Tool, targetIDs []string) *Result {
+	return RunAdjusted(tools, targetIDs, nil)
+}
+
+// Adjust changes a tool's result before anything sees it (the config's
+// `rules`: codes turned off, levels changed). It runs on the worker that
+// checked the tool and must leave the result in canonical order, folded,
+// with its summaries recounted.
+type Adjust func(tr *ToolResult)
+
+// RunAdjusted is Run with adjust applied to every tool's result (nil:
+// none), before the totals are counted.
+func RunAdjusted(tools []*tool.Tool, targetIDs []string, adjust Adjust) *Result {
 	res := &Result{Tools: make([]ToolResult, 0, len(tools))}
-	stream(tools, selected(targetIDs), nil, func(tr ToolResult, _ []byte) bool {
+	stream(tools, selected(targetIDs), adjust, nil, func(tr ToolResult, _ []byte) bool {
 		res.Tools = append(res.Tools, tr)
 		res.add(tr)
 		return false
@@ -32,7 +44,13 @@ func Run(tools []*tool.Tool, targetIDs []string) *Result {
 // reused for later tools. A caller that keeps anything (a Diagnostic, a
 // list) must copy it; the strings inside may be kept.
 func Stream(tools []*tool.Tool, targetIDs []string, fn func(ToolResult)) {
-	stream(tools, selected(targetIDs), nil, func(tr ToolResult, _ []byte) bool { fn(tr); return false }, true)
+	StreamAdjusted(tools, targetIDs, nil, fn)
+}
+
+// StreamAdjusted is Stream with adjust applied to every tool's result
+// (nil: none) before fn sees it.
+func StreamAdjusted(tools []*tool.Tool, targetIDs []string, adjust Adjust, fn func(ToolResult)) {
+	stream(tools, selected(targetIDs), adjust, nil, func(tr ToolResult, _ []byte) bool { fn(tr); return false }, true)
 }
 
 // StreamEncoded is Stream for a writer whose rendering of a tool costs
@@ -43,7 +61,13 @@ func Stream(tools []*tool.Tool, targetIDs []string, fn func(ToolResult)) {
 // rendering is fn's only until it returns, unless fn returns keep = true:
 // then it is fn's for good and never reused.
 func StreamEncoded(tools []*tool.Tool, targetIDs []string, encode func(tr *ToolResult, buf []byte) []byte, fn func(tr ToolResult, encoded []byte) (keep bool)) {
-	stream(tools, selected(targetIDs), encode, fn, true)
+	StreamEncodedAdjusted(tools, targetIDs, nil, encode, fn)
+}
+
+// StreamEncodedAdjusted is StreamEncoded with adjust applied to every
+// tool's result (nil: none) before encode and fn see it.
+func StreamEncodedAdjusted(tools []*tool.Tool, targetIDs []string, adjust Adjust, encode func(tr *ToolResult, buf []byte) []byte, fn func(tr ToolResult, encoded []byte) (keep bool)) {
+	stream(tools, selected(targetIDs), adjust, encode, fn, true)
 }
 
 // maxRecycledEncoding caps the buffers kept for reuse: one huge tool's
@@ -52,7 +76,7 @@ const maxRecycledEncoding = 4 << 20
 
 // stream checks tools on workers that stay at most a window of tools
 // ahead of fn, which is called in tool order on the calling goroutine.
-func stream(tools []*tool.Tool, targets []TargetInfo, encode func(*ToolResult, []byte) []byte, fn func(ToolResult, []byte) bool, recycle bool) {
+func stream(tools []*tool.Tool, targets []TargetInfo, adjust Adjust, encode func(*ToolResult, []byte) []byte, fn func(ToolResult, []byte) bool, recycle bool) {
 	n := len(tools)
 	if n == 0 {
 		return
@@ -104,6 +128,9 @@ func stream(tools []*tool.Tool, targets []TargetInfo, encode func(*ToolResult, [
 				r := checkTool(tools[i], targets)
 				if extra := setFindings[i]; len(extra) > 0 {
 					addSetFindings(&r, anthropicstrict.ID, extra)
+				}
+				if adjust != nil {
+					adjust(&r)
 				}
 				var enc []byte
 				if encode != nil {
@@ -190,18 +217,23 @@ func addSetFindings(r *ToolResult, target string, extra []provider.Diagnostic) {
 
 func targetResult(target TargetInfo, ds []provider.Diagnostic) TargetResult {
 	provider.Fold(ds)
-	r := TargetResult{ID: target.ID, Name: target.Name, Diagnostics: ds}
+	return TargetResult{ID: target.ID, Name: target.Name, Diagnostics: ds, Summary: Summarize(ds)}
+}
+
+// Summarize counts ds by severity.
+func Summarize(ds []provider.Diagnostic) Summary {
+	var s Summary
 	for i := range ds {
 		switch ds[i].Severity {
 		case provider.SeverityError:
-			r.Summary.Error++
+			s.Error++
 		case provider.SeverityWarning:
-			r.Summary.Warning++
+			s.Warning++
 		default:
-			r.Summary.Info++
+			s.Info++
 		}
 	}
-	return r
+	return s
 }
 
 func (r *Result) add(tr ToolResult) {

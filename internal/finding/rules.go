@@ -7,6 +7,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/provider"
 )
 
 // RuleSetting is one entry of the config's `rules`: a code, or
@@ -131,4 +132,47 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// ApplyToCheck applies the rules to one tool's check result, the way the
+// policy applies them to findings: a code turned off is left out, any
+// other setting becomes the diagnostic's severity. Each target's
+// diagnostics are then put back in canonical order, folded again (a
+// restatement folds only into an error) and recounted, so reports, counts
+// and --fail-on see the adjusted result. Nil rules change nothing.
+func (r *Rules) ApplyToCheck(tr *check.ToolResult) {
+	if r == nil || (len(r.byCode) == 0 && len(r.byTarget) == 0) {
+		return
+	}
+	for i := range tr.Targets {
+		t := &tr.Targets[i]
+		if k := slices.IndexFunc(tr.Targets[:i], func(o check.TargetResult) bool { return o.ID == t.ID }); k >= 0 {
+			// A target listed twice is one verdict (reports show it once);
+			// its list may be shared, so it is adjusted once.
+			*t = tr.Targets[k]
+			continue
+		}
+		changed := false
+		ds := t.Diagnostics[:0]
+		for _, d := range t.Diagnostics {
+			s, ok := r.lookup(&Finding{Kind: KindCheck, Code: d.Code, Target: t.ID})
+			if ok && s.Level == LevelOff {
+				changed = true
+				continue
+			}
+			if ok && s.Level != d.Severity {
+				d.Severity, changed = s.Level, true
+			}
+			ds = append(ds, d)
+		}
+		if !changed {
+			continue
+		}
+		for j := range ds {
+			ds[j].FoldedInto = ""
+		}
+		provider.SortDiagnostics(ds)
+		provider.Fold(ds)
+		t.Diagnostics, t.Summary = ds, check.Summarize(ds)
+	}
 }

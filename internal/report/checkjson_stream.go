@@ -33,6 +33,13 @@ const CheckJSONMemory = 16 << 20
 // onResult sees every tool's result once, in tool order, during the first
 // pass (to apply --fail-on); like fn in check.Stream it must not keep it.
 func StreamCheckJSON(w io.Writer, tools []*tool.Tool, targets []string, memory int, onResult func(*check.ToolResult)) error {
+	return StreamCheckJSONAdjusted(w, tools, targets, nil, memory, onResult)
+}
+
+// StreamCheckJSONAdjusted is StreamCheckJSON with adjust (the config's
+// rules; nil: none) applied to every tool's result, in both passes, before
+// it is counted, encoded or given to onResult.
+func StreamCheckJSONAdjusted(w io.Writer, tools []*tool.Tool, targets []string, adjust check.Adjust, memory int, onResult func(*check.ToolResult)) error {
 	var (
 		totals checkTotals
 		kept   [][]byte
@@ -41,7 +48,7 @@ func StreamCheckJSON(w io.Writer, tools []*tool.Tool, targets []string, memory i
 		render atomic.Bool // false once the first pass stops keeping
 	)
 	render.Store(true)
-	check.StreamEncoded(tools, targets, func(tr *check.ToolResult, buf []byte) []byte {
+	check.StreamEncodedAdjusted(tools, targets, adjust, func(tr *check.ToolResult, buf []byte) []byte {
 		if !render.Load() {
 			return nil
 		}
@@ -69,7 +76,7 @@ func StreamCheckJSON(w io.Writer, tools []*tool.Tool, targets []string, memory i
 		}
 		return doc.finish()
 	}
-	check.StreamEncoded(tools, targets, func(tr *check.ToolResult, buf []byte) []byte { return AppendToolJSON(buf, tr) }, func(_ check.ToolResult, enc []byte) bool {
+	check.StreamEncodedAdjusted(tools, targets, adjust, func(tr *check.ToolResult, buf []byte) []byte { return AppendToolJSON(buf, tr) }, func(_ check.ToolResult, enc []byte) bool {
 		doc.add(enc)
 		return false
 	})
