@@ -42,7 +42,9 @@ Options:
                                without loss (what makes compile refuse without --allow-lossy)
                       warning  exit 1 on any error or warning
                       never    always exit 0 (unless the input is invalid)
-  --config FILE     config file (default: schemaport.config.json in the working directory)
+  --config FILE     config file (default: schemaport.config.json in the working directory);
+                    its "rules" apply: a code set to off is left out, any other
+                    level becomes the finding's severity
   --sarif-category ID   automationDetails.id for --format sarif (default: schemaport/)
   -h, --help        show this help
 
