@@ -145,13 +145,8 @@ func (r *Rules) ApplyToCheck(tr *check.ToolResult) {
 		return
 	}
 	for i := range tr.Targets {
+		// Filtered in place: the list stays the stream's, to be recycled.
 		t := &tr.Targets[i]
-		if k := slices.IndexFunc(tr.Targets[:i], func(o check.TargetResult) bool { return o.ID == t.ID }); k >= 0 {
-			// A target listed twice is one verdict (reports show it once);
-			// its list may be shared, so it is adjusted once.
-			*t = tr.Targets[k]
-			continue
-		}
 		changed := false
 		ds := t.Diagnostics[:0]
 		for _, d := range t.Diagnostics {
