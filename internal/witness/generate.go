@@ -26,10 +26,36 @@ const (
 	maxString      = 1000 // longest generated string
 )
 
+// A cand's value is built when it is first asked for: a search judges a
+// few dozen candidates on average (at most Budget) of the hundreds the
+// generator lists, and building them (copying objects and arrays) cost
+// more than judging them. The list itself, and its order, are what an
+// eager build gave; only the copying waits.
 type cand struct {
-	v   *jsonvalue.Value
+	t   *thunk
 	hot bool
 }
+
+// value builds (once) and returns the candidate's value.
+func (c cand) value() *jsonvalue.Value { return c.t.get() }
+
+// thunk is a value built on first use and kept: a part's value is shared
+// by every candidate built on it (an object's base property, say).
+type thunk struct {
+	v     *jsonvalue.Value
+	build func() *jsonvalue.Value
+}
+
+func (t *thunk) get() *jsonvalue.Value {
+	if t.build != nil {
+		t.v, t.build = t.build(), nil
+	}
+	return t.v
+}
+
+// now wraps a value that exists already; later one built on first use.
+func now(v *jsonvalue.Value) *thunk          { return &thunk{v: v} }
+func later(f func() *jsonvalue.Value) *thunk { return &thunk{build: f} }
 
 type generator struct {
 	root  *jsonvalue.Value
@@ -62,25 +88,27 @@ func newGenerator(root *jsonvalue.Value, focus []string, hints []*jsonvalue.Valu
 // candidates lists the values to judge: the base (the plainest call)
 // first, then the hot ones, then the rest. Repeats are left in: the
 // search drops them as it goes, so only what it judges is compared.
-func (g *generator) candidates() []*jsonvalue.Value {
+// Values are built as the caller asks for them (cand.value), so a search
+// that stops early never builds the rest.
+func (g *generator) candidates() []cand {
 	if g.root == nil || g.root.Kind != jsonvalue.Object {
 		obj := jsonvalue.Value{Kind: jsonvalue.Object}
-		return []*jsonvalue.Value{&obj}
+		return []cand{{t: now(&obj)}}
 	}
 	cs := g.gen(g.root, 0)
 	if len(cs) == 0 {
 		return nil
 	}
-	out := make([]*jsonvalue.Value, 0, len(cs))
-	out = append(out, cs[0].v)
+	out := make([]cand, 0, len(cs))
+	out = append(out, cs[0])
 	for _, c := range cs[1:] {
 		if c.hot {
-			out = append(out, c.v)
+			out = append(out, c)
 		}
 	}
 	for _, c := range cs[1:] {
 		if !c.hot {
-			out = append(out, c.v)
+			out = append(out, c)
 		}
 	}
 	return out
@@ -215,7 +243,7 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 	switch s.Kind {
 	case jsonvalue.Bool:
 		if s.IsTrue() {
-			return []cand{{v: str("a")}}
+			return []cand{{t: now(str("a"))}}
 		}
 		return nil
 	case jsonvalue.Object:
@@ -268,10 +296,10 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		case ex == nil:
 		case key == "examples" && ex.Kind == jsonvalue.Array:
 			for i := range ex.Items {
-				out = append(out, cand{v: &ex.Items[i]})
+				out = append(out, cand{t: now(&ex.Items[i])})
 			}
 		case key == "default":
-			out = append(out, cand{v: ex})
+			out = append(out, cand{t: now(ex)})
 		}
 	}
 	if hot {
@@ -281,7 +309,7 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 			out[i].hot = true
 		}
 		for _, h := range g.hints {
-			out = append(out, cand{v: h, hot: true})
+			out = append(out, cand{t: now(h), hot: true})
 		}
 	}
 	return capList(out, limit)
@@ -313,11 +341,11 @@ func capList(cs []cand, limit int) []cand {
 // anyValues stands for a schema with nothing to go by.
 func anyValues(rich bool) []cand {
 	if !rich {
-		return []cand{{v: str("a")}}
+		return []cand{{t: now(str("a"))}}
 	}
 	obj, arr := jsonvalue.Value{Kind: jsonvalue.Object}, jsonvalue.Value{Kind: jsonvalue.Array}
 	null, t := jsonvalue.Value{Kind: jsonvalue.Null, Text: "null"}, jsonvalue.NewBool(true)
-	return []cand{{v: str("a")}, {v: num("1")}, {v: &t}, {v: &null}, {v: &obj}, {v: &arr}, {v: str("")}, {v: num("0.5")}}
+	return []cand{{t: now(str("a"))}, {t: now(num("1"))}, {t: now(&t)}, {t: now(&null)}, {t: now(&obj)}, {t: now(&arr)}, {t: now(str(""))}, {t: now(num("0.5"))}}
 }
 
 // combineAll intersects parts: an allOf of candidate lists. Parts that
@@ -347,13 +375,16 @@ func combine(a, b []cand) []cand {
 		return a
 	}
 	out := make([]cand, 0, len(a)+len(b)-1)
-	out = append(out, cand{merge(a[0].v, b[0].v), a[0].hot || b[0].hot})
+	merged := func(x, y cand) *thunk {
+		return later(func() *jsonvalue.Value { return merge(x.value(), y.value()) })
+	}
+	out = append(out, cand{merged(a[0], b[0]), a[0].hot || b[0].hot})
 	// A variant wins a clash with the other base: it is what is varied.
 	for _, x := range a[1:] {
-		out = append(out, cand{merge(x.v, b[0].v), x.hot || b[0].hot})
+		out = append(out, cand{merged(x, b[0]), x.hot || b[0].hot})
 	}
 	for _, y := range b[1:] {
-		out = append(out, cand{merge(y.v, a[0].v), a[0].hot || y.hot})
+		out = append(out, cand{merged(y, a[0]), a[0].hot || y.hot})
 	}
 	return out
 }
@@ -390,12 +421,12 @@ func memberIndex(ms []jsonvalue.Member, key string) int {
 // own generates from s's own keywords (not its applicators).
 func (g *generator) own(s *jsonvalue.Value, depth int, rich bool) []cand {
 	if c := s.Get("const"); c != nil {
-		return []cand{{v: c}}
+		return []cand{{t: now(c)}}
 	}
 	if e := s.Get("enum"); e != nil && e.Kind == jsonvalue.Array {
 		var out []cand
 		for i := range e.Items {
-			out = append(out, cand{v: &e.Items[i]})
+			out = append(out, cand{t: now(&e.Items[i])})
 		}
 		return out
 	}
@@ -405,10 +436,10 @@ func (g *generator) own(s *jsonvalue.Value, depth int, rich bool) []cand {
 		var cs []cand
 		switch t {
 		case "null":
-			cs = []cand{{v: &jsonvalue.Value{Kind: jsonvalue.Null, Text: "null"}}}
+			cs = []cand{{t: now(&jsonvalue.Value{Kind: jsonvalue.Null, Text: "null"})}}
 		case "boolean":
 			f, tr := jsonvalue.NewBool(false), jsonvalue.NewBool(true)
-			cs = []cand{{v: &tr}, {v: &f}}
+			cs = []cand{{t: now(&tr)}, {t: now(&f)}}
 		case "integer", "number":
 			cs = g.numbers(s, t == "integer", rich)
 		case "string":
@@ -589,7 +620,7 @@ func (g *generator) numbers(s *jsonvalue.Value, integer, rich bool) []cand {
 		if integer && !p.IsInt() {
 			continue
 		}
-		out = append(out, cand{v: num(ratLiteral(p))})
+		out = append(out, cand{t: now(num(ratLiteral(p)))})
 	}
 	return out
 }
@@ -641,19 +672,19 @@ func (g *generator) strings(s *jsonvalue.Value, rich bool) []cand {
 	var out []cand
 	if p := s.Get("pattern"); p != nil && p.Kind == jsonvalue.String {
 		if sample, ok := patternSample(p.Text); ok {
-			out = append(out, cand{v: str(sample)})
+			out = append(out, cand{t: now(str(sample))})
 		}
 	}
 	if f := s.Get("format"); f != nil && f.Kind == jsonvalue.String {
 		if sample, ok := formatSamples[f.Text]; ok {
-			out = append(out, cand{v: str(sample)})
+			out = append(out, cand{t: now(str(sample))})
 		}
 	}
 	base := max(minL, 1)
 	if hasMax && base > maxL {
 		base = maxL
 	}
-	out = append(out, cand{v: str(strings.Repeat("a", base))})
+	out = append(out, cand{t: now(str(strings.Repeat("a", base)))})
 	if rich {
 		var lengths []int
 		for _, h := range g.hints {
@@ -670,16 +701,16 @@ func (g *generator) strings(s *jsonvalue.Value, rich bool) []cand {
 		}
 		for _, n := range lengths {
 			if n >= 0 && n <= maxString {
-				out = append(out, cand{v: str(strings.Repeat("a", n))})
+				out = append(out, cand{t: now(str(strings.Repeat("a", n)))})
 			}
 		}
 		for _, h := range g.hints {
 			if h.Kind == jsonvalue.String {
-				out = append(out, cand{v: h})
+				out = append(out, cand{t: now(h)})
 			}
 		}
 		for _, f := range []string{"date-time", "email", "uri", "uuid"} {
-			out = append(out, cand{v: str(formatSamples[f])})
+			out = append(out, cand{t: now(str(formatSamples[f]))})
 		}
 	}
 	return out
@@ -770,7 +801,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		for i := range p.Items {
 			pc := g.gen(&p.Items[i], depth+1)
 			if len(pc) == 0 {
-				pc = []cand{{v: str("a")}}
+				pc = []cand{{t: now(str("a"))}}
 			}
 			prefix = append(prefix, pc[0])
 		}
@@ -789,21 +820,28 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		}
 	}
 	if len(items) == 0 {
-		items = []cand{{v: str("a")}}
+		items = []cand{{t: now(str("a"))}}
 	}
 	build := func(n int, first cand) cand {
-		arr := &jsonvalue.Value{Kind: jsonvalue.Array}
+		// The prefix items used: the same count the array will hold.
+		used := 0
 		hot := first.hot
 		for _, p := range prefix {
-			if len(arr.Items) < n || len(arr.Items) == 0 {
-				arr.Items = append(arr.Items, *p.v)
+			if used < n || used == 0 {
+				used++
 				hot = hot || p.hot
 			}
 		}
-		for len(arr.Items) < n {
-			arr.Items = append(arr.Items, *first.v)
-		}
-		return cand{v: arr, hot: hot}
+		return cand{t: later(func() *jsonvalue.Value {
+			arr := &jsonvalue.Value{Kind: jsonvalue.Array, Items: make([]jsonvalue.Value, 0, max(n, used))}
+			for _, p := range prefix[:used] {
+				arr.Items = append(arr.Items, *p.value())
+			}
+			for len(arr.Items) < n {
+				arr.Items = append(arr.Items, *first.value())
+			}
+			return arr
+		}), hot: hot}
 	}
 	baseLen := max(minI, len(prefix))
 	if s.Has("contains") {
@@ -829,11 +867,13 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		}
 		// Distinct items, for uniqueItems.
 		if len(items) > 1 {
-			arr := &jsonvalue.Value{Kind: jsonvalue.Array}
-			for _, it := range items {
-				arr.Items = append(arr.Items, *it.v)
-			}
-			out = append(out, cand{v: arr})
+			out = append(out, cand{t: later(func() *jsonvalue.Value {
+				arr := &jsonvalue.Value{Kind: jsonvalue.Array, Items: make([]jsonvalue.Value, 0, len(items))}
+				for _, it := range items {
+					arr.Items = append(arr.Items, *it.value())
+				}
+				return arr
+			})})
 		}
 	}
 	return out
@@ -879,41 +919,45 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			list = append(list, prop{r, extra})
 		}
 	}
-	nreq := 0
-	for _, p := range list {
-		if required[p.name] {
-			nreq++
+	// pick is the candidate property i holds in the object that varies
+	// property vary to with (all: every declared property, not only the
+	// required ones); false when it is left out.
+	pick := func(i, vary int, with cand, all bool) (cand, bool) {
+		p := list[i]
+		switch {
+		case i == vary:
+			return with, true
+		case len(p.cands) == 0:
+			return cand{}, false
+		case required[p.name] || all:
+			return p.cands[0], true
 		}
+		return cand{}, false
 	}
-	build := func(vary int, with cand, all bool) cand {
-		// Sized up front: a search builds thousands of these objects.
-		size := nreq + 1
-		if all {
-			size = len(list)
-		}
-		obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: make([]jsonvalue.Member, 0, size)}
-		hot := false
-		for i, p := range list {
-			var v cand
-			switch {
-			case i == vary:
-				v = with
-			case len(p.cands) == 0:
-				continue
-			case required[p.name] || all:
-				v = p.cands[0]
-			default:
-				continue
+	// build returns the candidate and its member count; the object
+	// itself is built when it is judged.
+	build := func(vary int, with cand, all bool) (cand, int) {
+		hot, n := false, 0
+		for i := range list {
+			if v, ok := pick(i, vary, with, all); ok {
+				hot = hot || v.hot
+				n++
 			}
-			obj.Members = append(obj.Members, jsonvalue.Member{Key: p.name, Value: *v.v})
-			hot = hot || v.hot
 		}
-		return cand{v: obj, hot: hot}
+		return cand{t: later(func() *jsonvalue.Value {
+			obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: make([]jsonvalue.Member, 0, n)}
+			for i, p := range list {
+				if v, ok := pick(i, vary, with, all); ok {
+					obj.Members = append(obj.Members, jsonvalue.Member{Key: p.name, Value: *v.value()})
+				}
+			}
+			return obj
+		}), hot: hot}, n
 	}
-	base := build(-1, cand{}, false)
+	base, baseLen := build(-1, cand{}, false)
 	// minProperties: add optional properties until there are enough.
-	if minP, ok := intOf(s.Get("minProperties")); ok && len(base.v.Members) < minP {
-		base = build(-1, cand{}, true)
+	if minP, ok := intOf(s.Get("minProperties")); ok && baseLen < minP {
+		base, baseLen = build(-1, cand{}, true)
 	}
 	out := []cand{base}
 	for i, p := range list {
@@ -929,11 +973,13 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			// its base too: the focus may be the property itself.
 			if c.hot || rich || (j == 0 && anyHot) {
 				c.hot = c.hot || anyHot
-				out = append(out, build(i, c, false))
+				v, _ := build(i, c, false)
+				out = append(out, v)
 			}
 		}
 	}
-	out = append(out, build(-1, cand{}, true))
+	all, _ := build(-1, cand{}, true)
+	out = append(out, all)
 	extraHot := false
 	for _, e := range extra {
 		extraHot = extraHot || e.hot
@@ -952,21 +998,24 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			return name
 		}
 		with := func(vals []cand) cand {
-			obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append(make([]jsonvalue.Member, 0, len(base.v.Members)+len(vals)), base.v.Members...)}
-			for i, v := range vals {
-				obj.Members = append(obj.Members, jsonvalue.Member{Key: extraName(i), Value: *v.v})
-			}
-			return cand{v: obj, hot: extraHot}
+			return cand{t: later(func() *jsonvalue.Value {
+				members := base.value().Members
+				obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append(make([]jsonvalue.Member, 0, len(members)+len(vals)), members...)}
+				for i, v := range vals {
+					obj.Members = append(obj.Members, jsonvalue.Member{Key: extraName(i), Value: *v.value()})
+				}
+				return obj
+			}), hot: extraHot}
 		}
 		for _, e := range extra {
 			out = append(out, with([]cand{e}))
 		}
 		maxP, _ := intOf(s.Get("maxProperties"))
 		minP, _ := intOf(s.Get("minProperties"))
-		counts := []int{2, 3, 10, maxP - len(base.v.Members), minP - len(base.v.Members) + 1}
+		counts := []int{2, 3, 10, maxP - baseLen, minP - baseLen + 1}
 		for _, h := range g.hints {
 			if n, ok := intOf(h); ok {
-				counts = append(counts, n+1-len(base.v.Members), n-len(base.v.Members))
+				counts = append(counts, n+1-baseLen, n-baseLen)
 			}
 		}
 		for _, n := range counts {

@@ -67,5 +67,9 @@ func TestCandidateSequence(t *testing.T) {
 
 // sequence materialises every candidate, in the order a search judges them.
 func sequence(g *generator) []*jsonvalue.Value {
-	return g.candidates()
+	var out []*jsonvalue.Value
+	for _, c := range g.candidates() {
+		out = append(out, c.value())
+	}
+	return out
 }

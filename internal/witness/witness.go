@@ -213,10 +213,12 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 	}
 	var first Result
 	seen := map[string]bool{}
-	for _, c := range cands {
+	for _, cand := range cands {
 		if len(seen) >= Budget {
 			break
 		}
+		// Built only now: a search that stops early builds no more.
+		c := cand.value()
 		key := jsonvalue.Canonical(c)
 		if seen[key] {
 			continue
@@ -277,11 +279,11 @@ func Call(root *jsonvalue.Value) *jsonvalue.Value {
 	if s == nil {
 		return nil
 	}
-	for i, c := range newGenerator(root, nil, nil).candidates() {
+	for i, cand := range newGenerator(root, nil, nil).candidates() {
 		if i >= Budget {
 			break
 		}
-		if s.Validate(jsonvalue.ToAny(c)) == nil {
+		if c := cand.value(); s.Validate(jsonvalue.ToAny(c)) == nil {
 			return c
 		}
 	}
