@@ -136,7 +136,7 @@ func (c *geminiCompiler) inline(root *jsonvalue.Value) *jsonvalue.Value {
 			at = "inputSchema.$defs"
 		}
 		c.rec.add("dropped-schema-definitions", at, false, "Removed the definitions: Gemini has no `$ref`, and every reference was inlined.")
-		out = withoutKeys(out, "$defs", "definitions")
+		out = jsonvalue.Without(out, "$defs", "definitions")
 	}
 	return out
 }
@@ -146,7 +146,7 @@ func (c *geminiCompiler) inlineNode(s *jsonvalue.Value, at string, stack []strin
 	cur := s
 	if ref := s.Get("$ref"); ref != nil && ref.Kind == jsonvalue.String {
 		rp := schemapath.Key(at, "$ref")
-		siblings := withoutKeys(s, "$ref")
+		siblings := jsonvalue.Without(s, "$ref")
 		target := c.defs[ref.Text]
 		switch {
 		case target == nil, slices.Contains(stack, ref.Text):
@@ -157,7 +157,7 @@ func (c *geminiCompiler) inlineNode(s *jsonvalue.Value, at string, stack []strin
 		default:
 			c.rec.add("inlined-schema-reference", rp, false, "Inlined `"+ref.Text+"` here: Gemini has no `$ref`.")
 			expanded := c.inlineNode(target, at, append(stack[:len(stack):len(stack)], ref.Text))
-			cur = overlay(expanded, siblings)
+			cur = jsonvalue.Overlay(expanded, siblings)
 		}
 	}
 	return c.inlineChildren(cur, at, stack)
@@ -201,36 +201,6 @@ func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []s
 		}
 	}
 	return &out
-}
-
-func withoutKeys(s *jsonvalue.Value, keys ...string) *jsonvalue.Value {
-	c := *s
-	c.Members = make([]jsonvalue.Member, 0, len(s.Members))
-	for _, m := range s.Members {
-		if !slices.Contains(keys, m.Key) {
-			c.Members = append(c.Members, m)
-		}
-	}
-	return &c
-}
-
-// overlay is {...base, ...over}: base's keys in order with over's value
-// where over has the key, then over's other keys.
-func overlay(base, over *jsonvalue.Value) *jsonvalue.Value {
-	c := *base
-	c.Members = make([]jsonvalue.Member, 0, len(base.Members)+len(over.Members))
-	for _, m := range base.Members {
-		if o := over.Member(m.Key); o != nil {
-			m = *o
-		}
-		c.Members = append(c.Members, m)
-	}
-	for _, m := range over.Members {
-		if base.Member(m.Key) == nil {
-			c.Members = append(c.Members, m)
-		}
-	}
-	return &c
 }
 
 // geminiSchema is a schema being converted: its members, and for each the

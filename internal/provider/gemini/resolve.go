@@ -61,7 +61,7 @@ func resolve(root *jsonvalue.Value, at *provider.Cursor) resolved {
 	}
 	out := r.node(root, nil)
 	if isObject(out.Get("$defs")) || isObject(out.Get("definitions")) {
-		out = without(out, "$defs", "definitions")
+		out = jsonvalue.Without(out, "$defs", "definitions")
 	}
 	r.out.root = out
 	return r.out
@@ -75,7 +75,7 @@ func (r *resolver) node(s *jsonvalue.Value, stack []string) *jsonvalue.Value {
 	if rm := s.Member("$ref"); rm != nil && rm.Value.Kind == jsonvalue.String {
 		ref := &rm.Value
 		at := r.at.MemberPlace(s, rm)
-		siblings := without(s, "$ref")
+		siblings := jsonvalue.Without(s, "$ref")
 		target := r.defs[ref.Text]
 		switch {
 		case target == nil:
@@ -90,7 +90,7 @@ func (r *resolver) node(s *jsonvalue.Value, stack []string) *jsonvalue.Value {
 		default:
 			r.out.inlined = append(r.out.inlined, at)
 			expanded := r.node(target, append(stack[:len(stack):len(stack)], ref.Text))
-			cur = merge(expanded, siblings)
+			cur = jsonvalue.Overlay(expanded, siblings)
 		}
 	}
 	return r.children(cur, stack)
@@ -183,35 +183,4 @@ func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value
 		return s
 	}
 	return out
-}
-
-// without returns a copy of the object s minus the given keys.
-func without(s *jsonvalue.Value, keys ...string) *jsonvalue.Value {
-	c := *s
-	c.Members = make([]jsonvalue.Member, 0, len(s.Members))
-	for _, m := range s.Members {
-		if !slices.Contains(keys, m.Key) {
-			c.Members = append(c.Members, m)
-		}
-	}
-	return &c
-}
-
-// merge is JavaScript's {...base, ...over}: base's keys in their order
-// (with over's value where over has the key), then over's other keys.
-func merge(base, over *jsonvalue.Value) *jsonvalue.Value {
-	c := *base
-	c.Members = make([]jsonvalue.Member, 0, len(base.Members)+len(over.Members))
-	for _, m := range base.Members {
-		if o := over.Member(m.Key); o != nil {
-			m = *o // the use site's own key: that is where it is edited
-		}
-		c.Members = append(c.Members, m)
-	}
-	for _, m := range over.Members {
-		if base.Member(m.Key) == nil {
-			c.Members = append(c.Members, m)
-		}
-	}
-	return &c
 }
