@@ -203,14 +203,8 @@ func writeVerdict(m *mdWriter, in *SummaryInput) {
 		}
 		lines = append(lines, line)
 	}
-	switch {
-	case in.BaseSHA != "":
-		lines = append(lines, "Compared "+mdCode(shortSHA(in.BaseSHA))+" (base) with "+mdCode(shortSHA(in.HeadSHA))+" (head).")
-	case in.HeadSHA != "" && in.Diff != nil:
-		// The base came from files, not a commit (run --base-path); a note says which.
-		lines = append(lines, "Checked "+mdCode(shortSHA(in.HeadSHA))+".")
-	case in.HeadSHA != "":
-		lines = append(lines, "Checked "+mdCode(shortSHA(in.HeadSHA))+"; no base to compare with.")
+	if l := comparedLine(in); l != "" {
+		lines = append(lines, l)
 	}
 	for _, n := range in.Notes {
 		lines = append(lines, mdText(n))
@@ -572,4 +566,19 @@ func mdCodeOrDash(s string) string {
 		return "–"
 	}
 	return mdCode(s)
+}
+
+// comparedLine says which commits the run compared, or which one it checked
+// when there was no base commit ("" when it knows no commit).
+func comparedLine(in *SummaryInput) string {
+	switch {
+	case in.BaseSHA != "":
+		return "Compared " + mdCode(shortSHA(in.BaseSHA)) + " (base) with " + mdCode(shortSHA(in.HeadSHA)) + " (head)."
+	case in.HeadSHA != "" && in.Diff != nil:
+		// The base came from files, not a commit (run --base-path); a note says which.
+		return "Checked " + mdCode(shortSHA(in.HeadSHA)) + "."
+	case in.HeadSHA != "":
+		return "Checked " + mdCode(shortSHA(in.HeadSHA)) + "; no base to compare with."
+	}
+	return ""
 }

@@ -100,13 +100,8 @@ func writePolicyVerdict(m *mdWriter, in *SummaryInput) {
 		}
 		lines = append(lines, line)
 	}
-	switch {
-	case in.BaseSHA != "":
-		lines = append(lines, "Compared "+mdCode(shortSHA(in.BaseSHA))+" (base) with "+mdCode(shortSHA(in.HeadSHA))+" (head).")
-	case in.HeadSHA != "" && in.Diff != nil:
-		lines = append(lines, "Checked "+mdCode(shortSHA(in.HeadSHA))+".")
-	case in.HeadSHA != "":
-		lines = append(lines, "Checked "+mdCode(shortSHA(in.HeadSHA))+"; no base to compare with.")
+	if l := comparedLine(in); l != "" {
+		lines = append(lines, l)
 	}
 	for _, w := range res.Warnings {
 		lines = append(lines, markWarning+" "+mdText(w))
