@@ -148,8 +148,11 @@ func TestNearEquivalentSpellingsStayBreaking(t *testing.T) {
 		// enum applies to every type, so it cannot leave its branch.
 		{"enum inside a branch", obj(`{"type":["string","null"]}`), obj(`{"anyOf":[{"type":"string","enum":["a"]},{"type":"null"}]}`),
 			[]want{{"composition-added", Breaking, p + ".anyOf"}, {"type-widened", NonBreaking, p + ".type"}}},
-		{"single-branch allOf conflicting with a sibling", obj(`{"type":"integer"}`), obj(`{"type":"integer","allOf":[{"type":"number","minimum":1}]}`),
-			[]want{{"composition-added", Breaking, p + ".allOf"}}},
+		// The types intersect to integer; the bound is what is new.
+		{"single-branch allOf whose type a sibling narrows", obj(`{"type":"integer"}`), obj(`{"type":"integer","allOf":[{"type":"number","minimum":1}]}`),
+			[]want{{"constraint-added", Breaking, p + ".allOf[0].minimum"}}},
+		{"allOf whose patterns conflict", obj(`{"type":"string"}`), obj(`{"allOf":[{"type":"string","pattern":"a"},{"pattern":"b"}]}`),
+			[]want{{"composition-added", Breaking, p + ".allOf"}, {"type-widened", NonBreaking, p + ".type"}}},
 		{"number exclusiveMinimum 0 is not minimum 1", obj(`{"type":"number","exclusiveMinimum":0}`), obj(`{"type":"number","minimum":1}`),
 			[]want{{"constraint-added", Breaking, p + ".minimum"}, {"constraint-removed", NonBreaking, p + ".exclusiveMinimum"}}},
 		{"integer-or-number is not integer-only", obj(`{"type":["integer","number"],"exclusiveMinimum":0}`), obj(`{"type":["integer","number"],"minimum":1}`),

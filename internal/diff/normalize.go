@@ -103,11 +103,12 @@ func (c *comparer) unwrap(s *side, x *node, id kw, key string) *node {
 	if to, ok := x.moved[key]; ok {
 		base = to
 	}
-	if len(list.Items) == 1 {
-		return c.mergeBranch(s, x, key, base)
-	}
-	if id == kwAllOf {
-		return nil
+	if len(list.Items) == 1 || id == kwAllOf {
+		queue := make([]conjunct, len(list.Items))
+		for i := range list.Items {
+			queue[i] = conjunct{&list.Items[i], appendSegs(base, ix(i))}
+		}
+		return c.mergeConjuncts(s, x, key, queue)
 	}
 	return c.typeUnion(s, x, id, key, base)
 }
@@ -206,38 +207,6 @@ func splitsDependents(a, b []jsonvalue.Member) bool {
 		}
 	}
 	return false
-}
-
-// mergeBranch rewrites a single-branch applicator as its branch merged with
-// the siblings: a value must match both, so keywords on either side keep
-// constraining it. A keyword both write with different values would need
-// both to hold, so it is left alone (annotations aside: the sibling's is
-// kept).
-func (c *comparer) mergeBranch(s *side, x *node, key string, base []seg) *node {
-	bn, accepts := c.branchNode(s, &x.v.Get(key).Items[0])
-	if accepts {
-		return rewritten(x, key, without(x, key))
-	}
-	if bn == nil {
-		return nil
-	}
-	members := without(x, key)
-	if splitsDependents(members, bn.v.Members) {
-		return nil
-	}
-	out := rewritten(x, key, nil)
-	for _, m := range bn.v.Members {
-		if i := memberIndex(members, m.Key); i >= 0 {
-			if annotationOnly(m.Key) || refAnnotation(m.Key) || jsonvalue.Equal(&members[i].Value, &m.Value) {
-				continue
-			}
-			return nil
-		}
-		members = append(members, m)
-		out.moved[m.Key] = append(append([]seg(nil), base...), ix(0), k(m.Key))
-	}
-	out.v.Members = members
-	return out
 }
 
 // typeKind groups the JSON types whose values the type-specific keywords
@@ -354,30 +323,55 @@ func (c *comparer) relocate(rel []seg) []seg {
 	if len(rel) == 0 || rel[0].isIndex {
 		return rel
 	}
-	key := rel[0].key
-	var to []seg
-	if c.curN != nil && c.curN.moved != nil {
-		to = c.curN.moved[key]
+	if to := movedTo(c.curN, rel); to != nil {
+		return to
 	}
-	if to == nil && c.curO != nil && c.curO.moved != nil && (c.curN == nil || !c.curN.v.Has(key)) {
-		to = c.curO.moved[key]
+	if c.curN == nil || !hasPath(c.curN, rel) {
+		if to := movedTo(c.curO, rel); to != nil {
+			return to
+		}
 	}
-	if to == nil {
-		return rel
+	return rel
+}
+
+// movedTo returns where x's file writes what rel names, when normalize
+// moved it (an entry merged into a map, or a whole keyword); nil otherwise.
+func movedTo(x *node, rel []seg) []seg {
+	if x == nil || x.moved == nil || len(rel) == 0 || rel[0].isIndex {
+		return nil
 	}
-	return append(append([]seg(nil), to...), rel[1:]...)
+	if len(rel) > 1 && !rel[1].isIndex {
+		if to, ok := x.moved[rel[0].key+"\x00"+rel[1].key]; ok {
+			return appendSegs(to, rel[2:]...)
+		}
+	}
+	if to, ok := x.moved[rel[0].key]; ok {
+		return appendSegs(to, rel[1:]...)
+	}
+	return nil
+}
+
+// hasPath reports whether x has the keyword rel names (and, for a map
+// entry moved on its own, that entry).
+func hasPath(x *node, rel []seg) bool {
+	v := x.v.Get(rel[0].key)
+	if v == nil {
+		return false
+	}
+	if len(rel) > 1 && !rel[1].isIndex {
+		if _, ok := x.moved[rel[0].key+"\x00"+rel[1].key]; ok {
+			return v.Has(rel[1].key)
+		}
+	}
+	return true
 }
 
 // relocateOld is relocate for the old file alone.
 func (c *comparer) relocateOld(rel []seg) []seg {
-	if len(rel) == 0 || rel[0].isIndex || c.curO == nil || c.curO.moved == nil {
-		return rel
+	if to := movedTo(c.curO, rel); to != nil {
+		return to
 	}
-	to := c.curO.moved[rel[0].key]
-	if to == nil {
-		return rel
-	}
-	return append(append([]seg(nil), to...), rel[1:]...)
+	return rel
 }
 
 // spelledAs returns what the file has where a keyword is reported: the

@@ -63,10 +63,10 @@ func runPeer(tb testing.TB) peerTally {
 			}
 		case peer:
 			t.falseSafe++
-			t.falseSafeNames = append(t.falseSafeNames, name)
+			t.falseSafeNames = append(t.falseSafeNames, peerLabel(name, acceptsNothing))
 		default:
 			t.falseAlarm++
-			t.falseAlarmNames = append(t.falseAlarmNames, name)
+			t.falseAlarmNames = append(t.falseAlarmNames, peerLabel(name, acceptsNothing))
 		}
 		for _, ch := range res.Changes {
 			if ch.Classification != Breaking {
@@ -85,6 +85,15 @@ func runPeer(tb testing.TB) peerTally {
 		}
 	}
 	return t
+}
+
+// peerLabel names a disagreeing pair, marking those whose old schema
+// accepts nothing (they do not count towards the live agreement).
+func peerLabel(name string, acceptsNothing bool) string {
+	if acceptsNothing {
+		return name + " (old accepts nothing)"
+	}
+	return name
 }
 
 // TestPeerSuite holds the diff to the peer's verdicts: no false "safe"
