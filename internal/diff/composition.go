@@ -20,7 +20,7 @@ func (c *comparer) composition(o, n *node) {
 	c.branches(o, n, kwAnyOf, "anyOf")
 	c.branches(o, n, kwOneOf, "oneOf")
 	c.branches(o, n, kwAllOf, "allOf")
-	c.slot(o, n, kwNot, "not", slotRules{added: "not-added", removed: "not-removed", unsafe: true})
+	c.slot(o, n, kwNot, "not", slotRules{added: "not-added", removed: "not-removed", unsafe: true, negates: true})
 	c.slot(o, n, kwIf, "if", slotRules{added: "conditional-added", removed: "conditional-removed", unsafe: true, inPlace: true})
 	c.slot(o, n, kwThen, "then", slotRules{added: "conditional-added", removed: "conditional-removed", trivial: true, inPlace: true})
 	c.slot(o, n, kwElse, "else", slotRules{added: "conditional-added", removed: "conditional-removed", trivial: true, inPlace: true})

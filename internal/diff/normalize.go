@@ -45,6 +45,19 @@ func (c *comparer) normalize(o, n *node) (*node, *node) {
 	}
 	for round := 0; round < maxNormalizeRounds; round++ {
 		changed := false
+		for _, sd := range [2]struct {
+			s, os *side
+			x, y  **node
+		}{{c.o, c.n, &o, &n}, {c.n, c.o, &n, &o}} {
+			x := c.negation(sd.s, *sd.x, *sd.y)
+			if x == nil {
+				x = c.canonical(sd.s, sd.os, *sd.x, *sd.y)
+			}
+			if x != nil {
+				x.index()
+				*sd.x, changed = x, true
+			}
+		}
 		for _, a := range applicators {
 			ov, nv := o.get(a.id), n.get(a.id)
 			switch {
@@ -76,7 +89,10 @@ func (c *comparer) oneOfAsAnyOf(s *side, x, other *node) *node {
 	if one == nil || x.get(kwAnyOf) != nil || other.get(kwAnyOf) == nil || other.get(kwOneOf) != nil {
 		return nil
 	}
-	if !pairwiseDisjoint(c.branchSchemas(s, &one.Value)) {
+	// oneOf accepts no more than anyOf over the same branches: the old
+	// side may always be read as anyOf (what that comparison proves safe
+	// is safe), the new side only when no two branches overlap.
+	if s != c.o && !pairwiseDisjoint(c.branchSchemas(s, &one.Value)) {
 		return nil
 	}
 	members := without(x, "oneOf")

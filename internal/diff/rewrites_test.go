@@ -50,3 +50,96 @@ func TestAllOfFlattening(t *testing.T) {
 			[]want{{"constraint-narrowed", Breaking, p + ".allOf[1].minimum"}}},
 	})
 }
+
+func TestNotByPolarity(t *testing.T) {
+	runSame(t, []struct{ name, old, new string }{
+		{"not string is every other type", obj(`{"type":["array","boolean","integer","null","number","object"]}`), obj(`{"not":{"type":"string"}}`)},
+		{"not number is every type but numbers", obj(`{"type":["array","boolean","null","object","string"]}`), obj(`{"not":{"type":"number"}}`)},
+		{"double negation", obj(`{"type":"integer"}`), obj(`{"type":"number","not":{"not":{"type":"integer"}}}`)},
+		{"minLength 1 is not maxLength 0", obj(`{"type":"string","minLength":1}`), obj(`{"type":"string","not":{"maxLength":0}}`)},
+		{"minItems 1 is not maxItems 0", obj(`{"type":"array","items":{"type":"string"},"minItems":1}`), obj(`{"type":"array","items":{"type":"string"},"not":{"maxItems":0}}`)},
+		{"not maxLength alone is strings only", obj(`{"type":"string","minLength":3}`), obj(`{"not":{"maxLength":2}}`)},
+		{"not minimum is below it", obj(`{"type":"number","exclusiveMaximum":5}`), obj(`{"not":{"minimum":5}}`)},
+		{"not exclusiveMaximum is from it", obj(`{"type":"integer","minimum":5}`), obj(`{"type":"integer","not":{"exclusiveMaximum":5}}`)},
+		{"not false accepts everything", obj(`{"type":"string"}`), obj(`{"type":"string","not":false}`)},
+		{"De Morgan", obj(`{"not":{"allOf":[{"type":["string","array"]},{"type":"array","items":{"type":"string"}}]}}`),
+			obj(`{"anyOf":[{"not":{"type":["string","array"]}},{"not":{"type":"array","items":{"type":"string"}}}]}`)},
+	})
+	runFamily(t, []familyCase{
+		// Narrowing the inner schema widens the outer one.
+		{"not range moved up", obj(`{"type":"integer","not":{"minimum":50}}`), obj(`{"type":"integer","not":{"minimum":100}}`),
+			[]want{{"constraint-relaxed", NonBreaking, p + ".not.minimum"}}},
+		{"not range moved down", obj(`{"type":"integer","not":{"minimum":100}}`), obj(`{"type":"integer","not":{"minimum":50}}`),
+			[]want{{"constraint-narrowed", Breaking, p + ".not.minimum"}}},
+		{"not maxLength 3 to 0", obj(`{"type":"string","not":{"maxLength":3}}`), obj(`{"type":"string","not":{"maxLength":0}}`),
+			[]want{{"constraint-relaxed", NonBreaking, p + ".not.maxLength"}}},
+		{"a type joins not", obj(`{"not":{"type":"string"}}`), obj(`{"not":{"type":["string","null"]}}`),
+			[]want{{"type-narrowed", Breaking, p + ".not"}}},
+		{"not minLength 0 accepts nothing: left as written", obj(`{"type":"string"}`), obj(`{"type":"string","not":{"minLength":0}}`),
+			[]want{{"not-added", Breaking, p + ".not"}}},
+		{"not of integer has no type spelling", obj(`{"type":"number"}`), obj(`{"type":"number","not":{"type":"integer"}}`),
+			[]want{{"not-added", Breaking, p + ".not"}}},
+	})
+}
+
+// An edit inside a `not` that has no positive spelling says how it works
+// outside.
+func TestNotMessages(t *testing.T) {
+	for _, tc := range []struct{ name, old, new, msg string }{
+		{"relaxed inside not", obj(`{"not":{"type":"string","maxLength":3}}`), obj(`{"not":{"type":"string","maxLength":5}}`),
+			"`maxLength` changed from 3 to 5; the range is wider now. This is inside `not`, so it works the other way round: values the inner schema now accepts are rejected."},
+		{"narrowed inside not", obj(`{"not":{"type":"string","maxLength":5}}`), obj(`{"not":{"type":"string","maxLength":3}}`),
+			"`maxLength` changed from 5 to 3; values that passed before may be rejected now. This is inside `not`, so it works the other way round: values the inner schema now rejects may be accepted, but the engine cannot prove that nothing accepted before is rejected, so treat it as breaking."},
+		{"inside a not of a not", obj(`{"not":{"not":{"type":"string","maxLength":5},"type":"string"}}`), obj(`{"not":{"not":{"type":"string","maxLength":3},"type":"string"}}`),
+			"`maxLength` changed from 5 to 3; values that passed before may be rejected now. This is inside a `not` of a `not`; it is not proven safe, so treat it as breaking."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := diffSchemas(t, tc.old, tc.new)
+			if len(got) != 1 || got[0].Classification != Breaking || got[0].Message != tc.msg {
+				t.Errorf("got %s\nmessage %q\nwant %q", describe(got), messages(got), tc.msg)
+			}
+		})
+	}
+}
+
+func messages(cs []Change) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Message)
+	}
+	return out
+}
+
+func TestEquivalentEmptySpellings(t *testing.T) {
+	runSame(t, []struct{ name, old, new string }{
+		{"every type listed is no type", obj(`{}`), obj(`{"type":["string","array","number","integer","boolean","null","object"]}`)},
+		{"every type but integer beside number", obj(`{"minLength":2}`), obj(`{"type":["string","array","number","boolean","null","object"],"minLength":2}`)},
+		{"anyOf with a branch accepting everything", obj(`{}`), obj(`{"anyOf":[{},{"type":"string"}]}`)},
+		{"additionalProperties false is maxProperties 0", obj(`{"type":"object","additionalProperties":false}`), obj(`{"type":"object","maxProperties":0}`)},
+		{"items false is maxItems 0", obj(`{"type":"array","items":false}`), obj(`{"type":"array","maxItems":0}`)},
+		{"items not {} is maxItems 0", obj(`{"type":"array","items":{"not":{}}}`), obj(`{"type":"array","maxItems":0}`)},
+		{"maxProperties no lower than the declared count of a closed object", obj(`{"type":"object","properties":{"a":{}},"additionalProperties":false}`),
+			obj(`{"type":"object","properties":{"a":{}},"additionalProperties":false,"maxProperties":1}`)},
+	})
+	runFamily(t, []familyCase{
+		{"every type but integer, without number", obj(`{}`), obj(`{"type":["string","array","integer","boolean","null","object"]}`),
+			[]want{{"type-narrowed", Breaking, p + ".type"}}},
+		{"items accepting nothing to maxItems 3", obj(`{"type":"array","items":{"not":{}}}`), obj(`{"type":"array","maxItems":3}`),
+			[]want{{"constraint-relaxed", NonBreaking, p + ".maxItems"}}},
+		{"maxProperties below the declared count", obj(`{"type":"object","properties":{"a":{},"b":{}},"additionalProperties":false}`),
+			obj(`{"type":"object","properties":{"a":{},"b":{}},"additionalProperties":false,"maxProperties":1}`),
+			[]want{{"constraint-added", Breaking, p + ".maxProperties"}}},
+		{"additionalProperties false beside properties is not maxProperties 0", obj(`{"type":"object","properties":{"a":{}},"additionalProperties":false}`),
+			obj(`{"type":"object","properties":{"a":{}},"maxProperties":0}`),
+			[]want{{"constraint-added", Breaking, p + ".maxProperties"}, {"additional-properties-relaxed", NonBreaking, p + ".additionalProperties"}}},
+	})
+}
+
+// oneOf accepts no more than anyOf over the same branches.
+func TestOneOfToAnyOf(t *testing.T) {
+	runFamily(t, []familyCase{
+		{"overlapping oneOf to anyOf", obj(`{"oneOf":[{"type":"number"},{"type":"integer"}]}`), obj(`{"anyOf":[{"type":"number"},{"type":"integer"}]}`), nil},
+		{"overlapping anyOf to oneOf", obj(`{"anyOf":[{"type":"number"},{"type":"integer"}]}`), obj(`{"oneOf":[{"type":"number"},{"type":"integer"}]}`),
+			[]want{{"composition-added", Breaking, p + ".oneOf"}, {"type-widened", NonBreaking, p + ".anyOf"}}},
+	})
+}

@@ -139,6 +139,9 @@ type comparer struct {
 	// unsafe > 0 inside not, if and oneOf branches: there a relaxation can
 	// still reject values, so nothing non-informational is proven safe.
 	unsafe int
+	// neg counts the `not`s around the current pair (the ones normalize
+	// could not rewrite into a positive schema).
+	neg int
 	// capInfo > 0 inside definitions no $ref reaches: nothing there can
 	// change what a caller may send.
 	capInfo  int
@@ -404,6 +407,9 @@ type slotRules struct {
 	closed, opened string
 	// unsafe: edits inside cannot be proven safe (not, if).
 	unsafe bool
+	// negates: the keyword accepts what its schema rejects (not), so an
+	// edit inside works the other way round outside.
+	negates bool
 	// nullIsAbsent: SchemaPort treats additionalProperties: null as absent.
 	nullIsAbsent bool
 	// inPlace: the keyword applies its schema to the node's own value
@@ -502,7 +508,13 @@ func (c *comparer) compareSlot(o, n, on *node, ok kind, nn *node, nk kind, ov, n
 		c.emit(r.removed, removedMessage(r.removed, rel), o, n, ov, nil, rel...)
 	case r.unsafe:
 		c.unsafe++
+		if r.negates {
+			c.neg++
+		}
 		c.pair(mark(on), mark(nn), rel...)
+		if r.negates {
+			c.neg--
+		}
 		c.unsafe--
 	default:
 		c.pair(mark(on), mark(nn), rel...)
@@ -638,8 +650,13 @@ func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Valu
 	}
 	if c.capInfo > 0 {
 		class = Informational
-	} else if c.unsafe > 0 && class == NonBreaking {
-		class = Breaking
+	} else {
+		if c.neg > 0 && class != Informational {
+			msg += negatedNote(c.neg, class)
+		}
+		if c.unsafe > 0 && class == NonBreaking {
+			class = Breaking
+		}
 	}
 	c.out = append(c.out, Change{
 		Classification: class,
@@ -652,6 +669,19 @@ func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Valu
 		Old:            locate(c.o.t, oldAt),
 		New:            locate(c.n.t, newAt),
 	})
+}
+
+// negatedNote says what a change inside `not` (depth times) means for
+// the schema around it: the inner change is described as written, and
+// under an odd number of `not`s it works the other way round outside.
+func negatedNote(depth int, class string) string {
+	switch {
+	case depth%2 == 0:
+		return " This is inside a `not` of a `not`; it is not proven safe, so treat it as breaking."
+	case class == NonBreaking:
+		return " This is inside `not`, so it works the other way round: values the inner schema now accepts are rejected."
+	}
+	return " This is inside `not`, so it works the other way round: values the inner schema now rejects may be accepted, but the engine cannot prove that nothing accepted before is rejected, so treat it as breaking."
 }
 
 func (c *comparer) pathString(rel []seg) string {
