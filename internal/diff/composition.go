@@ -67,9 +67,12 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 		c.unsafe--
 	}
 	if len(lost) > 0 {
-		switch key {
-		case "allOf":
+		switch {
+		case key == "allOf":
 			c.emit("composition-widened", "A branch was removed from `allOf`; values need to satisfy fewer schemas.", o, n, ov, nv, k(key))
+		case c.lostWithin(ov, nv, lost):
+			// subsume.go: another branch accepts all it did.
+			c.emitAs("composition-widened", NonBreaking, "A branch was removed from `"+key+"`; another branch accepts every value it accepted.", o, n, ov, nv, k(key))
 		default:
 			c.emit("composition-narrowed", "A branch was removed from `"+key+"`; values that matched only it are rejected now.", o, n, ov, nv, k(key))
 		}

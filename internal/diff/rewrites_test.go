@@ -143,3 +143,41 @@ func TestOneOfToAnyOf(t *testing.T) {
 			[]want{{"composition-added", Breaking, p + ".oneOf"}, {"type-widened", NonBreaking, p + ".anyOf"}}},
 	})
 }
+
+// A union whose every part the other schema covers (subsume.go).
+func TestUnionByParts(t *testing.T) {
+	runFamily(t, []familyCase{
+		{"array length ranges to all arrays", obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":2,"type":"array"}]}`), obj(`{"type":"array"}`),
+			[]want{{"composition-removed", NonBreaking, p + ".anyOf"}}},
+		{"oneOf of array parts to all arrays of numbers", obj(`{"oneOf":[{"items":{"type":"number"},"maxItems":1,"type":"array"},{"items":{"type":"number"},"minItems":2,"type":"array"}]}`),
+			obj(`{"items":{"type":"number"},"type":"array"}`),
+			[]want{{"composition-removed", NonBreaking, p + ".oneOf"}}},
+		{"element types united", obj(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"items":{"type":"number"},"type":"array"}]}`),
+			obj(`{"items":{"type":["string","number"]},"type":"array"}`),
+			[]want{{"composition-removed", NonBreaking, p + ".anyOf"}}},
+		{"siblings go with every part", obj(`{"anyOf":[{"minItems":3,"type":"array"},{"type":"array","maxItems":2}],"items":{"type":"string"}}`), obj(`{"type":"array","items":{"type":["string","null"]}}`),
+			[]want{{"composition-removed", NonBreaking, p + ".anyOf"}}},
+		{"a part the new schema does not cover", obj(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}`),
+			obj(`{"items":{"type":["string","number"]},"type":"array"}`),
+			[]want{{"type-narrowed", Breaking, p + ".type"}, {"type-widened", NonBreaking, p + ".items.type"}}},
+		{"a branch another one covers is dropped", obj(`{"anyOf":[{"type":"integer"},{"type":"number"}]}`), obj(`{"anyOf":[{"type":"number"}]}`),
+			[]want{{"composition-widened", NonBreaking, p + ".anyOf"}}},
+		{"a oneOf branch another one covers is dropped", obj(`{"oneOf":[{"type":"string","maxLength":3},{"type":"string"},{"type":"null"}]}`),
+			obj(`{"oneOf":[{"type":"string"},{"type":"null"}]}`),
+			[]want{{"composition-widened", NonBreaking, p + ".oneOf"}}},
+	})
+}
+
+func TestUnionByPartsMessages(t *testing.T) {
+	for _, tc := range []struct{ old, new, msg string }{
+		{obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":2,"type":"array"}]}`), obj(`{"type":"array"}`),
+			"`anyOf` was removed; the new schema accepts every value each of its branches accepted."},
+		{obj(`{"anyOf":[{"type":"integer"},{"type":"number"}]}`), obj(`{"anyOf":[{"type":"number"}]}`),
+			"A branch was removed from `anyOf`; another branch accepts every value it accepted."},
+	} {
+		got := diffSchemas(t, tc.old, tc.new)
+		if len(got) != 1 || got[0].Message != tc.msg {
+			t.Errorf("got %q, want %q", messages(got), tc.msg)
+		}
+	}
+}

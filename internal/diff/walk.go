@@ -139,6 +139,9 @@ type comparer struct {
 	// unsafe > 0 inside not, if and oneOf branches: there a relaxation can
 	// still reject values, so nothing non-informational is proven safe.
 	unsafe int
+	// depth counts the fresh comparisons this one is nested in
+	// (subsume.go).
+	depth int
 	// neg counts the `not`s around the current pair (the ones normalize
 	// could not rewrite into a positive schema).
 	neg int
@@ -366,6 +369,7 @@ func (c *comparer) schema(o, n *node) {
 	o, n = c.normalize(o, n)
 	prevO, prevN := c.curO, c.curN
 	c.curO, c.curN = o, n
+	mark := len(c.out)
 	c.refs(o, n)
 	c.types(o, n)
 	c.values(o, n)
@@ -377,6 +381,15 @@ func (c *comparer) schema(o, n *node) {
 	c.definitions(o, n)
 	c.metadata(o, n)
 	c.unknownKeywords(o, n)
+	if hasBreaking(c.out[mark:]) {
+		// An old union each of whose branches the new schema covers
+		// (subsume.go): the keyword-by-keyword breaks are not real.
+		if key, ok := c.unionWithin(o, n); ok {
+			c.out = c.out[:mark]
+			c.emit("composition-removed", "`"+key+"` was removed; the new schema accepts every value each of its branches accepted.", o, n, o.get(keywordIDs[key]), nil, k(key))
+			c.metadata(o, n)
+		}
+	}
 	if o.conj != nil || n.conj != nil {
 		co, cn := conjNode(o), conjNode(n)
 		fd := inPlaceFeed(o, n)
@@ -384,6 +397,15 @@ func (c *comparer) schema(o, n *node) {
 		c.pair(co, cn)
 	}
 	c.curO, c.curN = prevO, prevN
+}
+
+func hasBreaking(cs []Change) bool {
+	for i := range cs {
+		if cs[i].Classification == Breaking {
+			return true
+		}
+	}
+	return false
 }
 
 // conjNode is the conjunct a $ref's conflicting siblings form, or an empty
