@@ -88,7 +88,7 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 				rel := []seg{k(key), ix(j)}
 				at, _ := walkSpan(n, rel)
 				if disjointFromOthers(newBranches, j) {
-					c.record("one-of-branch-added", NonBreaking, "A branch was added to `oneOf`; no value can match it and another branch (their types or a required const property differ), so nothing accepted before is rejected.", nil, &nv.Items[j], span{}, at, rel)
+					c.record("one-of-branch-added", NonBreaking, "A branch was added to `oneOf`; no value can match it and another branch (their types differ, a required property's const differs, or one requires a property the other's closed object does not allow), so nothing accepted before is rejected.", nil, &nv.Items[j], span{}, at, rel)
 					continue
 				}
 				c.record("one-of-branch-added", "", "A branch was added to `oneOf`; a value that matches it and another branch is rejected now.", nil, &nv.Items[j], span{}, at, rel)

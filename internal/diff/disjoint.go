@@ -7,8 +7,10 @@ import "github.com/schemaport/schemaport-action/internal/jsonvalue"
 // accepted before, and an edit inside one is judged as in anyOf. Two
 // branches are proven disjoint by their types (no JSON type both allow;
 // integer is a number) or, where both allow only objects, by a
-// discriminator: a property both require whose const (or single-value
-// enum) differs.
+// discriminator (a property both require whose const or single-value enum
+// differs) or by a property one requires that the other, closed by
+// additionalProperties: false without patternProperties, does not
+// declare.
 
 var allTypes = []string{"null", "boolean", "integer", "number", "string", "array", "object"}
 
@@ -89,7 +91,11 @@ func disjointSchemas(a, b *jsonvalue.Value) bool {
 	if len(common) > 1 || common[0] != "object" {
 		return false
 	}
-	// Only objects can satisfy both: a discriminator tells them apart.
+	// Only objects can satisfy both: a property one requires and the other
+	// closes out, or a discriminator, tells them apart.
+	if excludesRequired(a, b) || excludesRequired(b, a) {
+		return true
+	}
 	props := a.Get("properties")
 	if props == nil || props.Kind != jsonvalue.Object {
 		return false
@@ -147,4 +153,23 @@ func disjointFromOthers(bs []*jsonvalue.Value, j int) bool {
 		}
 	}
 	return true
+}
+
+// excludesRequired reports whether a requires a property b cannot have: b
+// is closed (additionalProperties: false, no patternProperties) and does
+// not declare it.
+func excludesRequired(a, b *jsonvalue.Value) bool {
+	if !b.Get("additionalProperties").IsFalse() || b.Has("patternProperties") {
+		return false
+	}
+	req, props := a.Get("required"), b.Get("properties")
+	if req == nil || req.Kind != jsonvalue.Array || (props != nil && props.Kind != jsonvalue.Object) {
+		return false
+	}
+	for i := range req.Items {
+		if r := &req.Items[i]; r.Kind == jsonvalue.String && !props.Has(r.Text) {
+			return true
+		}
+	}
+	return false
 }

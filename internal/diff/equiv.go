@@ -22,7 +22,14 @@ import (
 //     its items accepts something;
 //   - maxProperties at or above the number of declared properties of an
 //     object closed by additionalProperties: false (no patternProperties)
-//     says nothing, where the other side has no maxProperties.
+//     says nothing, where the other side has no maxProperties;
+//   - an anyOf or oneOf of two branches equal but for one pair of count
+//     bounds (minItems/maxItems, minLength/maxLength,
+//     minProperties/maxProperties) whose ranges join without a gap is one
+//     branch with the joined range (for oneOf the ranges must not
+//     overlap): [{minItems: 3}, {maxItems: 2}] is every length;
+//   - in an anyOf, a branch {..., not: B} beside a branch B is the branch
+//     without the not: (A and not B) or B is A or B.
 
 // canonical returns x rewritten by the first rule that applies, or nil.
 func (c *comparer) canonical(s, os *side, x, other *node) *node {
@@ -43,6 +50,170 @@ func (c *comparer) canonical(s, os *side, x, other *node) *node {
 	}
 	if mp := x.get(kwMaxProperties); mp != nil && other.get(kwMaxProperties) == nil && closedWithin(x, mp) {
 		return rewritten(x, "maxProperties", without(x, "maxProperties"))
+	}
+	if c.o.hasRefs || c.n.hasRefs {
+		return nil // the rewrites below synthesise branches
+	}
+	for _, a := range [2]struct {
+		id  kw
+		key string
+	}{{kwAnyOf, "anyOf"}, {kwOneOf, "oneOf"}} {
+		if list := x.get(a.id); list != nil {
+			if joined := joinRanges(list, a.id == kwOneOf); joined != nil {
+				return replacedList(x, a.key, []jsonvalue.Value{*joined})
+			}
+		}
+	}
+	if list := x.get(kwAnyOf); list != nil && x.feeds == 0 && closedFeed(x) == 0 {
+		if items := dropExcludedNot(list); items != nil {
+			return replacedList(x, "anyOf", items)
+		}
+	}
+	return nil
+}
+
+// replacedList rewrites x's applicator key to hold items (reported where
+// the file writes the applicator).
+func replacedList(x *node, key string, items []jsonvalue.Value) *node {
+	m := x.kw[keywordIDs[key]]
+	out := rewritten(x, key, without(x, key))
+	list := m.Value
+	list.Items = items
+	out.v.Members = append(out.v.Members, jsonvalue.Member{Key: key, KeyStart: m.KeyStart, KeyEnd: m.KeyEnd, Value: list})
+	if to, ok := x.moved[key]; ok {
+		out.moved[key] = to
+	}
+	return out
+}
+
+// countFamilies are the pairs of count bounds joinRanges joins.
+var countFamilies = [][2]string{{"minItems", "maxItems"}, {"minLength", "maxLength"}, {"minProperties", "maxProperties"}}
+
+// joinRanges returns the one branch two branches of list amount to, or nil.
+func joinRanges(list *jsonvalue.Value, disjoint bool) *jsonvalue.Value {
+	if list.Kind != jsonvalue.Array || len(list.Items) != 2 {
+		return nil
+	}
+	a, b := &list.Items[0], &list.Items[1]
+	if a.Kind != jsonvalue.Object || b.Kind != jsonvalue.Object {
+		return nil
+	}
+	for _, fam := range countFamilies {
+		if !equalExcept(a, b, fam[0], fam[1]) {
+			continue
+		}
+		la, ha, okA := countRange(a, fam)
+		lb, hb, okB := countRange(b, fam)
+		if !okA || !okB {
+			return nil
+		}
+		if la > lb || (la == lb && (ha < 0 || (hb >= 0 && ha > hb))) {
+			la, ha, lb, hb = lb, hb, la, ha
+		}
+		// a starts first: b must start no later than one past a's end.
+		if ha >= 0 && lb > ha+1 {
+			return nil
+		}
+		if disjoint && (ha < 0 || lb <= ha) {
+			return nil
+		}
+		hi := ha
+		if ha >= 0 && (hb < 0 || hb > ha) {
+			hi = hb
+		}
+		out := jsonvalue.Value{Kind: jsonvalue.Object, Start: list.Items[0].Start, End: list.Items[0].End}
+		for _, m := range list.Items[0].Members {
+			if m.Key != fam[0] && m.Key != fam[1] {
+				out.Members = append(out.Members, m)
+			}
+		}
+		if la > 0 {
+			out.Members = append(out.Members, jsonvalue.Member{Key: fam[0], Value: jsonvalue.NewNumber(strconv.FormatInt(la, 10))})
+		}
+		if hi >= 0 {
+			out.Members = append(out.Members, jsonvalue.Member{Key: fam[1], Value: jsonvalue.NewNumber(strconv.FormatInt(hi, 10))})
+		}
+		return &out
+	}
+	return nil
+}
+
+// equalExcept reports whether two objects have equal members apart from
+// the keys lo and hi, and differ in one of those.
+func equalExcept(a, b *jsonvalue.Value, lo, hi string) bool {
+	count := func(v *jsonvalue.Value) int {
+		n := 0
+		for _, m := range v.Members {
+			if m.Key != lo && m.Key != hi {
+				n++
+			}
+		}
+		return n
+	}
+	if count(a) != count(b) {
+		return false
+	}
+	for _, m := range a.Members {
+		if m.Key == lo || m.Key == hi {
+			continue
+		}
+		if o := b.Get(m.Key); o == nil || !jsonvalue.Equal(&m.Value, o) {
+			return false
+		}
+	}
+	return !jsonvalue.Equal(a.Get(lo), b.Get(lo)) || !jsonvalue.Equal(a.Get(hi), b.Get(hi))
+}
+
+// countRange returns a branch's count range [lo, hi] (hi -1: unbounded);
+// ok is false for a bound that is not a small non-negative integer.
+func countRange(v *jsonvalue.Value, fam [2]string) (lo, hi int64, ok bool) {
+	hi = -1
+	for i, key := range fam {
+		b := v.Get(key)
+		if b == nil {
+			continue
+		}
+		if b.Kind != jsonvalue.Number {
+			return 0, 0, false
+		}
+		n, err := strconv.ParseInt(b.Text, 10, 32)
+		if err != nil || n < 0 {
+			return 0, 0, false
+		}
+		if i == 0 {
+			lo = n
+		} else {
+			hi = n
+		}
+	}
+	if hi >= 0 && lo > hi {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
+// dropExcludedNot returns the anyOf branches with `not: B` dropped from a
+// branch where B is another branch; nil when there is none.
+func dropExcludedNot(list *jsonvalue.Value) []jsonvalue.Value {
+	if list.Kind != jsonvalue.Array {
+		return nil
+	}
+	for i := range list.Items {
+		bi := &list.Items[i]
+		not := bi.Get("not")
+		if not == nil || len(bi.Members) < 2 {
+			continue
+		}
+		for j := range list.Items {
+			if j == i || !jsonvalue.Equal(not, &list.Items[j]) {
+				continue
+			}
+			items := append([]jsonvalue.Value(nil), list.Items...)
+			b := *bi
+			b.Members = withoutMember(bi.Members, "not")
+			items[i] = b
+			return items
+		}
 	}
 	return nil
 }

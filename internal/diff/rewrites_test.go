@@ -147,15 +147,15 @@ func TestOneOfToAnyOf(t *testing.T) {
 // A union whose every part the other schema covers (subsume.go).
 func TestUnionByParts(t *testing.T) {
 	runFamily(t, []familyCase{
-		{"array length ranges to all arrays", obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":2,"type":"array"}]}`), obj(`{"type":"array"}`),
+		{"array length ranges to all arrays", obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":1,"type":"array"}]}`), obj(`{"type":"array"}`),
 			[]want{{"composition-removed", NonBreaking, p + ".anyOf"}}},
-		{"oneOf of array parts to all arrays of numbers", obj(`{"oneOf":[{"items":{"type":"number"},"maxItems":1,"type":"array"},{"items":{"type":"number"},"minItems":2,"type":"array"}]}`),
+		{"oneOf of array parts to all arrays of numbers", obj(`{"oneOf":[{"items":{"type":"number"},"maxItems":1,"type":"array"},{"items":{"type":"number"},"minItems":3,"type":"array"}]}`),
 			obj(`{"items":{"type":"number"},"type":"array"}`),
 			[]want{{"composition-removed", NonBreaking, p + ".oneOf"}}},
 		{"element types united", obj(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"items":{"type":"number"},"type":"array"}]}`),
 			obj(`{"items":{"type":["string","number"]},"type":"array"}`),
 			[]want{{"composition-removed", NonBreaking, p + ".anyOf"}}},
-		{"siblings go with every part", obj(`{"anyOf":[{"minItems":3,"type":"array"},{"type":"array","maxItems":2}],"items":{"type":"string"}}`), obj(`{"type":"array","items":{"type":["string","null"]}}`),
+		{"siblings go with every part", obj(`{"anyOf":[{"minItems":3,"type":"array"},{"type":"array","maxItems":1}],"items":{"type":"string"}}`), obj(`{"type":"array","items":{"type":["string","null"]}}`),
 			[]want{{"composition-removed", NonBreaking, p + ".anyOf"}}},
 		{"a part the new schema does not cover", obj(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}`),
 			obj(`{"items":{"type":["string","number"]},"type":"array"}`),
@@ -170,7 +170,7 @@ func TestUnionByParts(t *testing.T) {
 
 func TestUnionByPartsMessages(t *testing.T) {
 	for _, tc := range []struct{ old, new, msg string }{
-		{obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":2,"type":"array"}]}`), obj(`{"type":"array"}`),
+		{obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":1,"type":"array"}]}`), obj(`{"type":"array"}`),
 			"`anyOf` was removed; the new schema accepts every value each of its branches accepted."},
 		{obj(`{"anyOf":[{"type":"integer"},{"type":"number"}]}`), obj(`{"anyOf":[{"type":"number"}]}`),
 			"A branch was removed from `anyOf`; another branch accepts every value it accepted."},
@@ -180,4 +180,34 @@ func TestUnionByPartsMessages(t *testing.T) {
 			t.Errorf("got %q, want %q", messages(got), tc.msg)
 		}
 	}
+}
+
+func TestJoinedRanges(t *testing.T) {
+	runSame(t, []struct{ name, old, new string }{
+		{"two array length ranges are every array", obj(`{"type":["array"]}`), obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":2,"type":"array"}]}`)},
+		{"disjoint oneOf ranges of a string", obj(`{"type":"string","maxLength":9}`), obj(`{"oneOf":[{"type":"string","maxLength":4},{"type":"string","minLength":5,"maxLength":9}]}`)},
+		{"overlapping anyOf ranges", obj(`{"type":"object","minProperties":1,"maxProperties":5}`), obj(`{"anyOf":[{"type":"object","minProperties":1,"maxProperties":3},{"type":"object","minProperties":2,"maxProperties":5}]}`)},
+		{"not of one branch beside it", obj(`{"type":"number"}`), obj(`{"anyOf":[{"not":{"type":"integer"},"type":"number"},{"type":"integer"}]}`)},
+	})
+	runFamily(t, []familyCase{
+		{"a gap between the ranges", obj(`{"type":"array"}`), obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":1,"type":"array"}]}`),
+			[]want{{"composition-added", Breaking, p + ".anyOf"}, {"type-widened", NonBreaking, p + ".type"}}},
+		{"overlapping oneOf ranges reject the overlap", obj(`{"type":"string"}`), obj(`{"oneOf":[{"type":"string","maxLength":4},{"type":"string","minLength":3}]}`),
+			[]want{{"composition-added", Breaking, p + ".oneOf"}, {"type-widened", NonBreaking, p + ".type"}}},
+	})
+}
+
+// Two closed objects that require properties the other does not allow
+// cannot both match: a third such oneOf branch rejects nothing.
+func TestOneOfClosedObjectsDisjoint(t *testing.T) {
+	branch := func(p string) string {
+		return `{"type":"object","properties":{"kind":{"type":"string"},"` + p + `":{"type":"string"}},"required":["kind","` + p + `"],"additionalProperties":false}`
+	}
+	open := `{"type":"object","properties":{"kind":{"type":"string"},"data":{"type":"string"}},"required":["kind"]}`
+	runFamily(t, []familyCase{
+		{"closed branches", obj(`{"oneOf":[` + branch("url") + `,` + branch("path") + `]}`), obj(`{"oneOf":[` + branch("url") + `,` + branch("path") + `,` + branch("data") + `]}`),
+			[]want{{"one-of-branch-added", NonBreaking, p + ".oneOf[2]"}}},
+		{"an open branch may overlap", obj(`{"oneOf":[` + branch("url") + `,` + branch("path") + `]}`), obj(`{"oneOf":[` + branch("url") + `,` + branch("path") + `,` + open + `]}`),
+			[]want{{"one-of-branch-added", Breaking, p + ".oneOf[2]"}}},
+	})
 }
