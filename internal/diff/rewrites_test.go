@@ -211,3 +211,58 @@ func TestOneOfClosedObjectsDisjoint(t *testing.T) {
 			[]want{{"one-of-branch-added", Breaking, p + ".oneOf[2]"}}},
 	})
 }
+
+// An old schema that accepts nothing cannot be broken (unsat.go).
+func TestOldSchemaAcceptingNothing(t *testing.T) {
+	opened := func(path string) []want { return []want{{"schema-opened", NonBreaking, path}} }
+	runFamily(t, []familyCase{
+		{"minimum above maximum", obj(`{"type":"number","minimum":5,"maximum":3}`), obj(`{"type":"string"}`), opened(p)},
+		{"exclusive bounds that meet", obj(`{"type":"number","exclusiveMinimum":3,"maximum":3}`), obj(`{"type":"integer","minimum":9}`), opened(p)},
+		{"no integer in range", obj(`{"type":"integer","minimum":1.2,"maximum":1.8}`), obj(`{"type":"integer","const":4}`), opened(p)},
+		{"maxLength below minLength", obj(`{"type":"string","minLength":4,"maxLength":3}`), obj(`{"type":"string","maxLength":1}`), opened(p)},
+		{"items false with minItems", obj(`{"type":"array","items":false,"minItems":1}`), obj(`{"type":"array","items":{"type":"string"},"maxItems":1}`), opened(p)},
+		{"items not {} with minItems", obj(`{"type":"array","items":{"not":{}},"minItems":1}`), obj(`{"type":"array","items":{"type":"string"}}`),
+			[]want{{"schema-opened", NonBreaking, p + ".items"}, {"constraint-removed", NonBreaking, p + ".minItems"}}},
+		{"closed object needing more properties than declared", obj(`{"type":"object","additionalProperties":false,"minProperties":1}`),
+			obj(`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`), opened(p)},
+		{"closed object requiring an undeclared property", obj(`{"type":"object","properties":{"a":{}},"required":["b"],"additionalProperties":false}`),
+			obj(`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`), opened(p)},
+		{"allOf of different types", obj(`{"allOf":[{"type":"string"},{"type":"number"}]}`), obj(`{"type":"boolean"}`), opened(p)},
+		{"not of everything", obj(`{"not":{}}`), obj(`{"type":"boolean"}`), opened(p)},
+		{"duplicate oneOf branches", obj(`{"oneOf":[{"type":"string"},{"type":"string"}]}`), obj(`{"type":"boolean"}`), opened(p)},
+		{"const of a type not allowed", obj(`{"type":"string","const":1}`), obj(`{"type":"boolean"}`), opened(p)},
+		{"required property accepting nothing", obj(`{"type":"object","properties":{"a":{"type":"string","maxLength":2,"minLength":3}},"required":["a"]}`),
+			obj(`{"type":"object","properties":{"a":{"type":"string"},"b":{}},"required":["a","b"]}`), opened(p)},
+		{"both accept nothing: no change", obj(`{"type":"string","minLength":4,"maxLength":3}`), obj(`{"type":"number","minimum":4,"maximum":3}`), nil},
+		// Inside not, an old schema accepting nothing made the outer one
+		// accept everything: the edit narrows.
+		{"inside not it still breaks", obj(`{"not":{"type":"string","minLength":4,"maxLength":3}}`), obj(`{"not":{"type":"string","maxLength":3}}`),
+			[]want{{"constraint-removed", Breaking, p + ".not.minLength"}}},
+		// Satisfiable near misses keep their changes.
+		{"minimum equal to maximum accepts one number", obj(`{"type":"number","minimum":3,"maximum":3}`), obj(`{"type":"number","minimum":4,"maximum":4}`),
+			[]want{{"constraint-narrowed", Breaking, p + ".minimum"}, {"constraint-relaxed", NonBreaking, p + ".maximum"}}},
+		{"a number allowed beside an impossible integer range", obj(`{"type":"number","minimum":1.2,"maximum":1.8}`), obj(`{"type":"integer"}`),
+			[]want{{"type-narrowed", Breaking, p + ".type"}, {"constraint-removed", NonBreaking, p + ".maximum"}, {"constraint-removed", NonBreaking, p + ".minimum"}}},
+	})
+	got := diffSchemas(t, obj(`{"type":"number","minimum":5,"maximum":3}`), obj(`{"type":"string"}`))
+	const msg = "The old schema here accepted no value (its lower bound is above its upper bound); the new one accepts some, so nothing accepted before is rejected."
+	if len(got) != 1 || got[0].Message != msg {
+		t.Errorf("got %q, want %q", messages(got), msg)
+	}
+}
+
+// A type added where the old schema had none of its own but restricted
+// types through an applicator says so.
+func TestTypeAddedBesideApplicatorMessage(t *testing.T) {
+	got := diffSchemas(t, obj(`{"anyOf":[{"type":"string"},{"type":"integer","minimum":3},{"type":"integer","maximum":1}]}`), obj(`{"type":"string"}`))
+	const msg = "Type string is now required here; the old schema had no `type` of its own (its `anyOf` decided which values it accepted), so values of other types it accepted are rejected."
+	for _, c := range got {
+		if c.Code == "type-narrowed" {
+			if c.Message != msg {
+				t.Errorf("got %q, want %q", c.Message, msg)
+			}
+			return
+		}
+	}
+	t.Errorf("no type-narrowed in %s", describe(got))
+}

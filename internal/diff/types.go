@@ -30,6 +30,10 @@ func (c *comparer) types(o, n *node) {
 	// A type union spelled as anyOf/oneOf is reported as the file spells it.
 	ob, nb := o.spelledAs("type", ov), n.spelledAs("type", nv)
 	switch {
+	case len(os) == 0 && typeDecidedElsewhere(o) != "":
+		// The old schema had no type of its own, but its applicators
+		// decided which values it took: "any type" would not be true.
+		c.emit("type-narrowed", "Type "+nl+" is now required here; the old schema had no `type` of its own (its `"+typeDecidedElsewhere(o)+"` decided which values it accepted), so values of other types it accepted are rejected.", o, n, nil, nb, k("type"))
 	case len(os) == 0:
 		c.emit("type-narrowed", "Type "+nl+" is now required where any type was accepted.", o, n, nil, nb, k("type"))
 	case len(ns) == 0:
@@ -101,4 +105,15 @@ func typeList(set []string) string {
 		}
 	}
 	return strings.Join(out, " | ")
+}
+
+// typeDecidedElsewhere names the first keyword of a schema without a type
+// of its own that still restricts which types it accepts ("" for none).
+func typeDecidedElsewhere(x *node) string {
+	for _, key := range [...]string{"anyOf", "oneOf", "allOf", "not", "$ref", "enum", "const", "if"} {
+		if x.v.Has(key) {
+			return key
+		}
+	}
+	return ""
 }

@@ -139,6 +139,8 @@ type comparer struct {
 	// unsafe > 0 inside not, if and oneOf branches: there a relaxation can
 	// still reject values, so nothing non-informational is proven safe.
 	unsafe int
+	// unsatBudget bounds one search for a contradiction (unsat.go).
+	unsatBudget *int
 	// depth counts the fresh comparisons this one is nested in
 	// (subsume.go).
 	depth int
@@ -381,6 +383,20 @@ func (c *comparer) schema(o, n *node) {
 	c.definitions(o, n)
 	c.metadata(o, n)
 	c.unknownKeywords(o, n)
+	if hasBreaking(c.out[mark:]) && c.unsafe == 0 && c.capInfo == 0 {
+		// An old schema that accepts nothing cannot be broken (unsat.go):
+		// in a place where only what it accepts matters (not inside not,
+		// if or an overlapping oneOf), what changed here rejects nothing
+		// that was accepted.
+		if why := c.acceptsNoValue(c.o, o); why != "" {
+			c.out = c.out[:mark]
+			if c.acceptsNoValue(c.n, n) == "" {
+				c.emit("schema-opened", "The old schema here accepted no value ("+why+"); the new one accepts some, so nothing accepted before is rejected.", o, n, nil, nil)
+			}
+			c.curO, c.curN = prevO, prevN
+			return
+		}
+	}
 	if hasBreaking(c.out[mark:]) {
 		// An old union each of whose branches the new schema covers
 		// (subsume.go): the keyword-by-keyword breaks are not real.
