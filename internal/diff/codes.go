@@ -9,10 +9,14 @@ package diff
 // constraining additionalProperties schema used to admit that name is
 // breaking unless it accepts at least as much; an edit inside a definition
 // no $ref reaches is at most informational, unless a reference the engine
-// does not follow ($dynamicRef) might reach it. Before comparing, a
-// single-branch allOf/anyOf/oneOf and an anyOf/oneOf of single types are
+// does not follow ($dynamicRef) might reach it. Before comparing, an allOf
+// (and a single-branch anyOf/oneOf) and an anyOf/oneOf of single types are
 // read as the schema they amount to when the other side does not use that
-// keyword (normalize.go).
+// keyword (normalize.go, merge.go), a not with a positive spelling as that
+// (negation.go), and spellings of "no constraint" or "nothing" as each
+// other (equiv.go). A pair whose old schema accepts nothing (unsat.go),
+// and an old union whose every branch the new schema covers (subsume.go),
+// are not breaking.
 type Code struct {
 	ID      string
 	Class   string
@@ -67,8 +71,8 @@ var Codes = []Code{
 	{ID: "additional-properties-relaxed", Class: NonBreaking, Trigger: "additionalProperties opened up"},
 	// Composition.
 	{ID: "composition-added", Class: Breaking, Trigger: "anyOf/oneOf/allOf added"},
-	{ID: "composition-removed", Class: NonBreaking, Trigger: "anyOf/oneOf/allOf removed"},
-	{ID: "composition-widened", Class: NonBreaking, Trigger: "an anyOf branch added or an allOf branch removed (reorders are no change)"},
+	{ID: "composition-removed", Class: NonBreaking, Trigger: "anyOf/oneOf/allOf removed (also an old anyOf/oneOf each of whose branches, with the keywords beside it, the new schema is proven to accept)"},
+	{ID: "composition-widened", Class: NonBreaking, Trigger: "an anyOf branch added, an allOf branch removed, or an anyOf/oneOf branch removed that another branch is proven to cover (reorders are no change)"},
 	{ID: "composition-narrowed", Class: Breaking, Trigger: "an anyOf/oneOf branch removed or an allOf branch added"},
 	{ID: "composition-changed", Class: Breaking, Trigger: "a composition keyword holds something other than a list of schemas on one side (a reorder is no change; edited branches are compared at depth)"},
 	// Metadata.
@@ -85,7 +89,7 @@ var Codes = []Code{
 	{ID: "annotation-changed", Class: Informational, Trigger: "deprecated, readOnly, writeOnly, $comment or example changed", Ours: true},
 	{ID: "extension-changed", Class: Informational, Trigger: "an x-* extension keyword changed", Ours: true},
 	{ID: "schema-closed", Class: Breaking, Trigger: "a subschema became false, rejecting everything it covers", Ours: true},
-	{ID: "schema-opened", Class: NonBreaking, Trigger: "a subschema that was false accepts values now", Ours: true},
+	{ID: "schema-opened", Class: NonBreaking, Trigger: "a subschema that was false accepts values now, or one whose keywords contradict (so that it accepted no value) was edited to accept some", Ours: true},
 	{ID: "prefix-item-added", Class: Breaking, Trigger: "prefixItems constrains a position that was unconstrained", Ours: true},
 	{ID: "prefix-item-removed", Class: NonBreaking, Trigger: "a prefixItems position is unconstrained now", Ours: true},
 	{ID: "contains-added", Class: Breaking, Trigger: "contains added", Ours: true},
@@ -102,7 +106,7 @@ var Codes = []Code{
 	{ID: "dependent-required-removed", Class: NonBreaking, Trigger: "a dependentRequired name removed", Ours: true},
 	{ID: "dependent-schema-added", Class: Breaking, Trigger: "a dependentSchemas entry added", Ours: true},
 	{ID: "dependent-schema-removed", Class: NonBreaking, Trigger: "a dependentSchemas entry removed", Ours: true},
-	{ID: "not-added", Class: Breaking, Trigger: "not added (edits inside not are reported at depth, breaking unless informational)", Ours: true},
+	{ID: "not-added", Class: Breaking, Trigger: "not added (a not of one type, bound, not or allOf is compared as the positive schema it amounts to; edits inside any other not are reported at depth, breaking unless informational)", Ours: true},
 	{ID: "not-removed", Class: NonBreaking, Trigger: "not removed", Ours: true},
 	{ID: "conditional-added", Class: Breaking, Trigger: "if, then or else added (edits inside if are breaking unless informational)", Ours: true},
 	{ID: "conditional-removed", Class: NonBreaking, Trigger: "if, then or else removed", Ours: true},
