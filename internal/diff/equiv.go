@@ -26,8 +26,10 @@ import (
 //   - an anyOf or oneOf of two branches equal but for one pair of count
 //     bounds (minItems/maxItems, minLength/maxLength,
 //     minProperties/maxProperties) whose ranges join without a gap is one
-//     branch with the joined range (for oneOf the ranges must not
-//     overlap): [{minItems: 3}, {maxItems: 2}] is every length;
+//     branch with the joined range (for oneOf the ranges must not overlap
+//     and the branches must allow only the bounded type, since a value of
+//     another type would match both): [{minItems: 3}, {maxItems: 2}] is
+//     every length;
 //   - in an anyOf, a branch {..., not: B} beside a branch B is the branch
 //     without the not: (A and not B) or B is A or B.
 
@@ -89,6 +91,9 @@ func replacedList(x *node, key string, items []jsonvalue.Value) *node {
 // countFamilies are the pairs of count bounds joinRanges joins.
 var countFamilies = [][2]string{{"minItems", "maxItems"}, {"minLength", "maxLength"}, {"minProperties", "maxProperties"}}
 
+// countTypes is the JSON type each count family bounds.
+var countTypes = []string{"array", "string", "object"}
+
 // joinRanges returns the one branch two branches of list amount to, or nil.
 func joinRanges(list *jsonvalue.Value, disjoint bool) *jsonvalue.Value {
 	if list.Kind != jsonvalue.Array || len(list.Items) != 2 {
@@ -98,9 +103,18 @@ func joinRanges(list *jsonvalue.Value, disjoint bool) *jsonvalue.Value {
 	if a.Kind != jsonvalue.Object || b.Kind != jsonvalue.Object {
 		return nil
 	}
-	for _, fam := range countFamilies {
+	for fi, fam := range countFamilies {
 		if !equalExcept(a, b, fam[0], fam[1]) {
 			continue
+		}
+		// A value of another type passes both ranges: anyOf accepts it
+		// as the joined branch does, oneOf rejects it (it matches both),
+		// so for oneOf the branches must allow only the bounded type.
+		if disjoint {
+			types := allowedTypes(a)
+			if types == nil || len(types) != 1 || types[0] != countTypes[fi] {
+				return nil
+			}
 		}
 		la, ha, okA := countRange(a, fam)
 		lb, hb, okB := countRange(b, fam)

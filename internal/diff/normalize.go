@@ -90,9 +90,11 @@ func (c *comparer) oneOfAsAnyOf(s *side, x, other *node) *node {
 		return nil
 	}
 	// oneOf accepts no more than anyOf over the same branches: the old
-	// side may always be read as anyOf (what that comparison proves safe
-	// is safe), the new side only when no two branches overlap.
-	if s != c.o && !pairwiseDisjoint(c.branchSchemas(s, &one.Value)) {
+	// side may be read as anyOf (what that comparison proves safe is
+	// safe) where accepting more can only hide a widening, not inside
+	// not, if or an overlapping oneOf, where widening can reject; the new
+	// side only when no two branches overlap.
+	if (s != c.o || c.unsafe > 0) && !pairwiseDisjoint(c.branchSchemas(s, &one.Value)) {
 		return nil
 	}
 	members := without(x, "oneOf")

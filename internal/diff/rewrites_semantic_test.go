@@ -66,7 +66,8 @@ func (g rewriteGen) schema(depth int) string {
 		lo, hi := g.num(), g.num()
 		k := g.pick("Items", "Length")
 		t := map[string]string{"Items": "array", "Length": "string"}[k]
-		return `{"` + g.pick("anyOf", "oneOf") + `":[{"type":"` + t + `","min` + k + `":` + lo + `},{"type":"` + t + `","max` + k + `":` + hi + `}]}`
+		typ := g.pick(`"type":"`+t+`",`, ``)
+		return `{"` + g.pick("anyOf", "oneOf") + `":[{` + typ + `"min` + k + `":` + lo + `},{` + typ + `"max` + k + `":` + hi + `}]}`
 	case 7:
 		s := g.schema(depth - 1)
 		return `{"anyOf":[{"not":` + s + `,"type":"number"},` + s + `]}`
@@ -76,7 +77,7 @@ func (g rewriteGen) schema(depth int) string {
 
 // edit returns s with one number changed, or a respelling of it.
 func (g rewriteGen) edit(s string) string {
-	switch g.r.IntN(6) {
+	switch g.r.IntN(7) {
 	case 0:
 		return `{"allOf":[` + s + `]}`
 	case 1:
@@ -85,6 +86,11 @@ func (g rewriteGen) edit(s string) string {
 		return `{"allOf":[` + s + `,` + g.schema(0) + `]}`
 	case 3:
 		return `{"anyOf":[` + s + `,` + g.schema(0) + `]}`
+	case 4:
+		if strings.Contains(s, `"anyOf"`) {
+			return strings.Replace(s, `"anyOf"`, `"oneOf"`, 1)
+		}
+		return strings.Replace(s, `"oneOf"`, `"anyOf"`, 1)
 	}
 	digits := []int{}
 	for i := 0; i < len(s); i++ {

@@ -139,6 +139,10 @@ func TestEquivalentEmptySpellings(t *testing.T) {
 func TestOneOfToAnyOf(t *testing.T) {
 	runFamily(t, []familyCase{
 		{"overlapping oneOf to anyOf", obj(`{"oneOf":[{"type":"number"},{"type":"integer"}]}`), obj(`{"anyOf":[{"type":"number"},{"type":"integer"}]}`), nil},
+		// Inside not, reading the old oneOf as the wider anyOf would hide a
+		// narrowing: it is compared as written.
+		{"overlapping oneOf to anyOf inside not", obj(`{"not":{"oneOf":[{"minItems":2},{"maxItems":1}]}}`), obj(`{"not":{"anyOf":[{"minItems":2},{"maxItems":1}]}}`),
+			[]want{{"composition-removed", Breaking, p + ".not.oneOf"}}},
 		{"overlapping anyOf to oneOf", obj(`{"anyOf":[{"type":"number"},{"type":"integer"}]}`), obj(`{"oneOf":[{"type":"number"},{"type":"integer"}]}`),
 			[]want{{"composition-added", Breaking, p + ".oneOf"}, {"type-widened", NonBreaking, p + ".anyOf"}}},
 	})
@@ -186,12 +190,15 @@ func TestJoinedRanges(t *testing.T) {
 	runSame(t, []struct{ name, old, new string }{
 		{"two array length ranges are every array", obj(`{"type":["array"]}`), obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":2,"type":"array"}]}`)},
 		{"disjoint oneOf ranges of a string", obj(`{"type":"string","maxLength":9}`), obj(`{"oneOf":[{"type":"string","maxLength":4},{"type":"string","minLength":5,"maxLength":9}]}`)},
+		{"untyped anyOf ranges", obj(`{}`), obj(`{"anyOf":[{"maxLength":4},{"minLength":5}]}`)},
 		{"overlapping anyOf ranges", obj(`{"type":"object","minProperties":1,"maxProperties":5}`), obj(`{"anyOf":[{"type":"object","minProperties":1,"maxProperties":3},{"type":"object","minProperties":2,"maxProperties":5}]}`)},
 		{"not of one branch beside it", obj(`{"type":"number"}`), obj(`{"anyOf":[{"not":{"type":"integer"},"type":"number"},{"type":"integer"}]}`)},
 	})
 	runFamily(t, []familyCase{
 		{"a gap between the ranges", obj(`{"type":"array"}`), obj(`{"anyOf":[{"minItems":3,"type":"array"},{"maxItems":1,"type":"array"}]}`),
 			[]want{{"composition-added", Breaking, p + ".anyOf"}, {"type-widened", NonBreaking, p + ".type"}}},
+		{"untyped oneOf ranges reject every other type", obj(`{}`), obj(`{"oneOf":[{"maxLength":4},{"minLength":5}]}`),
+			[]want{{"composition-added", Breaking, p + ".oneOf"}}},
 		{"overlapping oneOf ranges reject the overlap", obj(`{"type":"string"}`), obj(`{"oneOf":[{"type":"string","maxLength":4},{"type":"string","minLength":3}]}`),
 			[]want{{"composition-added", Breaking, p + ".oneOf"}, {"type-widened", NonBreaking, p + ".type"}}},
 	})
