@@ -240,6 +240,10 @@ func TestOldSchemaAcceptingNothing(t *testing.T) {
 		{"const of a type not allowed", obj(`{"type":"string","const":1}`), obj(`{"type":"boolean"}`), opened(p)},
 		{"required property accepting nothing", obj(`{"type":"object","properties":{"a":{"type":"string","maxLength":2,"minLength":3}},"required":["a"]}`),
 			obj(`{"type":"object","properties":{"a":{"type":"string"},"b":{}},"required":["a","b"]}`), opened(p)},
+		{"not of what the rest implies", obj(`{"type":"object","additionalProperties":{"type":"string"},"not":{"anyOf":[{"additionalProperties":{"type":"string"}},{"additionalProperties":{"type":"number"}}]}}`),
+			obj(`{"type":"object","required":["a"],"properties":{"a":{}}}`), opened(p)},
+		{"closed object whose allOf branch requires an undeclared property", `{"type":"object","properties":{"v":{"type":"object","allOf":[{"$ref":"#/$defs/B"}],"additionalProperties":false}},"$defs":{"B":{"properties":{"id":{}},"required":["id"]}}}`,
+			`{"type":"object","properties":{"v":{"type":"object","properties":{"id":{}},"required":["id"],"additionalProperties":false}},"$defs":{"B":{"properties":{"id":{}},"required":["id"]}}}`, opened(p)},
 		{"both accept nothing: no change", obj(`{"type":"string","minLength":4,"maxLength":3}`), obj(`{"type":"number","minimum":4,"maximum":3}`), nil},
 		// Inside not, an old schema accepting nothing made the outer one
 		// accept everything: the edit narrows.
@@ -252,7 +256,7 @@ func TestOldSchemaAcceptingNothing(t *testing.T) {
 			[]want{{"type-narrowed", Breaking, p + ".type"}, {"constraint-removed", NonBreaking, p + ".maximum"}, {"constraint-removed", NonBreaking, p + ".minimum"}}},
 	})
 	got := diffSchemas(t, obj(`{"type":"number","minimum":5,"maximum":3}`), obj(`{"type":"string"}`))
-	const msg = "The old schema here accepted no value (its lower bound is above its upper bound); the new one accepts some, so nothing accepted before is rejected."
+	const msg = "The old schema here accepted no value (its lower bound is above its upper bound), so nothing accepted before can be rejected by what changed."
 	if len(got) != 1 || got[0].Message != msg {
 		t.Errorf("got %q, want %q", messages(got), msg)
 	}

@@ -55,6 +55,9 @@ func (c *comparer) unsatReason(s *side, v *jsonvalue.Value, depth int) string {
 		if k == kTrue || (k == kSchema && in.conj == nil && acceptsAll(in)) {
 			return "`not` excludes every value"
 		}
+		if k == kSchema && in.conj == nil && c.notExcludesRest(s, bn, in) {
+			return "`not` excludes every value the rest of it accepts"
+		}
 	}
 	types := allowedTypes(x)
 	if types == nil {
@@ -83,7 +86,70 @@ func (c *comparer) unsatReason(s *side, v *jsonvalue.Value, depth int) string {
 	if reason == "" {
 		reason = c.propertiesUnsat(s, x, types, depth)
 	}
+	if reason == "" {
+		reason = c.closedAllOfUnsat(s, x, types)
+	}
 	return reason
+}
+
+// notExcludesRest reports whether the engine proves that x's keywords
+// other than `not` accept only values its `not` schema (or one branch of
+// that schema's anyOf) accepts: then x accepts nothing.
+func (c *comparer) notExcludesRest(s *side, x, in *node) bool {
+	if s != c.o {
+		return false // subsumed compares old against new
+	}
+	rest := &node{v: &jsonvalue.Value{Kind: jsonvalue.Object, Start: x.v.Start, End: x.v.End, Members: withoutMember(x.v.Members, "not")},
+		at: x.at, real: x.real, id: x.id}
+	cands := []*node{in}
+	if list := in.v.Get("anyOf"); list != nil && list.Kind == jsonvalue.Array && len(in.v.Members) == 1 && len(list.Items) <= maxPartChecks {
+		cands = nil
+		for i := range list.Items {
+			bn, k := c.child(s, &list.Items[i], valueSpan(&list.Items[i]))
+			if k == kSchema && bn.conj == nil {
+				cands = append(cands, bn)
+			}
+		}
+	}
+	// Both sides of the fresh comparison are the old file's schemas.
+	saved := c.n
+	c.n = c.o
+	defer func() { c.n = saved }()
+	for _, cand := range cands {
+		if c.subsumed(rest, cand) {
+			return true
+		}
+	}
+	return false
+}
+
+// closedAllOfUnsat: an object-only schema closed by additionalProperties:
+// false (no patternProperties) whose allOf branch requires a property it
+// does not declare.
+func (c *comparer) closedAllOfUnsat(s *side, x *jsonvalue.Value, types []string) string {
+	all := x.Get("allOf")
+	if all == nil || all.Kind != jsonvalue.Array || len(types) != 1 || types[0] != "object" ||
+		!x.Get("additionalProperties").IsFalse() || x.Has("patternProperties") {
+		return ""
+	}
+	props := x.Get("properties")
+	if props != nil && props.Kind != jsonvalue.Object {
+		return ""
+	}
+	for i := range all.Items {
+		bn, k := c.child(s, &all.Items[i], valueSpan(&all.Items[i]))
+		if k != kSchema || bn.conj != nil {
+			continue
+		}
+		if req := bn.v.Get("required"); req != nil && req.Kind == jsonvalue.Array {
+			for j := range req.Items {
+				if r := &req.Items[j]; r.Kind == jsonvalue.String && !props.Has(r.Text) {
+					return "an allOf branch requires property `" + r.Text + "`, which its additionalProperties: false does not allow"
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // jsonType is the JSON type of a value (integer for an integral number).

@@ -391,7 +391,7 @@ func (c *comparer) schema(o, n *node) {
 		if why := c.acceptsNoValue(c.o, o); why != "" {
 			c.out = c.out[:mark]
 			if c.acceptsNoValue(c.n, n) == "" {
-				c.emit("schema-opened", "The old schema here accepted no value ("+why+"); the new one accepts some, so nothing accepted before is rejected.", o, n, nil, nil)
+				c.emit("schema-opened", "The old schema here accepted no value ("+why+"), so nothing accepted before can be rejected by what changed.", o, n, nil, nil)
 			}
 			c.curO, c.curN = prevO, prevN
 			return
