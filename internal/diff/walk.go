@@ -396,16 +396,6 @@ func (c *comparer) schema(o, n *node) {
 			c.curO, c.curN = prevO, prevN
 			return
 		}
-		// Likewise a new schema that accepts every value (only
-		// annotations), unless what it no longer evaluates is handed to a
-		// closed unevaluated* keyword.
-		if n.conj == nil && n.feeds == 0 && acceptsAll(n) {
-			c.out = c.out[:mark]
-			c.emit("schema-opened", "The new schema here accepts every value, so nothing accepted before is rejected.", o, n, nil, nil)
-			c.metadata(o, n)
-			c.curO, c.curN = prevO, prevN
-			return
-		}
 	}
 	if hasBreaking(c.out[mark:]) {
 		// An old union each of whose branches the new schema covers
