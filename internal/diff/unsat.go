@@ -30,7 +30,7 @@ func (c *comparer) acceptsNoValue(s *side, o *node) string {
 	budget := maxUnsatVisits
 	c.unsatBudget = &budget
 	defer func() { c.unsatBudget = nil }()
-	return c.unsatReason(s, o.v, 0)
+	return c.unsatNode(s, o, 0)
 }
 
 // unsatReason returns why schema value v (on side s) accepts no value, or
@@ -46,7 +46,15 @@ func (c *comparer) unsatReason(s *side, v *jsonvalue.Value, depth int) string {
 	switch {
 	case kind == kFalse:
 		return "it is false"
-	case kind != kSchema || bn.conj != nil || depth > maxUnsatDepth:
+	case kind != kSchema:
+		return ""
+	}
+	return c.unsatNode(s, bn, depth)
+}
+
+// unsatNode is unsatReason for a resolved node.
+func (c *comparer) unsatNode(s *side, bn *node, depth int) string {
+	if bn.conj != nil || depth > maxUnsatDepth {
 		return ""
 	}
 	x := bn.v
