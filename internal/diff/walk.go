@@ -139,6 +139,9 @@ type comparer struct {
 	// unsafe > 0 inside not, if and oneOf branches: there a relaxation can
 	// still reject values, so nothing non-informational is proven safe.
 	unsafe int
+	// breaks counts the breaking changes recorded (never decreased when a
+	// family drops some: it only decides whether the checks below run).
+	breaks int
 	// unsatBudget bounds one search for a contradiction (unsat.go).
 	unsatBudget *int
 	// depth counts the fresh comparisons this one is nested in
@@ -371,7 +374,7 @@ func (c *comparer) schema(o, n *node) {
 	o, n = c.normalize(o, n)
 	prevO, prevN := c.curO, c.curN
 	c.curO, c.curN = o, n
-	mark := len(c.out)
+	mark, breaks := len(c.out), c.breaks
 	c.refs(o, n)
 	c.types(o, n)
 	c.values(o, n)
@@ -383,13 +386,13 @@ func (c *comparer) schema(o, n *node) {
 	c.definitions(o, n)
 	c.metadata(o, n)
 	c.unknownKeywords(o, n)
-	if hasBreaking(c.out[mark:]) && c.unsafe == 0 && c.capInfo == 0 {
+	if c.breaks > breaks && c.unsafe == 0 && c.capInfo == 0 {
 		// An old schema that accepts nothing cannot be broken (unsat.go):
 		// in a place where only what it accepts matters (not inside not,
 		// if or an overlapping oneOf), what changed here rejects nothing
 		// that was accepted.
 		if why := c.acceptsNoValue(c.o, o); why != "" {
-			c.out = c.out[:mark]
+			c.out, c.breaks = c.out[:mark], breaks
 			if c.acceptsNoValue(c.n, n) == "" {
 				c.emit("schema-opened", "The old schema here accepted no value ("+why+"), so nothing accepted before can be rejected by what changed.", o, n, nil, nil)
 			}
@@ -397,11 +400,11 @@ func (c *comparer) schema(o, n *node) {
 			return
 		}
 	}
-	if hasBreaking(c.out[mark:]) {
+	if c.breaks > breaks {
 		// An old union each of whose branches the new schema covers
 		// (subsume.go): the keyword-by-keyword breaks are not real.
 		if key, ok := c.unionWithin(o, n); ok {
-			c.out = c.out[:mark]
+			c.out, c.breaks = c.out[:mark], breaks
 			c.emit("composition-removed", "`"+key+"` was removed; the new schema accepts every value each of its branches accepted.", o, n, o.get(keywordIDs[key]), nil, k(key))
 			c.metadata(o, n)
 		}
@@ -413,15 +416,6 @@ func (c *comparer) schema(o, n *node) {
 		c.pair(co, cn)
 	}
 	c.curO, c.curN = prevO, prevN
-}
-
-func hasBreaking(cs []Change) bool {
-	for i := range cs {
-		if cs[i].Classification == Breaking {
-			return true
-		}
-	}
-	return false
 }
 
 // conjNode is the conjunct a $ref's conflicting siblings form, or an empty
@@ -695,6 +689,9 @@ func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Valu
 		if c.unsafe > 0 && class == NonBreaking {
 			class = Breaking
 		}
+	}
+	if class == Breaking {
+		c.breaks++
 	}
 	c.out = append(c.out, Change{
 		Classification: class,
