@@ -2,6 +2,7 @@ package finding
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -44,42 +45,70 @@ func FromCheck(res *check.Result) []Finding {
 	if res == nil {
 		return nil
 	}
-	var out []Finding
+	// Sized up front: a large run has millions of findings, and growing
+	// the slice would copy them over and over.
+	n := 0
+	for i := range res.Tools {
+		EachCheckTarget(&res.Tools[i], func(t *check.TargetResult) { n += len(t.Diagnostics) })
+	}
+	out := make([]Finding, 0, n)
 	for i := range res.Tools {
 		tr := &res.Tools[i]
-		seen := map[string]bool{}
-		for k := range tr.Targets {
-			t := &tr.Targets[k]
-			if seen[t.ID] {
-				continue
-			}
-			seen[t.ID] = true
-			name := t.Name
-			if name == "" {
-				name = t.ID
-			}
+		EachCheckTarget(tr, func(t *check.TargetResult) {
 			for j := range t.Diagnostics {
-				d := &t.Diagnostics[j]
-				toolName := d.ToolName
-				if toolName == "" && tr.Tool != nil {
-					toolName = tr.Tool.Name
-				}
-				level := severityLevel(d.Severity)
-				out = append(out, Finding{
-					Kind: KindCheck, Code: d.Code, DefaultLevel: level, Level: level,
-					Tool: toolName, Target: t.ID, TargetName: name, Path: d.Path,
-					Location:    diagnosticLocation(tr.Tool, d),
-					Message:     d.Message,
-					Fingerprint: Fingerprint(KindCheck, toolName, t.ID, d.Code, d.Path, enumValue(tr.Tool, d.Path)),
-					State:       StateNew,
-					Lossy:       d.Severity == provider.SeverityError && d.Compile.IsLossy(),
-					Diagnostic:  d,
-					ToolDef:     tr.Tool,
-				})
+				out = append(out, CheckFinding(tr.Tool, t, &t.Diagnostics[j]))
 			}
-		}
+		})
 	}
 	return out
+}
+
+// EachCheckTarget calls fn with each target of a tool's result whose
+// diagnostics become findings: every target once, the first of an id
+// listed twice.
+func EachCheckTarget(tr *check.ToolResult, fn func(t *check.TargetResult)) {
+	for k := range tr.Targets {
+		t := &tr.Targets[k]
+		if slices.ContainsFunc(tr.Targets[:k], func(u check.TargetResult) bool { return u.ID == t.ID }) {
+			continue
+		}
+		fn(t)
+	}
+}
+
+// CheckFinding is the finding for diagnostic d of target t on tool tl (the
+// head's tool; nil when unknown), new until a policy says otherwise.
+func CheckFinding(tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic) Finding {
+	name := t.Name
+	if name == "" {
+		name = t.ID
+	}
+	toolName := d.ToolName
+	if toolName == "" && tl != nil {
+		toolName = tl.Name
+	}
+	level := severityLevel(d.Severity)
+	return Finding{
+		Kind: KindCheck, Code: d.Code, DefaultLevel: level, Level: level,
+		Tool: toolName, Target: t.ID, TargetName: name, Path: d.Path,
+		Location:    diagnosticLocation(tl, d),
+		Message:     d.Message,
+		Fingerprint: CheckFingerprint(tl, t.ID, d),
+		State:       StateNew,
+		Lossy:       d.Severity == provider.SeverityError && d.Compile.IsLossy(),
+		Diagnostic:  d,
+		ToolDef:     tl,
+	}
+}
+
+// CheckFingerprint is the fingerprint of the finding diagnostic d of
+// target makes on tool tl.
+func CheckFingerprint(tl *tool.Tool, target string, d *provider.Diagnostic) string {
+	toolName := d.ToolName
+	if toolName == "" && tl != nil {
+		toolName = tl.Name
+	}
+	return Fingerprint(KindCheck, toolName, target, d.Code, d.Path, enumValue(tl, d.Path))
 }
 
 func severityLevel(s string) string {
