@@ -275,7 +275,7 @@ func (r *actionRun) run() int {
 	if head.usageErr != "" {
 		return r.fail(head.usageErr)
 	}
-	return r.publish(r.compare(opts, head, base, labels))
+	return r.publish(compareRun(r, opts, head, base, labels))
 }
 
 // today is the date accept entries are judged against (UTC).
@@ -442,32 +442,85 @@ func policyConfig(cfg *config.Config) (*finding.Rules, []finding.Accept, error) 
 	return rules, accept, nil
 }
 
-// outcome is what the run found, before it is reported.
+// outcome is what the run found, as every output shows it.
 type outcome struct {
 	head, base toolSet
-	check      *check.Result // the tools that loaded, checked
-	diff       *diff.Result  // nil without a base
-	approved   bool          // the approval label is on the pull request
+	// check, diff and policy are the bounded view of the run the outputs
+	// render (report.Cap): the findings kept and every count.
+	check    *check.Result // the tools that loaded, checked
+	diff     *diff.Result  // nil without a base
+	approved bool          // the approval label is on the pull request
 	// policy is the verdict on every finding; every output renders it.
 	policy *finding.Result
-	exit   int
+	// omitted says which findings the view leaves out ("" : none).
+	omitted string
+	exit    int
 	// compiled is the compiled-path check (nil when not asked for).
 	compiled *compiledCheck
 	failOn   string
 }
 
+// compareRun is how a run compares; a test swaps in the former version,
+// which held every finding, to hold this one to its outputs.
+var compareRun = (*actionRun).compare
+
 // compare checks every tool of the head that loaded and diffs it against
 // the base. A file that did not load on either side is left out of the
 // diff on both sides (a note says so), so a broken file neither hides the
 // other tools nor reads as removing its own.
+//
+// The check streams: each tool's findings go through the policy and the
+// output caps as the tool is checked, and only what some output shows is
+// kept (report.CapStream), so memory does not grow with the number of
+// findings (millions, on a large tool set).
 func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) outcome {
 	s := r.settings
 	out := outcome{head: head, base: base}
-	out.check = check.Run(head.Tools, o.targets)
+	out.diff = r.diffSides(o, head, base)
+	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
+	var inBase *finding.Fingerprints
+	if o.onlyNew && base.loaded {
+		inBase = checkFingerprints(base.Tools, o.targets)
+	}
+	pol := finding.NewApplier(r.policy(o, out.approved), inBase)
+	view := report.NewCapStream(report.RunLimits)
+	add := func(f *finding.Finding) {
+		pol.Apply(f)
+		view.Add(f)
+	}
+	for _, f := range finding.FromLoad(head.Errors) {
+		add(&f)
+	}
+	check.Stream(head.Tools, o.targets, func(tr check.ToolResult) {
+		view.Tool(&tr)
+		finding.EachCheckTarget(&tr, func(t *check.TargetResult) {
+			for j := range t.Diagnostics {
+				f := finding.CheckFinding(tr.Tool, t, &t.Diagnostics[j])
+				add(&f)
+			}
+		})
+	})
+	for _, f := range finding.FromDiff(out.diff) {
+		add(&f)
+	}
+	capped := view.Finish(pol.Result(), out.diff)
+	out.check, out.diff, out.policy = capped.Check, capped.Diff, capped.Policy
+	out.omitted = capped.Omitted.Note()
+	out.exit = out.policy.Exit
+	out.failOn = o.failOn
+	r.checkCompiled(o, &out)
+	return out
+}
+
+// diffSides diffs the tools of the base and the head (nil without a
+// base), leaving out the files that did not load on either side, and
+// notes what the base's input errors and those files mean.
+func (r *actionRun) diffSides(o runOptions, head, base toolSet) *diff.Result {
+	var res *diff.Result
 	if base.loaded {
 		failed := failedFiles(head.Errors, base.Errors)
-		out.diff = diff.ToolSets(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed), o.diffOpts)
-		relocateRemoved(out.diff, base.Tools, head.Tools)
+		res = diff.ToolSets(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed), o.diffOpts)
+		relocateRemoved(res, base.Tools, head.Tools)
 		if len(failed) > 0 {
 			files := slices.Sorted(maps.Keys(failed))
 			r.note("warning", "Files left out of the diff", fmt.Sprintf("%s did not load in the head or the base, so %s left out of the diff on both sides; the other tools were compared.",
@@ -478,24 +531,32 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 		r.note("warning", "Base version has input errors", fmt.Sprintf("The base version (%s) has %s; the files that loaded were still compared. The job summary lists them.",
 			r.baseDescription(), countOf(len(base.Errors), "input error")))
 	}
-	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
-	var baseFindings []finding.Finding
-	if o.onlyNew && base.loaded {
-		baseFindings = finding.FromCheck(check.Run(base.Tools, o.targets))
-	}
-	findings := finding.FromLoad(head.Errors)
-	findings = append(findings, finding.FromCheck(out.check)...)
-	findings = append(findings, finding.FromDiff(out.diff)...)
-	out.policy = finding.Apply(finding.Policy{
+	return res
+}
+
+// policy is the run's finding.Policy.
+func (r *actionRun) policy(o runOptions, approved bool) finding.Policy {
+	return finding.Policy{
 		FailOn: o.failOn, BreakingFailOn: o.breakingFailOn, OnlyNew: o.onlyNew,
 		Rules: o.rules, Accept: o.accept,
-		ApprovalLabel: s.AllowBreakingLabel, Approved: out.approved,
+		ApprovalLabel: r.settings.AllowBreakingLabel, Approved: approved,
 		Today: today(),
-	}, findings, baseFindings)
-	out.exit = out.policy.Exit
-	out.failOn = o.failOn
-	r.checkCompiled(o, &out)
-	return out
+	}
+}
+
+// checkFingerprints checks tools and keeps only the fingerprints of the
+// findings (the base's, for only-new): the check streams, so the base's
+// findings are never all held.
+func checkFingerprints(tools []*tool.Tool, targets []string) *finding.Fingerprints {
+	fps := finding.NewFingerprints(0)
+	check.Stream(tools, targets, func(tr check.ToolResult) {
+		finding.EachCheckTarget(&tr, func(t *check.TargetResult) {
+			for j := range t.Diagnostics {
+				fps.Add(finding.CheckFingerprint(tr.Tool, t.ID, &t.Diagnostics[j]))
+			}
+		})
+	})
+	return fps
 }
 
 // failedFiles are the files with a load error on either side.
@@ -540,14 +601,11 @@ func quoteList(items []string) string {
 // publish reports the outcome everywhere it goes: the log, annotations,
 // the SARIF and JSON files, the job summary and the step outputs. Each
 // renders the policy's verdict; none decides a level of its own.
-func (r *actionRun) publish(full outcome) int {
+func (r *actionRun) publish(o outcome) int {
 	s := r.settings
-	// Every output renders a bounded view; the counts stay whole.
-	view := report.Cap(full.policy, full.check, full.diff, report.RunLimits)
-	o := full
-	o.check, o.diff, o.policy = view.Check, view.Diff, view.Policy
-	if note := view.Omitted.Note(); note != "" {
-		r.note("warning", "Findings not shown", note)
+	// Every output renders the bounded view; the counts stay whole.
+	if o.omitted != "" {
+		r.note("warning", "Findings not shown", o.omitted)
 	}
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
@@ -580,7 +638,7 @@ func (r *actionRun) publish(full outcome) int {
 	var problems []string
 	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error {
 		return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
-			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: view.Omitted.Note()})
+			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: o.omitted})
 	})
 	if err != nil {
 		problems = append(problems, "cannot write the SARIF file: "+err.Error())

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/report"
+)
+
+// The streamed compare (findings through the policy and the caps as each
+// tool is checked, the base's findings kept as fingerprints only) gives
+// every output byte for byte what the former compare gave, which held
+// every finding of both sides and capped them afterwards (kept below as
+// the reference): on a generated tool set with thousands of findings, an
+// edited base (changes, removed and added tools, a file broken on each
+// side), only-new, rules and an accept entry, under the action's limits
+// and under limits small enough to cut per tool and per run.
+func TestStreamedCompareMatchesWholeRun(t *testing.T) {
+	localEnv(t)
+	dir := t.TempDir()
+	head, base := filepath.Join(dir, "head"), filepath.Join(dir, "base")
+	if _, err := corpus.Generate(head, 60, 11); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := corpus.Generate(base, 60, 11); err != nil {
+		t.Fatal(err)
+	}
+	files, err := corpus.Files(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		switch i % 5 {
+		case 0: // an edited tool: a property's type and a bound change
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			edited := strings.Replace(strings.Replace(string(data), `"type": "string"`, `"type": "integer"`, 1), `"minimum": `, `"minimum": 1`, 1)
+			os.WriteFile(f, []byte(edited), 0o644)
+		case 1:
+			if i%10 == 1 {
+				os.Remove(f) // a tool added in the head
+			}
+		}
+	}
+	writeE2EFile(t, filepath.Join(base, "gone.json"), strings.Replace(readTestdata(t, "refund-order/v1/refund-order.json"), "refund_order", "gone_order", 1))
+	writeE2EFile(t, filepath.Join(base, "broken.json"), "{\"name\": ")
+	writeE2EFile(t, filepath.Join(head, "broken2.json"), "[1, 2")
+	writeE2EFile(t, filepath.Join(dir, "schemaport.config.json"), `{
+  "rules": {"anthropic/constraint-not-enforced": "off", "gemini/constraint-not-enforced": "error", "openai/undocumented-constraint-keyword": "info"},
+  "accept": [{"tool": "*", "code": "openai/strict-optional-property", "reason": "optional on purpose", "until": "2099-12-31"}]
+}
+`)
+	outputs := func(label string, limits report.Limits) map[string]string {
+		defer func(l report.Limits) { report.RunLimits = l }(report.RunLimits)
+		report.RunLimits = limits
+		args := []string{"--path", "head", "--base-path", "base", "--only-new", "--targets", "all", "--annotations",
+			"--report-file", label + ".json", "--sarif-file", label + ".sarif", "--summary-file", label + ".md"}
+		code, stdout, stderr := runIn(t, dir, args...)
+		got := map[string]string{"exit": fmt.Sprint(code), "log": strings.ReplaceAll(stdout, label, "X"), "stderr": stderr}
+		for _, ext := range []string{".json", ".sarif", ".md"} {
+			data, err := os.ReadFile(filepath.Join(dir, label+ext))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[ext] = strings.ReplaceAll(string(data), label, "X")
+		}
+		return got
+	}
+	reports := ""
+	for _, limits := range []report.Limits{report.RunLimits, {PerTool: 7, PerRun: 5000}, {PerTool: 500, PerRun: 90}} {
+		name := fmt.Sprintf("%d-%d", limits.PerTool, limits.PerRun)
+		streamed := outputs("streamed-"+name, limits)
+		func() {
+			defer func(c func(*actionRun, runOptions, toolSet, toolSet, []string) outcome) { compareRun = c }(compareRun)
+			compareRun = wholeCompare
+			whole := outputs("whole-"+name, limits)
+			for k, w := range whole {
+				if streamed[k] != w {
+					t.Errorf("limits %s: %s differs (%d bytes, want %d) from byte %d", name, k, len(streamed[k]), len(w), firstDifference(streamed[k], w))
+				}
+			}
+		}()
+		if streamed["exit"] != "2" {
+			t.Fatalf("exit %s: %s\n%s", streamed["exit"], streamed["stderr"], streamed["log"])
+		}
+		reports += streamed[".json"]
+		if limits != report.RunLimits && !strings.Contains(streamed[".json"], "more findings are not shown") {
+			t.Errorf("limits %s: nothing was left out", name)
+		}
+	}
+	for _, want := range []string{`"state": "existing"`, `"state": "accepted"`, `"state": "disabled"`, `"kind": "diff"`, `"kind": "load"`, `"tool-removed"`, `"tool-added"`} {
+		if !strings.Contains(reports, want) {
+			t.Errorf("the fixture does not exercise %s", want)
+		}
+	}
+}
+
+// wholeCompare is compare before it streamed: the head's and the base's
+// check results held whole, every finding of both, the policy applied to
+// the list and the view capped afterwards.
+func wholeCompare(r *actionRun, o runOptions, head, base toolSet, labels []string) outcome {
+	s := r.settings
+	out := outcome{head: head, base: base}
+	full := check.Run(head.Tools, o.targets)
+	out.diff = r.diffSides(o, head, base)
+	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
+	var baseFindings []finding.Finding
+	if o.onlyNew && base.loaded {
+		baseFindings = finding.FromCheck(check.Run(base.Tools, o.targets))
+	}
+	findings := finding.FromLoad(head.Errors)
+	findings = append(findings, finding.FromCheck(full)...)
+	findings = append(findings, finding.FromDiff(out.diff)...)
+	pol := finding.Apply(r.policy(o, out.approved), findings, baseFindings)
+	view := report.Cap(pol, full, out.diff, report.RunLimits)
+	out.check, out.diff, out.policy = view.Check, view.Diff, view.Policy
+	out.omitted = view.Omitted.Note()
+	out.exit = out.policy.Exit
+	out.failOn = o.failOn
+	r.checkCompiled(o, &out)
+	return out
+}
