@@ -495,7 +495,7 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 		view.Tool(&tr)
 		finding.EachCheckTarget(&tr, func(t *check.TargetResult) {
 			for j := range t.Diagnostics {
-				f := finding.CheckFinding(tr.Tool, t, &t.Diagnostics[j])
+				f := finding.PartialCheckFinding(tr.Tool, t, &t.Diagnostics[j])
 				add(&f)
 			}
 		})

@@ -79,6 +79,17 @@ func EachCheckTarget(tr *check.ToolResult, fn func(t *check.TargetResult)) {
 // CheckFinding is the finding for diagnostic d of target t on tool tl (the
 // head's tool; nil when unknown), new until a policy says otherwise.
 func CheckFinding(tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic) Finding {
+	f := PartialCheckFinding(tl, t, d)
+	f.Complete()
+	return f
+}
+
+// PartialCheckFinding is CheckFinding without its Location and
+// Fingerprint, which cost a walk of the tool's source and a hash each: a
+// run that streams millions of findings completes (Complete) only the
+// few it keeps, and Applier the ones only-new compares. Until then d must
+// stay valid.
+func PartialCheckFinding(tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic) Finding {
 	name := t.Name
 	if name == "" {
 		name = t.ID
@@ -91,14 +102,24 @@ func CheckFinding(tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic) 
 	return Finding{
 		Kind: KindCheck, Code: d.Code, DefaultLevel: level, Level: level,
 		Tool: toolName, Target: t.ID, TargetName: name, Path: d.Path,
-		Location:    diagnosticLocation(tl, d),
-		Message:     d.Message,
-		Fingerprint: CheckFingerprint(tl, t.ID, d),
-		State:       StateNew,
-		Lossy:       d.Severity == provider.SeverityError && d.Compile.IsLossy(),
-		Diagnostic:  d,
-		ToolDef:     tl,
+		Message:    d.Message,
+		State:      StateNew,
+		Lossy:      d.Severity == provider.SeverityError && d.Compile.IsLossy(),
+		Diagnostic: d,
+		ToolDef:    tl,
+		partial:    true,
 	}
+}
+
+// Complete fills in what PartialCheckFinding left out (nothing for any
+// other finding).
+func (f *Finding) Complete() {
+	if !f.partial {
+		return
+	}
+	f.partial = false
+	f.Location = diagnosticLocation(f.ToolDef, f.Diagnostic)
+	f.Fingerprint = CheckFingerprint(f.ToolDef, f.Target, f.Diagnostic)
 }
 
 // CheckFingerprint is the fingerprint of the finding diagnostic d of
@@ -139,7 +160,7 @@ func diagnosticLocation(t *tool.Tool, d *provider.Diagnostic) Location {
 // two findings about different members stay apart when members move; ""
 // for any other path.
 func enumValue(t *tool.Tool, path string) string {
-	if t == nil || t.Source == nil || t.Value == nil || !enumItem.MatchString(path) {
+	if t == nil || t.Source == nil || t.Value == nil || !strings.Contains(path, ".enum[") || !enumItem.MatchString(path) {
 		return ""
 	}
 	start, end, exact := tool.LocateIn(t.Value, path)

@@ -268,7 +268,7 @@ func (a *Applier) Apply(f *Finding) {
 			break
 		}
 	}
-	if f.State == StateNew && f.Kind == KindCheck && a.inBase.take(f.Fingerprint) {
+	if f.State == StateNew && f.Kind == KindCheck && a.inBase != nil && a.take(f) {
 		f.State = StateExisting
 	}
 	fails := p.meets(f)
@@ -334,6 +334,12 @@ func (a *Applier) Apply(f *Finding) {
 			c.Informational++
 		}
 	}
+}
+
+// take reports whether the base has f, once more than it was taken.
+func (a *Applier) take(f *Finding) bool {
+	f.Complete()
+	return a.inBase.take(f.Fingerprint)
 }
 
 // Result is the verdict on the findings applied so far: counts, reasons,

@@ -73,7 +73,9 @@ func (c *CapStream) Tool(tr *check.ToolResult) {
 }
 
 // Add offers one finding, after the policy decided it. A check finding
-// belongs to the tool of the last Tool call. f is copied where kept.
+// belongs to the tool of the last Tool call. f is copied where kept, and
+// completed (finding.PartialCheckFinding): f's diagnostic must be valid
+// until Add returns, not after.
 func (c *CapStream) Add(f *finding.Finding) {
 	seq := c.seen
 	c.seen++
@@ -84,6 +86,7 @@ func (c *CapStream) Add(f *finding.Finding) {
 	}
 	c.inClass[class][f.Tool]++
 	cand := capCandidate{seq: seq, f: *f, tool: -1, target: -1}
+	cand.f.Complete()
 	if f.Diagnostic != nil {
 		cand.diag, cand.hasDiag = *f.Diagnostic, true
 		cand.f.Diagnostic = nil
