@@ -22,6 +22,8 @@ import (
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -124,6 +126,9 @@ type actionRun struct {
 	extra            []report.Annotation // our own notices, capped with the rest
 	maxFileSize      int64               // from the config file; 0 for the default
 	outputsWritten   bool
+	// loads shares the files the base and the head have byte for byte
+	// (tool.Cache) between the two loads; nil once both are done.
+	loads *tool.Cache
 }
 
 // fail reports a problem that stops the run (exit 2): an annotation in
@@ -262,6 +267,7 @@ func (r *actionRun) run() int {
 			opts.paths = paths
 		}
 	}
+	r.loads = tool.NewCache()
 	base, code := r.loadBase(paths)
 	if code != 0 {
 		return code
@@ -272,6 +278,7 @@ func (r *actionRun) run() int {
 			r.baseDescription(), cmp.Or(ev.PRNumber(), "<number>")))
 	}
 	head := r.loadHead(opts.paths, base)
+	r.loads = nil
 	if head.usageErr != "" {
 		return r.fail(head.usageErr)
 	}
@@ -478,11 +485,12 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 	out := outcome{head: head, base: base}
 	out.diff = r.diffSides(o, head, base)
 	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
-	var inBase *finding.Fingerprints
+	var inBase *baseChecks
+	pol := finding.NewApplier(r.policy(o, out.approved), nil)
 	if o.onlyNew && base.loaded {
-		inBase = checkFingerprints(base.Tools, o.targets)
+		inBase = newBaseChecks(base.Tools, head.Tools, o.targets)
+		pol = finding.NewApplier(r.policy(o, out.approved), inBase.fps)
 	}
-	pol := finding.NewApplier(r.policy(o, out.approved), inBase)
 	view := report.NewCapStream(report.RunLimits)
 	add := func(f *finding.Finding) {
 		pol.Apply(f)
@@ -491,7 +499,10 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 	for _, f := range finding.FromLoad(head.Errors) {
 		add(&f)
 	}
+	i := 0
 	check.Stream(head.Tools, o.targets, func(tr check.ToolResult) {
+		inBase.add(i, &tr)
+		i++
 		view.Tool(&tr)
 		finding.EachCheckTarget(&tr, func(t *check.TargetResult) {
 			for j := range t.Diagnostics {
@@ -519,7 +530,8 @@ func (r *actionRun) diffSides(o runOptions, head, base toolSet) *diff.Result {
 	var res *diff.Result
 	if base.loaded {
 		failed := failedFiles(head.Errors, base.Errors)
-		res = diff.ToolSets(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed), o.diffOpts)
+		oldTools, newTools := withoutShared(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed))
+		res = diff.ToolSets(oldTools, newTools, o.diffOpts)
 		relocateRemoved(res, base.Tools, head.Tools)
 		if len(failed) > 0 {
 			files := slices.Sorted(maps.Keys(failed))
@@ -545,18 +557,77 @@ func (r *actionRun) policy(o runOptions, approved bool) finding.Policy {
 }
 
 // checkFingerprints checks tools and keeps only the fingerprints of the
-// findings (the base's, for only-new): the check streams, so the base's
-// findings are never all held.
+// findings: the check streams, so they are never all held.
 func checkFingerprints(tools []*tool.Tool, targets []string) *finding.Fingerprints {
 	fps := finding.NewFingerprints(0)
-	check.Stream(tools, targets, func(tr check.ToolResult) {
-		finding.EachCheckTarget(&tr, func(t *check.TargetResult) {
-			for j := range t.Diagnostics {
-				fps.Add(finding.CheckFingerprint(tr.Tool, t.ID, &t.Diagnostics[j]))
-			}
-		})
-	})
+	check.Stream(tools, targets, func(tr check.ToolResult) { addFingerprints(fps, &tr) })
 	return fps
+}
+
+func addFingerprints(fps *finding.Fingerprints, tr *check.ToolResult) {
+	finding.EachCheckTarget(tr, func(t *check.TargetResult) {
+		for j := range t.Diagnostics {
+			fps.Add(finding.CheckFingerprint(tr.Tool, t.ID, &t.Diagnostics[j]))
+		}
+	})
+}
+
+// baseChecks gives only-new the base's check findings, as fingerprints.
+// A tool the base shares with the head (the same value, from a file the
+// two have byte for byte: tool.Cache) is checked once: its findings are
+// its own but for the set's (check.SetFindings), so the head's stream
+// adds its fingerprints (add) without the head set's findings, and the
+// base set's are added up front. Each tool's fingerprints carry its name,
+// unique on both sides, so adding them just before the policy meets the
+// head's findings of that tool counts exactly what adding them first
+// would.
+type baseChecks struct {
+	fps      *finding.Fingerprints
+	shared   map[*tool.Tool]bool
+	headSets map[int][]provider.Diagnostic
+}
+
+// newBaseChecks checks the base tools the head does not share.
+func newBaseChecks(base, head []*tool.Tool, targets []string) *baseChecks {
+	b := &baseChecks{shared: sharedTools(base, head)}
+	rest := make([]*tool.Tool, 0, len(base)-len(b.shared))
+	for _, t := range base {
+		if !b.shared[t] {
+			rest = append(rest, t)
+		}
+	}
+	b.fps = checkFingerprints(rest, targets)
+	// The set findings of the tools checked are those of a part of the
+	// set: the base's replace them.
+	setFingerprints(rest, targets, b.fps.Remove)
+	setFingerprints(base, targets, b.fps.Add)
+	if len(b.shared) > 0 {
+		b.headSets = check.SetFindings(head, targets)
+	}
+	return b
+}
+
+// setFingerprints calls fn with the fingerprint of each finding about the
+// set tools as a whole.
+func setFingerprints(tools []*tool.Tool, targets []string, fn func(string)) {
+	for i, ds := range check.SetFindings(tools, targets) {
+		for j := range ds {
+			fn(finding.CheckFingerprint(tools[i], anthropicstrict.ID, &ds[j]))
+		}
+	}
+}
+
+// add counts the base's findings of the head's tool i, if the base shares
+// it, from the head's result tr.
+func (b *baseChecks) add(i int, tr *check.ToolResult) {
+	if b == nil || !b.shared[tr.Tool] {
+		return
+	}
+	addFingerprints(b.fps, tr)
+	ds := b.headSets[i]
+	for j := range ds {
+		b.fps.Remove(finding.CheckFingerprint(tr.Tool, anthropicstrict.ID, &ds[j]))
+	}
 }
 
 // failedFiles are the files with a load error on either side.
@@ -570,6 +641,53 @@ func failedFiles(sides ...[]tool.LoadError) map[string]bool {
 		}
 	}
 	return out
+}
+
+// withoutShared drops the tools both sides share (the same *tool.Tool,
+// from a file the two have byte for byte: tool.Cache) when their names
+// are unique on both sides: such a tool is compared with itself, which
+// finds no change, and it takes no part in telling removed, added and
+// renamed tools apart. What is left is the part of the sets that changed;
+// the diff of it is the diff of the whole sets.
+func withoutShared(old, new []*tool.Tool) ([]*tool.Tool, []*tool.Tool) {
+	shared := sharedTools(old, new)
+	if len(shared) == 0 {
+		return old, new
+	}
+	keep := func(ts []*tool.Tool) []*tool.Tool {
+		out := make([]*tool.Tool, 0, len(ts)-len(shared))
+		for _, t := range ts {
+			if !shared[t] {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	return keep(old), keep(new)
+}
+
+// sharedTools are the tools both sides hold as the same value, each the
+// only tool of its name on either side.
+func sharedTools(a, b []*tool.Tool) map[*tool.Tool]bool {
+	count := func(ts []*tool.Tool) map[string]int {
+		n := make(map[string]int, len(ts))
+		for _, t := range ts {
+			n[t.Name]++
+		}
+		return n
+	}
+	inA, inB := count(a), count(b)
+	own := make(map[*tool.Tool]bool, len(a))
+	for _, t := range a {
+		own[t] = true
+	}
+	shared := map[*tool.Tool]bool{}
+	for _, t := range b {
+		if own[t] && inA[t.Name] == 1 && inB[t.Name] == 1 {
+			shared[t] = true
+		}
+	}
+	return shared
 }
 
 // withoutFiles drops the tools of the given files.
@@ -1088,7 +1206,7 @@ const maxNoticePaths = 10
 // load loads tool paths that must resolve inside root, and says in one
 // notice which links inside walked directories were not followed.
 func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
-	res := tool.Load(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats})
+	res := tool.Load(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats, Cache: r.loads})
 	if n := len(res.Notices); n > 0 {
 		var names []string
 		for i, nt := range res.Notices {
