@@ -283,8 +283,11 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena, cache *Cache) 
 		return r
 	}
 	if tools, ok := cache.lookup(job, data); ok {
-		// The bytes just read are not kept: their room is the next file's.
-		*arena = unread
+		// The bytes just read are not kept: when they were carved from the
+		// chunk in use, their room is the next file's.
+		if len(data) > 0 && len(unread) > 0 && &unread[0] == &data[0] {
+			*arena = unread
+		}
 		return fileResult{tools: tools}
 	}
 	src := &Source{Path: job.display, Abs: job.abs, Data: data}
