@@ -501,13 +501,19 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 	}
 	i := 0
 	check.Stream(head.Tools, o.targets, func(tr check.ToolResult) {
-		inBase.add(i, &tr)
+		known := inBase.known(i, &tr)
 		i++
 		view.Tool(&tr)
 		finding.EachCheckTarget(&tr, func(t *check.TargetResult) {
 			for j := range t.Diagnostics {
-				f := finding.PartialCheckFinding(tr.Tool, t, &t.Diagnostics[j])
-				add(&f)
+				d := &t.Diagnostics[j]
+				f := finding.PartialCheckFinding(tr.Tool, t, d)
+				if known != nil && known(t.ID, d) {
+					pol.ApplyInBase(&f)
+				} else {
+					pol.Apply(&f)
+				}
+				view.Add(&f)
 			}
 		})
 	})
@@ -572,15 +578,16 @@ func addFingerprints(fps *finding.Fingerprints, tr *check.ToolResult) {
 	})
 }
 
-// baseChecks gives only-new the base's check findings, as fingerprints.
-// A tool the base shares with the head (the same value, from a file the
-// two have byte for byte: tool.Cache) is checked once: its findings are
-// its own but for the set's (check.SetFindings), so the head's stream
-// adds its fingerprints (add) without the head set's findings, and the
-// base set's are added up front. Each tool's fingerprints carry its name,
-// unique on both sides, so adding them just before the policy meets the
-// head's findings of that tool counts exactly what adding them first
-// would.
+// baseChecks gives only-new the base's check findings. A tool the base
+// shares with the head (the same value, from a file the two have byte for
+// byte: tool.Cache) is checked once: its findings in the base are its
+// findings in the head, but for those about the set as a whole
+// (check.SetFindings). So the base's fingerprints are those of the tools
+// it does not share and of its set's findings, and a head finding of a
+// shared tool that is not one of the head set's is known to be in the
+// base (known) with no fingerprint to look up: each tool's findings carry
+// its name, unique on both sides, so none of them can meet another
+// tool's.
 type baseChecks struct {
 	fps      *finding.Fingerprints
 	shared   map[*tool.Tool]bool
@@ -617,16 +624,21 @@ func setFingerprints(tools []*tool.Tool, targets []string, fn func(string)) {
 	}
 }
 
-// add counts the base's findings of the head's tool i, if the base shares
-// it, from the head's result tr.
-func (b *baseChecks) add(i int, tr *check.ToolResult) {
+// known says, for the head's tool i with result tr, which of its
+// findings the base has, known without a look-up; nil: none (a tool the
+// base does not share).
+func (b *baseChecks) known(i int, tr *check.ToolResult) func(target string, d *provider.Diagnostic) bool {
 	if b == nil || !b.shared[tr.Tool] {
-		return
+		return nil
 	}
-	addFingerprints(b.fps, tr)
-	ds := b.headSets[i]
-	for j := range ds {
-		b.fps.Remove(finding.CheckFingerprint(tr.Tool, anthropicstrict.ID, &ds[j]))
+	set := b.headSets[i]
+	return func(target string, d *provider.Diagnostic) bool {
+		if target != anthropicstrict.ID {
+			return true
+		}
+		return !slices.ContainsFunc(set, func(s provider.Diagnostic) bool {
+			return s.Code == d.Code && s.Path == d.Path && s.Message == d.Message
+		})
 	}
 }
 

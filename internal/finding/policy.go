@@ -246,7 +246,15 @@ func NewApplier(p Policy, inBase *Fingerprints) *Applier {
 }
 
 // Apply decides f's level, state and whether it fails, and counts it.
-func (a *Applier) Apply(f *Finding) {
+func (a *Applier) Apply(f *Finding) { a.apply(f, false) }
+
+// ApplyInBase is Apply for a check finding the caller knows the base has
+// too, one for one (the same tool, checked once for both sides), without
+// looking its fingerprint up: with only-new it is existing unless a rule
+// or an accept entry decides first, exactly as the lookup would have it.
+func (a *Applier) ApplyInBase(f *Finding) { a.apply(f, true) }
+
+func (a *Applier) apply(f *Finding, inBase bool) {
 	p := &a.res.Policy
 	c := &a.res.Counts
 	f.Level, f.State, f.Reason, f.Fails = f.DefaultLevel, StateNew, "", false
@@ -268,7 +276,7 @@ func (a *Applier) Apply(f *Finding) {
 			break
 		}
 	}
-	if f.State == StateNew && f.Kind == KindCheck && a.inBase != nil && a.take(f) {
+	if f.State == StateNew && f.Kind == KindCheck && p.OnlyNew && (inBase || a.inBase != nil && a.take(f)) {
 		f.State = StateExisting
 	}
 	fails := p.meets(f)
