@@ -482,7 +482,10 @@ var compareRun = (*actionRun).compare
 // findings (millions, on a large tool set).
 func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) outcome {
 	s := r.settings
-	out := outcome{head: head, base: base}
+	// The outputs need the base's input errors only: its trees can go
+	// once the diff and the base's findings are made, before the head is
+	// checked.
+	out := outcome{head: head, base: toolSet{Result: tool.Result{Errors: base.Errors}, loaded: base.loaded}}
 	out.diff = r.diffSides(o, head, base)
 	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
 	var inBase *baseChecks
@@ -539,6 +542,7 @@ func (r *actionRun) diffSides(o runOptions, head, base toolSet) *diff.Result {
 		oldTools, newTools := withoutShared(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed))
 		res = diff.ToolSets(oldTools, newTools, o.diffOpts)
 		relocateRemoved(res, base.Tools, head.Tools)
+		detach(res)
 		if len(failed) > 0 {
 			files := slices.Sorted(maps.Keys(failed))
 			r.note("warning", "Files left out of the diff", fmt.Sprintf("%s did not load in the head or the base, so %s left out of the diff on both sides; the other tools were compared.",
@@ -550,6 +554,52 @@ func (r *actionRun) diffSides(o runOptions, head, base toolSet) *diff.Result {
 			r.baseDescription(), countOf(len(base.Errors), "input error")))
 	}
 	return res
+}
+
+// detach gives the changes their own copies of what they hold from the
+// trees (values, and names whose strings share a file's bytes): a value
+// pins the blocks of nodes and the chunk of file bytes it sits in, and
+// the base's trees are dropped once the diff is made. A change holds a
+// node or two, so the copies are small.
+func detach(res *diff.Result) {
+	for i := range res.Changes {
+		c := &res.Changes[i]
+		c.ToolName, c.Path, c.Message = strings.Clone(c.ToolName), strings.Clone(c.Path), strings.Clone(c.Message)
+		c.Before, c.After = copyValue(c.Before), copyValue(c.After)
+		if c.Witness != nil {
+			w := *c.Witness
+			w.Arguments, w.Reason = copyValue(w.Arguments), strings.Clone(w.Reason)
+			c.Witness = &w
+		}
+	}
+}
+
+// copyValue is a deep copy of v that shares no memory with it.
+func copyValue(v *jsonvalue.Value) *jsonvalue.Value {
+	if v == nil {
+		return nil
+	}
+	cp := new(jsonvalue.Value)
+	copyInto(cp, v)
+	return cp
+}
+
+func copyInto(dst, v *jsonvalue.Value) {
+	*dst = jsonvalue.Value{Kind: v.Kind, Start: v.Start, End: v.End, Text: strings.Clone(v.Text)}
+	if v.Items != nil {
+		dst.Items = make([]jsonvalue.Value, len(v.Items))
+		for i := range v.Items {
+			copyInto(&dst.Items[i], &v.Items[i])
+		}
+	}
+	if v.Members != nil {
+		dst.Members = make([]jsonvalue.Member, len(v.Members))
+		for i := range v.Members {
+			m := &v.Members[i]
+			dst.Members[i] = jsonvalue.Member{Key: strings.Clone(m.Key), KeyStart: m.KeyStart, KeyEnd: m.KeyEnd}
+			copyInto(&dst.Members[i].Value, &m.Value)
+		}
+	}
 }
 
 // policy is the run's finding.Policy.
