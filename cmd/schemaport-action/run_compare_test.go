@@ -10,8 +10,10 @@ import (
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/report"
 )
 
@@ -155,4 +157,30 @@ func wholeCompare(r *actionRun, o runOptions, head, base toolSet, labels []strin
 	out.failOn = o.failOn
 	r.checkCompiled(o, &out)
 	return out
+}
+
+// A detached change shares no memory with the trees it came from (so the
+// base's trees can go) and renders the same.
+func TestDetachCopiesOutOfTheTrees(t *testing.T) {
+	data := []byte(`{"a": [1, "two", {"b": null, "c": true}], "d": "é"}`)
+	v, err := jsonvalue.ParseInPlace(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := v.Get("d").Text
+	res := &diff.Result{Changes: []diff.Change{{ToolName: name, Before: v, After: v.Get("a"), Witness: &diff.Witness{Arguments: v}}}}
+	detach(res)
+	c := res.Changes[0]
+	if !jsonvalue.Equal(c.Before, v) || !jsonvalue.Equal(c.After, v.Get("a")) || !jsonvalue.Equal(c.Witness.Arguments, v) || c.ToolName != name {
+		t.Fatal("the copies differ")
+	}
+	if jsonvalue.Encode(c.Before, "  ") != jsonvalue.Encode(v, "  ") {
+		t.Error("the copy renders differently")
+	}
+	for i := range data {
+		data[i] = ' '
+	}
+	if c.ToolName != "é" || c.Before.Get("a").Items[1].Text != "two" || c.Before.Members[0].Key != "a" || c.Witness.Arguments.Get("d").Text != "é" {
+		t.Errorf("a copy still shares the file's bytes: %q %q", c.ToolName, c.Before.Get("a").Items[1].Text)
+	}
 }
