@@ -17,7 +17,8 @@ package main
 //
 //	go test ./cmd/schemaport-action -run '^$' -bench Process -benchtime 1x
 //
-// (-bench 'Process/one' for the single files only). The corpus is
+// (-bench 'Process/one' for the single files only, 'Process/corpus/run'
+// for the action's runs). The corpus is
 // internal/corpus's standard one (10,000 tools in 3,294 files, 87 MB);
 // the single files hold N generated tools in one array, pretty-printed or
 // minified onto one line. BenchmarkDecodeBaseline in internal/check is the
@@ -35,6 +36,7 @@ import (
 	"time"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
 )
 
 func BenchmarkProcess(b *testing.B) {
@@ -56,6 +58,20 @@ func BenchmarkProcess(b *testing.B) {
 				"--report-file", filepath.Join(b.TempDir(), "report.json"),
 				"--summary-file", filepath.Join(b.TempDir(), "summary.md"))
 		})
+		// A pull request, as the action runs on one: the base is a commit
+		// (read from git), only-new is on, and the head edits every
+		// tenth file (a property's type: breaking changes and new
+		// findings) or every file (nothing is the same on both sides:
+		// both versions loaded, checked and diffed whole).
+		for _, every := range []int{10, 1} {
+			b.Run(fmt.Sprintf("run-pr-edit-1-in-%d", every), func(b *testing.B) {
+				repo, base := prRepo(b, dir, every)
+				benchProcess(b, bin, repo, st.Bytes, "log", "run", "--path", "tools", "--base", base, "--only-new",
+					"--annotations", "--sarif-file", filepath.Join(b.TempDir(), "out.sarif"),
+					"--report-file", filepath.Join(b.TempDir(), "report.json"),
+					"--summary-file", filepath.Join(b.TempDir(), "summary.md"))
+			})
+		}
 	})
 	for _, shape := range []string{"pretty", "minified"} {
 		for _, n := range []int{1000, 4000, 8000, 16000} {
@@ -86,6 +102,36 @@ func BenchmarkProcess(b *testing.B) {
 			benchProcess(b, bin, fdir, int64(len(data)), "out", "check", "tools.json", "--format", "json")
 		})
 	}
+}
+
+// prRepo makes a repository whose base commit holds the corpus under
+// tools/ and whose head commit edits every nth file of it (the first
+// string property becomes an integer); it returns the working tree (the
+// head checked out) and the base commit.
+func prRepo(b *testing.B, corpusDir string, every int) (string, string) {
+	b.Helper()
+	repo := gittest.Init(b, filepath.Join(b.TempDir(), "repo"))
+	repo.CopyDir(corpusDir, "tools")
+	base := repo.Commit("base")
+	files, err := corpus.Files(filepath.Join(repo.Dir, "tools"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, f := range files {
+		if i%every != 0 {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		edited := strings.Replace(string(data), `"type": "string"`, `"type": "integer"`, 1)
+		if err := os.WriteFile(f, []byte(edited), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	repo.Commit("head")
+	return repo.Dir, base
 }
 
 // smallToolsLine is n small tools in one array on one line, each with an

@@ -22,6 +22,8 @@ import (
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -124,6 +126,9 @@ type actionRun struct {
 	extra            []report.Annotation // our own notices, capped with the rest
 	maxFileSize      int64               // from the config file; 0 for the default
 	outputsWritten   bool
+	// loads shares the files the base and the head have byte for byte
+	// (tool.Cache) between the two loads; nil once both are done.
+	loads *tool.Cache
 }
 
 // fail reports a problem that stops the run (exit 2): an annotation in
@@ -262,6 +267,7 @@ func (r *actionRun) run() int {
 			opts.paths = paths
 		}
 	}
+	r.loads = tool.NewCache()
 	base, code := r.loadBase(paths)
 	if code != 0 {
 		return code
@@ -272,10 +278,11 @@ func (r *actionRun) run() int {
 			r.baseDescription(), cmp.Or(ev.PRNumber(), "<number>")))
 	}
 	head := r.loadHead(opts.paths, base)
+	r.loads = nil
 	if head.usageErr != "" {
 		return r.fail(head.usageErr)
 	}
-	return r.publish(r.compare(opts, head, base, labels))
+	return r.publish(compareRun(r, opts, head, base, labels))
 }
 
 // today is the date accept entries are judged against (UTC).
@@ -442,32 +449,100 @@ func policyConfig(cfg *config.Config) (*finding.Rules, []finding.Accept, error) 
 	return rules, accept, nil
 }
 
-// outcome is what the run found, before it is reported.
+// outcome is what the run found, as every output shows it.
 type outcome struct {
 	head, base toolSet
-	check      *check.Result // the tools that loaded, checked
-	diff       *diff.Result  // nil without a base
-	approved   bool          // the approval label is on the pull request
+	// check, diff and policy are the bounded view of the run the outputs
+	// render (report.Cap): the findings kept and every count.
+	check    *check.Result // the tools that loaded, checked
+	diff     *diff.Result  // nil without a base
+	approved bool          // the approval label is on the pull request
 	// policy is the verdict on every finding; every output renders it.
 	policy *finding.Result
-	exit   int
+	// omitted says which findings the view leaves out ("" : none).
+	omitted string
+	exit    int
 	// compiled is the compiled-path check (nil when not asked for).
 	compiled *compiledCheck
 	failOn   string
 }
 
+// compareRun is how a run compares; a test swaps in the former version,
+// which held every finding, to hold this one to its outputs.
+var compareRun = (*actionRun).compare
+
 // compare checks every tool of the head that loaded and diffs it against
 // the base. A file that did not load on either side is left out of the
 // diff on both sides (a note says so), so a broken file neither hides the
 // other tools nor reads as removing its own.
+//
+// The check streams: each tool's findings go through the policy and the
+// output caps as the tool is checked, and only what some output shows is
+// kept (report.CapStream), so memory does not grow with the number of
+// findings (millions, on a large tool set).
 func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) outcome {
 	s := r.settings
-	out := outcome{head: head, base: base}
-	out.check = check.Run(head.Tools, o.targets)
+	// The outputs need the base's input errors only: its trees can go
+	// once the diff and the base's findings are made, before the head is
+	// checked.
+	out := outcome{head: head, base: toolSet{Result: tool.Result{Errors: base.Errors}, loaded: base.loaded}}
+	out.diff = r.diffSides(o, head, base)
+	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
+	var inBase *baseChecks
+	pol := finding.NewApplier(r.policy(o, out.approved), nil)
+	if o.onlyNew && base.loaded {
+		inBase = newBaseChecks(base.Tools, head.Tools, o.targets)
+		pol = finding.NewApplier(r.policy(o, out.approved), inBase.fps)
+	}
+	view := report.NewCapStream(report.RunLimits)
+	add := func(f *finding.Finding) {
+		pol.Apply(f)
+		view.Add(f)
+	}
+	for _, f := range finding.FromLoad(head.Errors) {
+		add(&f)
+	}
+	i := 0
+	check.Stream(head.Tools, o.targets, func(tr check.ToolResult) {
+		known := inBase.known(i, &tr)
+		i++
+		view.Tool(&tr)
+		finding.EachCheckTarget(&tr, func(t *check.TargetResult) {
+			for j := range t.Diagnostics {
+				d := &t.Diagnostics[j]
+				f := finding.PartialCheckFinding(tr.Tool, t, d)
+				if known != nil && known(t.ID, d) {
+					pol.ApplyInBase(&f)
+				} else {
+					pol.Apply(&f)
+				}
+				view.Add(&f)
+			}
+		})
+	})
+	for _, f := range finding.FromDiff(out.diff) {
+		add(&f)
+	}
+	capped := view.Finish(pol.Result(), out.diff)
+	out.check, out.diff, out.policy = capped.Check, capped.Diff, capped.Policy
+	out.omitted = capped.Omitted.Note()
+	out.exit = out.policy.Exit
+	out.failOn = o.failOn
+	r.checkCompiled(o, &out)
+	return out
+}
+
+// diffSides diffs the tools of the base and the head (nil without a
+// base), leaving out the files that did not load on either side, and
+// notes what the base's input errors and those files mean.
+func (r *actionRun) diffSides(o runOptions, head, base toolSet) *diff.Result {
+	var res *diff.Result
 	if base.loaded {
 		failed := failedFiles(head.Errors, base.Errors)
-		out.diff = diff.ToolSets(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed), o.diffOpts)
-		relocateRemoved(out.diff, base.Tools, head.Tools)
+		oldTools, newTools := withoutShared(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed))
+		res = diff.ToolSets(oldTools, newTools, o.diffOpts)
+		relocateRemoved(res, base.Tools, head.Tools)
+		detach(res)
 		if len(failed) > 0 {
 			files := slices.Sorted(maps.Keys(failed))
 			r.note("warning", "Files left out of the diff", fmt.Sprintf("%s did not load in the head or the base, so %s left out of the diff on both sides; the other tools were compared.",
@@ -478,24 +553,143 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 		r.note("warning", "Base version has input errors", fmt.Sprintf("The base version (%s) has %s; the files that loaded were still compared. The job summary lists them.",
 			r.baseDescription(), countOf(len(base.Errors), "input error")))
 	}
-	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
-	var baseFindings []finding.Finding
-	if o.onlyNew && base.loaded {
-		baseFindings = finding.FromCheck(check.Run(base.Tools, o.targets))
+	return res
+}
+
+// detach gives the changes their own copies of what they hold from the
+// trees (values, and names whose strings share a file's bytes): a value
+// pins the blocks of nodes and the chunk of file bytes it sits in, and
+// the base's trees are dropped once the diff is made. A change holds a
+// node or two, so the copies are small.
+func detach(res *diff.Result) {
+	for i := range res.Changes {
+		c := &res.Changes[i]
+		c.ToolName, c.Path, c.Message = strings.Clone(c.ToolName), strings.Clone(c.Path), strings.Clone(c.Message)
+		c.Before, c.After = copyValue(c.Before), copyValue(c.After)
+		if c.Witness != nil {
+			w := *c.Witness
+			w.Arguments, w.Reason = copyValue(w.Arguments), strings.Clone(w.Reason)
+			c.Witness = &w
+		}
 	}
-	findings := finding.FromLoad(head.Errors)
-	findings = append(findings, finding.FromCheck(out.check)...)
-	findings = append(findings, finding.FromDiff(out.diff)...)
-	out.policy = finding.Apply(finding.Policy{
+}
+
+// copyValue is a deep copy of v that shares no memory with it.
+func copyValue(v *jsonvalue.Value) *jsonvalue.Value {
+	if v == nil {
+		return nil
+	}
+	cp := new(jsonvalue.Value)
+	copyInto(cp, v)
+	return cp
+}
+
+func copyInto(dst, v *jsonvalue.Value) {
+	*dst = jsonvalue.Value{Kind: v.Kind, Start: v.Start, End: v.End, Text: strings.Clone(v.Text)}
+	if v.Items != nil {
+		dst.Items = make([]jsonvalue.Value, len(v.Items))
+		for i := range v.Items {
+			copyInto(&dst.Items[i], &v.Items[i])
+		}
+	}
+	if v.Members != nil {
+		dst.Members = make([]jsonvalue.Member, len(v.Members))
+		for i := range v.Members {
+			m := &v.Members[i]
+			dst.Members[i] = jsonvalue.Member{Key: strings.Clone(m.Key), KeyStart: m.KeyStart, KeyEnd: m.KeyEnd}
+			copyInto(&dst.Members[i].Value, &m.Value)
+		}
+	}
+}
+
+// policy is the run's finding.Policy.
+func (r *actionRun) policy(o runOptions, approved bool) finding.Policy {
+	return finding.Policy{
 		FailOn: o.failOn, BreakingFailOn: o.breakingFailOn, OnlyNew: o.onlyNew,
 		Rules: o.rules, Accept: o.accept,
-		ApprovalLabel: s.AllowBreakingLabel, Approved: out.approved,
+		ApprovalLabel: r.settings.AllowBreakingLabel, Approved: approved,
 		Today: today(),
-	}, findings, baseFindings)
-	out.exit = out.policy.Exit
-	out.failOn = o.failOn
-	r.checkCompiled(o, &out)
-	return out
+	}
+}
+
+// checkFingerprints checks tools and keeps only the fingerprints of the
+// findings: the check streams, so they are never all held.
+func checkFingerprints(tools []*tool.Tool, targets []string) *finding.Fingerprints {
+	fps := finding.NewFingerprints(0)
+	check.Stream(tools, targets, func(tr check.ToolResult) { addFingerprints(fps, &tr) })
+	return fps
+}
+
+func addFingerprints(fps *finding.Fingerprints, tr *check.ToolResult) {
+	finding.EachCheckTarget(tr, func(t *check.TargetResult) {
+		for j := range t.Diagnostics {
+			fps.Add(finding.CheckFingerprint(tr.Tool, t.ID, &t.Diagnostics[j]))
+		}
+	})
+}
+
+// baseChecks gives only-new the base's check findings. A tool the base
+// shares with the head (the same value, from a file the two have byte for
+// byte: tool.Cache) is checked once: its findings in the base are its
+// findings in the head, but for those about the set as a whole
+// (check.SetFindings). So the base's fingerprints are those of the tools
+// it does not share and of its set's findings, and a head finding of a
+// shared tool that is not one of the head set's is known to be in the
+// base (known) with no fingerprint to look up: each tool's findings carry
+// its name, unique on both sides, so none of them can meet another
+// tool's.
+type baseChecks struct {
+	fps      *finding.Fingerprints
+	shared   map[*tool.Tool]bool
+	headSets map[int][]provider.Diagnostic
+}
+
+// newBaseChecks checks the base tools the head does not share.
+func newBaseChecks(base, head []*tool.Tool, targets []string) *baseChecks {
+	b := &baseChecks{shared: sharedTools(base, head)}
+	rest := make([]*tool.Tool, 0, len(base)-len(b.shared))
+	for _, t := range base {
+		if !b.shared[t] {
+			rest = append(rest, t)
+		}
+	}
+	b.fps = checkFingerprints(rest, targets)
+	// The set findings of the tools checked are those of a part of the
+	// set: the base's replace them.
+	setFingerprints(rest, targets, b.fps.Remove)
+	setFingerprints(base, targets, b.fps.Add)
+	if len(b.shared) > 0 {
+		b.headSets = check.SetFindings(head, targets)
+	}
+	return b
+}
+
+// setFingerprints calls fn with the fingerprint of each finding about the
+// set tools as a whole.
+func setFingerprints(tools []*tool.Tool, targets []string, fn func(string)) {
+	for i, ds := range check.SetFindings(tools, targets) {
+		for j := range ds {
+			fn(finding.CheckFingerprint(tools[i], anthropicstrict.ID, &ds[j]))
+		}
+	}
+}
+
+// known says, for the head's tool i with result tr, which of its
+// findings the base has, known without a look-up; nil: none (a tool the
+// base does not share).
+func (b *baseChecks) known(i int, tr *check.ToolResult) func(target string, d *provider.Diagnostic) bool {
+	if b == nil || !b.shared[tr.Tool] {
+		return nil
+	}
+	set := b.headSets[i]
+	return func(target string, d *provider.Diagnostic) bool {
+		if target != anthropicstrict.ID {
+			return true
+		}
+		return !slices.ContainsFunc(set, func(s provider.Diagnostic) bool {
+			return s.Code == d.Code && s.Path == d.Path && s.Message == d.Message
+		})
+	}
 }
 
 // failedFiles are the files with a load error on either side.
@@ -509,6 +703,53 @@ func failedFiles(sides ...[]tool.LoadError) map[string]bool {
 		}
 	}
 	return out
+}
+
+// withoutShared drops the tools both sides share (the same *tool.Tool,
+// from a file the two have byte for byte: tool.Cache) when their names
+// are unique on both sides: such a tool is compared with itself, which
+// finds no change, and it takes no part in telling removed, added and
+// renamed tools apart. What is left is the part of the sets that changed;
+// the diff of it is the diff of the whole sets.
+func withoutShared(old, new []*tool.Tool) ([]*tool.Tool, []*tool.Tool) {
+	shared := sharedTools(old, new)
+	if len(shared) == 0 {
+		return old, new
+	}
+	keep := func(ts []*tool.Tool) []*tool.Tool {
+		out := make([]*tool.Tool, 0, len(ts)-len(shared))
+		for _, t := range ts {
+			if !shared[t] {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	return keep(old), keep(new)
+}
+
+// sharedTools are the tools both sides hold as the same value, each the
+// only tool of its name on either side.
+func sharedTools(a, b []*tool.Tool) map[*tool.Tool]bool {
+	count := func(ts []*tool.Tool) map[string]int {
+		n := make(map[string]int, len(ts))
+		for _, t := range ts {
+			n[t.Name]++
+		}
+		return n
+	}
+	inA, inB := count(a), count(b)
+	own := make(map[*tool.Tool]bool, len(a))
+	for _, t := range a {
+		own[t] = true
+	}
+	shared := map[*tool.Tool]bool{}
+	for _, t := range b {
+		if own[t] && inA[t.Name] == 1 && inB[t.Name] == 1 {
+			shared[t] = true
+		}
+	}
+	return shared
 }
 
 // withoutFiles drops the tools of the given files.
@@ -540,14 +781,11 @@ func quoteList(items []string) string {
 // publish reports the outcome everywhere it goes: the log, annotations,
 // the SARIF and JSON files, the job summary and the step outputs. Each
 // renders the policy's verdict; none decides a level of its own.
-func (r *actionRun) publish(full outcome) int {
+func (r *actionRun) publish(o outcome) int {
 	s := r.settings
-	// Every output renders a bounded view; the counts stay whole.
-	view := report.Cap(full.policy, full.check, full.diff, report.RunLimits)
-	o := full
-	o.check, o.diff, o.policy = view.Check, view.Diff, view.Policy
-	if note := view.Omitted.Note(); note != "" {
-		r.note("warning", "Findings not shown", note)
+	// Every output renders the bounded view; the counts stay whole.
+	if o.omitted != "" {
+		r.note("warning", "Findings not shown", o.omitted)
 	}
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
@@ -580,7 +818,7 @@ func (r *actionRun) publish(full outcome) int {
 	var problems []string
 	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error {
 		return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
-			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: view.Omitted.Note()})
+			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: o.omitted})
 	})
 	if err != nil {
 		problems = append(problems, "cannot write the SARIF file: "+err.Error())
@@ -1030,7 +1268,7 @@ const maxNoticePaths = 10
 // load loads tool paths that must resolve inside root, and says in one
 // notice which links inside walked directories were not followed.
 func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
-	res := tool.Load(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats})
+	res := tool.Load(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats, Cache: r.loads})
 	if n := len(res.Notices); n > 0 {
 		var names []string
 		for i, nt := range res.Notices {

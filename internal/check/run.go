@@ -100,10 +100,7 @@ func stream(tools []*tool.Tool, targets []TargetInfo, adjust Adjust, encode func
 	// Per-request limits are facts about the whole set, counted first, in
 	// tool order, so that the tool crossing a limit carries the finding
 	// (before a worker renders it).
-	var setFindings map[int][]provider.Diagnostic
-	if slices.ContainsFunc(targets, func(t TargetInfo) bool { return t.ID == anthropicstrict.ID }) {
-		setFindings = strictBudget(tools)
-	}
+	sets := setFindings(tools, targets)
 	defer func() {
 		// Normally a no-op; if fn panics, it lets the workers go.
 		mu.Lock()
@@ -126,7 +123,7 @@ func stream(tools []*tool.Tool, targets []TargetInfo, adjust Adjust, encode func
 				next++
 				mu.Unlock()
 				r := checkTool(tools[i], targets)
-				if extra := setFindings[i]; len(extra) > 0 {
+				if extra := sets[i]; len(extra) > 0 {
 					addSetFindings(&r, anthropicstrict.ID, extra)
 				}
 				if adjust != nil {
@@ -183,6 +180,15 @@ func checkTool(t *tool.Tool, targets []TargetInfo) ToolResult {
 		tr.Targets = append(tr.Targets, targetResult(target, target.Check(t)))
 	}
 	return tr
+}
+
+// setFindings are the findings about the set as a whole, by tool index:
+// strict tool use's budget, when it is a target.
+func setFindings(tools []*tool.Tool, targets []TargetInfo) map[int][]provider.Diagnostic {
+	if slices.ContainsFunc(targets, func(t TargetInfo) bool { return t.ID == anthropicstrict.ID }) {
+		return strictBudget(tools)
+	}
+	return nil
 }
 
 // strictBudget runs strict tool use's per-request budget over the set and

@@ -2,6 +2,7 @@ package finding
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -44,42 +45,91 @@ func FromCheck(res *check.Result) []Finding {
 	if res == nil {
 		return nil
 	}
-	var out []Finding
+	// Sized up front: a large run has millions of findings, and growing
+	// the slice would copy them over and over.
+	n := 0
+	for i := range res.Tools {
+		EachCheckTarget(&res.Tools[i], func(t *check.TargetResult) { n += len(t.Diagnostics) })
+	}
+	out := make([]Finding, 0, n)
 	for i := range res.Tools {
 		tr := &res.Tools[i]
-		seen := map[string]bool{}
-		for k := range tr.Targets {
-			t := &tr.Targets[k]
-			if seen[t.ID] {
-				continue
-			}
-			seen[t.ID] = true
-			name := t.Name
-			if name == "" {
-				name = t.ID
-			}
+		EachCheckTarget(tr, func(t *check.TargetResult) {
 			for j := range t.Diagnostics {
-				d := &t.Diagnostics[j]
-				toolName := d.ToolName
-				if toolName == "" && tr.Tool != nil {
-					toolName = tr.Tool.Name
-				}
-				level := severityLevel(d.Severity)
-				out = append(out, Finding{
-					Kind: KindCheck, Code: d.Code, DefaultLevel: level, Level: level,
-					Tool: toolName, Target: t.ID, TargetName: name, Path: d.Path,
-					Location:    diagnosticLocation(tr.Tool, d),
-					Message:     d.Message,
-					Fingerprint: Fingerprint(KindCheck, toolName, t.ID, d.Code, d.Path, enumValue(tr.Tool, d.Path)),
-					State:       StateNew,
-					Lossy:       d.Severity == provider.SeverityError && d.Compile.IsLossy(),
-					Diagnostic:  d,
-					ToolDef:     tr.Tool,
-				})
+				out = append(out, CheckFinding(tr.Tool, t, &t.Diagnostics[j]))
 			}
-		}
+		})
 	}
 	return out
+}
+
+// EachCheckTarget calls fn with each target of a tool's result whose
+// diagnostics become findings: every target once, the first of an id
+// listed twice.
+func EachCheckTarget(tr *check.ToolResult, fn func(t *check.TargetResult)) {
+	for k := range tr.Targets {
+		t := &tr.Targets[k]
+		if slices.ContainsFunc(tr.Targets[:k], func(u check.TargetResult) bool { return u.ID == t.ID }) {
+			continue
+		}
+		fn(t)
+	}
+}
+
+// CheckFinding is the finding for diagnostic d of target t on tool tl (the
+// head's tool; nil when unknown), new until a policy says otherwise.
+func CheckFinding(tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic) Finding {
+	f := PartialCheckFinding(tl, t, d)
+	f.Complete()
+	return f
+}
+
+// PartialCheckFinding is CheckFinding without its Location and
+// Fingerprint, which cost a walk of the tool's source and a hash each: a
+// run that streams millions of findings completes (Complete) only the
+// few it keeps, and Applier the ones only-new compares. Until then d must
+// stay valid.
+func PartialCheckFinding(tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic) Finding {
+	name := t.Name
+	if name == "" {
+		name = t.ID
+	}
+	toolName := d.ToolName
+	if toolName == "" && tl != nil {
+		toolName = tl.Name
+	}
+	level := severityLevel(d.Severity)
+	return Finding{
+		Kind: KindCheck, Code: d.Code, DefaultLevel: level, Level: level,
+		Tool: toolName, Target: t.ID, TargetName: name, Path: d.Path,
+		Message:    d.Message,
+		State:      StateNew,
+		Lossy:      d.Severity == provider.SeverityError && d.Compile.IsLossy(),
+		Diagnostic: d,
+		ToolDef:    tl,
+		partial:    true,
+	}
+}
+
+// Complete fills in what PartialCheckFinding left out (nothing for any
+// other finding).
+func (f *Finding) Complete() {
+	if !f.partial {
+		return
+	}
+	f.partial = false
+	f.Location = diagnosticLocation(f.ToolDef, f.Diagnostic)
+	f.Fingerprint = CheckFingerprint(f.ToolDef, f.Target, f.Diagnostic)
+}
+
+// CheckFingerprint is the fingerprint of the finding diagnostic d of
+// target makes on tool tl.
+func CheckFingerprint(tl *tool.Tool, target string, d *provider.Diagnostic) string {
+	toolName := d.ToolName
+	if toolName == "" && tl != nil {
+		toolName = tl.Name
+	}
+	return Fingerprint(KindCheck, toolName, target, d.Code, d.Path, enumValue(tl, d.Path))
 }
 
 func severityLevel(s string) string {
@@ -110,7 +160,7 @@ func diagnosticLocation(t *tool.Tool, d *provider.Diagnostic) Location {
 // two findings about different members stay apart when members move; ""
 // for any other path.
 func enumValue(t *tool.Tool, path string) string {
-	if t == nil || t.Source == nil || t.Value == nil || !enumItem.MatchString(path) {
+	if t == nil || t.Source == nil || t.Value == nil || !strings.Contains(path, ".enum[") || !enumItem.MatchString(path) {
 		return ""
 	}
 	start, end, exact := tool.LocateIn(t.Value, path)

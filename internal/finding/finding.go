@@ -12,7 +12,6 @@ package finding
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/provider"
@@ -116,6 +115,10 @@ type Finding struct {
 	LoadError  *tool.LoadError
 	// ToolDef is the head's tool a check finding is about (nil otherwise).
 	ToolDef *tool.Tool
+
+	// partial: Location and Fingerprint are still to be filled in
+	// (PartialCheckFinding, Complete).
+	partial bool
 }
 
 // Classification is a diff finding's effective classification (after
@@ -153,6 +156,16 @@ func LevelOf(class string) string {
 // the schema, never where in the file, so it survives reformatting and
 // moved lines. value distinguishes enum items at the same path.
 func Fingerprint(kind Kind, toolName, target, code, path, value string) string {
-	sum := sha256.Sum256([]byte(strings.Join([]string{string(kind), toolName, target, code, path, value}, "\x00")))
+	// Hashed from a buffer on the stack: a large run fingerprints millions
+	// of findings.
+	var buf [512]byte
+	b := buf[:0]
+	for i, part := range [...]string{string(kind), toolName, target, code, path, value} {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, part...)
+	}
+	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:16])
 }

@@ -279,3 +279,27 @@ func TestCodesIncludeEveryEmittedCode(t *testing.T) {
 		}
 	}
 }
+
+// Fingerprints is a multiset: each Add is taken once, Remove undoes one
+// Add and never goes below zero, and a text that is not a fingerprint of
+// ours is kept apart from the others.
+func TestFingerprintsCountEachAdd(t *testing.T) {
+	a, b := Fingerprint(KindCheck, "t", "openai", "c", "p", ""), Fingerprint(KindCheck, "u", "openai", "c", "p", "")
+	s := NewFingerprints(0)
+	s.Add(a)
+	s.Add(a)
+	s.Add(b)
+	s.Add("not hex")
+	s.Remove(b)
+	s.Remove(b)
+	if s.Len() != 3 {
+		t.Fatalf("len %d, want 3", s.Len())
+	}
+	if !s.take(a) || !s.take(a) || s.take(a) || s.take(b) || !s.take("not hex") || s.take("not hex") {
+		t.Error("takes do not follow the adds")
+	}
+	var none *Fingerprints
+	if none.take(a) {
+		t.Error("a nil set has something")
+	}
+}

@@ -1,6 +1,8 @@
 package finding
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"strconv"
 	"strings"
 )
@@ -135,98 +137,225 @@ func (r *Result) Verdict() string {
 // Apply runs the policy once over the head's findings. base holds the
 // base's check findings (only read when p.OnlyNew).
 func Apply(p Policy, head []Finding, base []Finding) *Result {
-	res := &Result{Findings: head, Policy: p}
-	inBase := map[string]int{}
+	var inBase *Fingerprints
 	if p.OnlyNew {
+		inBase = NewFingerprints(len(base))
 		for i := range base {
 			if base[i].Kind == KindCheck {
-				inBase[base[i].Fingerprint]++
+				inBase.Add(base[i].Fingerprint)
 			}
 		}
 	}
-	used := make([]bool, len(p.Accept))
-	expired := make([]bool, len(p.Accept))
-	for i, a := range p.Accept {
-		expired[i] = p.Today != "" && a.Until < p.Today
+	a := NewApplier(p, inBase)
+	for i := range head {
+		a.Apply(&head[i])
 	}
-	c := &res.Counts
-	for i := range res.Findings {
-		f := &res.Findings[i]
-		f.Level, f.State, f.Reason, f.Fails = f.DefaultLevel, StateNew, "", false
-		f.AcceptedBy, f.AcceptedUntil = "", ""
-		if s, ok := p.Rules.lookup(f); ok {
-			if s.Level == LevelOff {
-				f.State, f.Reason = StateDisabled, "turned off by the rule `"+s.Key+"` ("+s.Where+")"
-			} else {
-				f.Level = s.Level
-			}
-		}
-		if f.State == StateNew {
-			for k := range p.Accept {
-				if expired[k] || !p.Accept[k].matches(f) {
-					continue
-				}
-				used[k] = true
-				f.State, f.Reason, f.AcceptedBy, f.AcceptedUntil = StateAccepted, p.Accept[k].Reason, p.Accept[k].Where, p.Accept[k].Until
-				break
-			}
-		}
-		if f.State == StateNew && f.Kind == KindCheck && inBase[f.Fingerprint] > 0 {
-			inBase[f.Fingerprint]--
-			f.State = StateExisting
-		}
-		fails := p.meets(f)
-		if f.State == StateNew && fails && f.Kind == KindDiff && p.Approved && p.ApprovalLabel != "" {
-			f.State, f.Reason = StateApproved, "approved by the label "+p.ApprovalLabel
-		}
-		f.Fails = f.State == StateNew && fails
+	res := a.Result()
+	res.Findings = head
+	return res
+}
 
-		switch f.State {
-		case StateNew:
-			c.New++
-			if f.Fails {
-				c.Failing++
-			} else {
-				c.BelowThreshold++
-			}
-		case StateExisting:
-			c.Existing++
-		case StateAccepted:
-			c.Accepted++
-		case StateApproved:
-			c.Approved++
-		case StateDisabled:
-			c.Disabled++
-			continue
+// Fingerprints is a multiset of finding fingerprints: the base's check
+// findings, for only-new. It holds the 16 bytes a fingerprint stands for,
+// not its text, so that the base's million findings cost tens of
+// megabytes.
+type Fingerprints struct {
+	m map[[16]byte]int32
+}
+
+// NewFingerprints makes an empty set with room for about n.
+func NewFingerprints(n int) *Fingerprints {
+	return &Fingerprints{m: make(map[[16]byte]int32, n)}
+}
+
+func fingerprintKey(fp string) [16]byte {
+	var k [16]byte
+	if _, err := hex.Decode(k[:], []byte(fp)); err != nil || len(fp) != 2*len(k) {
+		// Not one of ours (never, in practice): any fixed hash keeps it
+		// apart from the others.
+		sum := sha256.Sum256([]byte(fp))
+		copy(k[:], sum[:])
+	}
+	return k
+}
+
+// Add counts fp once more.
+func (s *Fingerprints) Add(fp string) { s.m[fingerprintKey(fp)]++ }
+
+// Remove counts fp once less (never below zero).
+func (s *Fingerprints) Remove(fp string) {
+	k := fingerprintKey(fp)
+	if s.m[k] > 1 {
+		s.m[k]--
+	} else {
+		delete(s.m, k)
+	}
+}
+
+// take counts fp once less and reports whether it was there.
+func (s *Fingerprints) take(fp string) bool {
+	if s == nil {
+		return false
+	}
+	k := fingerprintKey(fp)
+	n := s.m[k]
+	if n == 0 {
+		return false
+	}
+	if n == 1 {
+		delete(s.m, k)
+	} else {
+		s.m[k] = n - 1
+	}
+	return true
+}
+
+// Len is how many fingerprints the set holds, each as often as added.
+func (s *Fingerprints) Len() int {
+	n := 0
+	for _, c := range s.m {
+		n += int(c)
+	}
+	return n
+}
+
+// Applier is Apply one finding at a time, for a run that streams its
+// findings instead of holding them: Apply each finding in Apply's order
+// (load errors, check findings, diff changes, each in its engine's
+// order), then Result. The outcome is Apply's, finding for finding.
+type Applier struct {
+	res     *Result
+	inBase  *Fingerprints
+	used    []bool
+	expired []bool
+	// The failing findings by kind, for the reasons.
+	load, diffs, checkErr, checkWarn int
+}
+
+// NewApplier starts applying p; inBase holds the base's check findings
+// (only read when p.OnlyNew; nil: none). The applier consumes inBase.
+func NewApplier(p Policy, inBase *Fingerprints) *Applier {
+	a := &Applier{res: &Result{Policy: p}, used: make([]bool, len(p.Accept)), expired: make([]bool, len(p.Accept))}
+	if p.OnlyNew {
+		a.inBase = inBase
+	}
+	for i, e := range p.Accept {
+		a.expired[i] = p.Today != "" && e.Until < p.Today
+	}
+	return a
+}
+
+// Apply decides f's level, state and whether it fails, and counts it.
+func (a *Applier) Apply(f *Finding) { a.apply(f, false) }
+
+// ApplyInBase is Apply for a check finding the caller knows the base has
+// too, one for one (the same tool, checked once for both sides), without
+// looking its fingerprint up: with only-new it is existing unless a rule
+// or an accept entry decides first, exactly as the lookup would have it.
+func (a *Applier) ApplyInBase(f *Finding) { a.apply(f, true) }
+
+func (a *Applier) apply(f *Finding, inBase bool) {
+	p := &a.res.Policy
+	c := &a.res.Counts
+	f.Level, f.State, f.Reason, f.Fails = f.DefaultLevel, StateNew, "", false
+	f.AcceptedBy, f.AcceptedUntil = "", ""
+	if s, ok := p.Rules.lookup(f); ok {
+		if s.Level == LevelOff {
+			f.State, f.Reason = StateDisabled, "turned off by the rule `"+s.Key+"` ("+s.Where+")"
+		} else {
+			f.Level = s.Level
 		}
+	}
+	if f.State == StateNew {
+		for k := range p.Accept {
+			if a.expired[k] || !p.Accept[k].matches(f) {
+				continue
+			}
+			a.used[k] = true
+			f.State, f.Reason, f.AcceptedBy, f.AcceptedUntil = StateAccepted, p.Accept[k].Reason, p.Accept[k].Where, p.Accept[k].Until
+			break
+		}
+	}
+	if f.State == StateNew && f.Kind == KindCheck && p.OnlyNew && (inBase || a.inBase != nil && a.take(f)) {
+		f.State = StateExisting
+	}
+	fails := p.meets(f)
+	if f.State == StateNew && fails && f.Kind == KindDiff && p.Approved && p.ApprovalLabel != "" {
+		f.State, f.Reason = StateApproved, "approved by the label "+p.ApprovalLabel
+	}
+	f.Fails = f.State == StateNew && fails
+	if f.Fails {
 		switch f.Kind {
 		case KindLoad:
-			c.LoadErrors++
-		case KindCheck:
-			switch f.Level {
-			case LevelError:
-				c.Errors++
-			case LevelWarning:
-				c.Warnings++
-			default:
-				c.Infos++
-			}
+			a.load++
 		case KindDiff:
-			switch f.Classification() {
-			case "breaking":
-				c.Breaking++
-				if f.State == StateNew {
-					c.BreakingNew++
-				}
-			case "non-breaking":
-				c.NonBreaking++
-			default:
-				c.Informational++
+			a.diffs++
+		case KindCheck:
+			if f.Level == LevelError {
+				a.checkErr++
+			} else {
+				a.checkWarn++
 			}
 		}
 	}
-	res.reasons(expired, used)
-	return res
+
+	switch f.State {
+	case StateNew:
+		c.New++
+		if f.Fails {
+			c.Failing++
+		} else {
+			c.BelowThreshold++
+		}
+	case StateExisting:
+		c.Existing++
+	case StateAccepted:
+		c.Accepted++
+	case StateApproved:
+		c.Approved++
+	case StateDisabled:
+		c.Disabled++
+		return
+	}
+	switch f.Kind {
+	case KindLoad:
+		c.LoadErrors++
+	case KindCheck:
+		switch f.Level {
+		case LevelError:
+			c.Errors++
+		case LevelWarning:
+			c.Warnings++
+		default:
+			c.Infos++
+		}
+	case KindDiff:
+		switch f.Classification() {
+		case "breaking":
+			c.Breaking++
+			if f.State == StateNew {
+				c.BreakingNew++
+			}
+		case "non-breaking":
+			c.NonBreaking++
+		default:
+			c.Informational++
+		}
+	}
+}
+
+// take reports whether the base has f, once more than it was taken.
+func (a *Applier) take(f *Finding) bool {
+	f.Complete()
+	return a.inBase.take(f.Fingerprint)
+}
+
+// Result is the verdict on the findings applied so far: counts, reasons,
+// warnings and exit status. Its Findings are nil: the caller holds (or
+// has dropped) them.
+func (a *Applier) Result() *Result {
+	a.res.reasons(a.expired, a.used, a.load, a.diffs, a.checkErr, a.checkWarn)
+	return a.res
 }
 
 // meets reports whether f reaches its threshold (state aside).
@@ -256,27 +385,8 @@ func (p *Policy) meets(f *Finding) bool {
 }
 
 // reasons fills Reasons, Warnings and Exit.
-func (r *Result) reasons(expired, used []bool) {
+func (r *Result) reasons(expired, used []bool, load, diffs, checkErr, checkWarn int) {
 	p := &r.Policy
-	var load, diffs, checkErr, checkWarn int
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		if !f.Fails {
-			continue
-		}
-		switch f.Kind {
-		case KindLoad:
-			load++
-		case KindDiff:
-			diffs++
-		case KindCheck:
-			if f.Level == LevelError {
-				checkErr++
-			} else {
-				checkWarn++
-			}
-		}
-	}
 	if load > 0 {
 		r.Reasons = append(r.Reasons, Reason{Kind: "load", Count: load, Text: "Failed: " + plural(load, "input error") +
 			" (a file that does not load cannot be checked). Fix the files named in the report; the tools that loaded were still checked."})

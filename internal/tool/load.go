@@ -41,6 +41,7 @@ func Load(paths []string, opts Options) *Result {
 		}
 	}
 	l.formats = opts.Formats
+	l.cache = opts.Cache
 	groups := make([][]LoadError, len(paths))
 	for i, p := range paths {
 		l.collect(p, i, &groups[i])
@@ -103,6 +104,7 @@ type loader struct {
 	seen      map[string]bool
 	notices   []Notice
 	formats   []FormatRule
+	cache     *Cache
 }
 
 // fileJob is one file to read, owned by the input path that found it first.
@@ -250,7 +252,7 @@ func (l *loader) loadFiles() []fileResult {
 				if i >= len(l.files) {
 					return
 				}
-				results[i] = loadFile(l.files[i], &bytes, &trees)
+				results[i] = loadFile(l.files[i], &bytes, &trees, l.cache)
 			}
 		}()
 	}
@@ -264,11 +266,12 @@ var fileStart = Span{Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 // maxFileSize keeps byte offsets within the int32 the document model uses.
 const maxFileSize = math.MaxInt32
 
-func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena) fileResult {
+func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena, cache *Cache) fileResult {
 	var r fileResult
 	fail := func(msg string, span Span) {
 		r.errs = append(r.errs, LoadError{SourcePath: job.display, Message: msg, Span: span})
 	}
+	unread := *arena
 	data, err := readFile(job.abs, job.maxSize, arena)
 	if err != nil {
 		var big *tooLargeError
@@ -279,6 +282,14 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena) fileResult {
 		fail("Could not read file: "+errReason(err)+".", fileStart)
 		return r
 	}
+	if tools, ok := cache.lookup(job, data); ok {
+		// The bytes just read are not kept: when they were carved from the
+		// chunk in use, their room is the next file's.
+		if len(data) > 0 && len(unread) > 0 && &unread[0] == &data[0] {
+			*arena = unread
+		}
+		return fileResult{tools: tools}
+	}
 	src := &Source{Path: job.display, Abs: job.abs, Data: data}
 	root, err := trees.ParseInPlace(data)
 	if err != nil {
@@ -287,6 +298,7 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena) fileResult {
 		return r
 	}
 	loadDocument(src, root, job.format, &r)
+	cache.store(job, data, r)
 	return r
 }
 

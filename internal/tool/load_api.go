@@ -30,6 +30,9 @@ type Options struct {
 	// Formats force the format of files whose shape is ambiguous (the
 	// `formats` config key); other files are detected by shape.
 	Formats []FormatRule
+	// Cache, when set, shares the tools of files an earlier load with the
+	// same cache read cleanly, instead of parsing them again (see Cache).
+	Cache *Cache
 }
 
 // DefaultMaxFileSize is the default file size limit: 64 MiB, more than

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/report"
+)
+
+// The streamed compare (findings through the policy and the caps as each
+// tool is checked, the base's findings kept as fingerprints only, the
+// files both sides have byte for byte loaded, checked and diffed once)
+// gives every output byte for byte what the former compare gave, which
+// held every finding of both sides and capped them afterwards (kept below
+// as the reference): on a generated tool set with thousands of findings,
+// an edited base (changes, removed and added tools, a file broken on each
+// side), only-new, rules, an accept entry and strict tool use's limits
+// over the set (which fall on other tools on each side), under the
+// action's limits and under limits small enough to cut per tool and per
+// run; with the base in other files (--base-path) and in a commit, where
+// most files are the same on both sides.
+func TestStreamedCompareMatchesWholeRun(t *testing.T) {
+	localEnv(t)
+	gittest.RequireGit(t)
+	dir := t.TempDir()
+	head, base := filepath.Join(dir, "head"), filepath.Join(dir, "base")
+	if _, err := corpus.Generate(head, 60, 11); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := corpus.Generate(base, 60, 11); err != nil {
+		t.Fatal(err)
+	}
+	files, err := corpus.Files(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		switch {
+		case i%5 == 0: // an edited tool: a property's type and a bound change
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			edited := strings.Replace(strings.Replace(string(data), `"type": "string"`, `"type": "integer"`, 1), `"minimum": `, `"minimum": 1`, 1)
+			os.WriteFile(f, []byte(edited), 0o644)
+		case i%10 == 1:
+			os.Remove(f) // a tool added in the head
+		}
+	}
+	writeE2EFile(t, filepath.Join(base, "gone.json"), strings.Replace(readTestdata(t, "refund-order/v1/refund-order.json"), "refund_order", "gone_order", 1))
+	writeE2EFile(t, filepath.Join(base, "broken.json"), "{\"name\": ")
+	writeE2EFile(t, filepath.Join(head, "broken2.json"), "[1, 2")
+	config := `{
+  "rules": {"anthropic/constraint-not-enforced": "off", "gemini/constraint-not-enforced": "error", "openai/undocumented-constraint-keyword": "info"},
+  "accept": [{"tool": "*", "code": "openai/strict-optional-property", "reason": "optional on purpose", "until": "2099-12-31"}]
+}
+`
+	writeE2EFile(t, filepath.Join(dir, "schemaport.config.json"), config)
+
+	// The same two versions in a repository: the base commit, then the
+	// head's files committed over it, in the same place.
+	repoDir := filepath.Join(t.TempDir(), "repo")
+	repo := gittest.Init(t, repoDir)
+	repo.CopyDir(base, "tools")
+	repo.Write("schemaport.config.json", config)
+	baseSHA := repo.Commit("base")
+	os.RemoveAll(filepath.Join(repoDir, "tools"))
+	repo.CopyDir(head, "tools")
+	repo.Git("add", "-A")
+	repo.Commit("head")
+
+	outputs := func(dir, label string, limits report.Limits, side ...string) map[string]string {
+		defer func(l report.Limits) { report.RunLimits = l }(report.RunLimits)
+		report.RunLimits = limits
+		args := append(side, "--only-new", "--targets", "all", "--annotations",
+			"--report-file", label+".json", "--sarif-file", label+".sarif", "--summary-file", label+".md")
+		code, stdout, stderr := runIn(t, dir, args...)
+		got := map[string]string{"exit": fmt.Sprint(code), "log": strings.ReplaceAll(stdout, label, "X"), "stderr": stderr}
+		for _, ext := range []string{".json", ".sarif", ".md"} {
+			data, err := os.ReadFile(filepath.Join(dir, label+ext))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[ext] = strings.ReplaceAll(string(data), label, "X")
+		}
+		return got
+	}
+	reports := ""
+	for _, side := range []struct {
+		name, dir string
+		args      []string
+	}{
+		{"base-path", dir, []string{"--path", "head", "--base-path", "base"}},
+		{"commit", repoDir, []string{"--path", "tools", "--base", baseSHA}},
+	} {
+		for _, limits := range []report.Limits{report.RunLimits, {PerTool: 7, PerRun: 5000}, {PerTool: 500, PerRun: 90}} {
+			name := fmt.Sprintf("%s-%d-%d", side.name, limits.PerTool, limits.PerRun)
+			streamed := outputs(side.dir, "streamed-"+name, limits, side.args...)
+			if streamed["exit"] != "2" {
+				t.Fatalf("exit %s: %s\n%s", streamed["exit"], streamed["stderr"], streamed["log"])
+			}
+			func() {
+				defer func(c func(*actionRun, runOptions, toolSet, toolSet, []string) outcome) { compareRun = c }(compareRun)
+				compareRun = wholeCompare
+				whole := outputs(side.dir, "whole-"+name, limits, side.args...)
+				for k, w := range whole {
+					if streamed[k] != w {
+						t.Errorf("%s: %s differs (%d bytes, want %d) from byte %d", name, k, len(streamed[k]), len(w), firstDifference(streamed[k], w))
+					}
+				}
+			}()
+			reports += streamed[".json"]
+			if limits != report.RunLimits && !strings.Contains(streamed[".json"], "more findings are not shown") {
+				t.Errorf("%s: nothing was left out", name)
+			}
+		}
+	}
+	for _, want := range []string{`"state": "existing"`, `"state": "accepted"`, `"state": "disabled"`, `"kind": "diff"`, `"kind": "load"`,
+		`"tool-removed"`, `"tool-added"`, `"anthropic/strict-too-many-tools"`} {
+		if !strings.Contains(reports, want) {
+			t.Errorf("the fixture does not exercise %s", want)
+		}
+	}
+}
+
+// wholeCompare is compare before it streamed: the head's and the base's
+// check results held whole, every finding of both, the policy applied to
+// the list and the view capped afterwards.
+func wholeCompare(r *actionRun, o runOptions, head, base toolSet, labels []string) outcome {
+	s := r.settings
+	out := outcome{head: head, base: base}
+	full := check.Run(head.Tools, o.targets)
+	out.diff = r.diffSides(o, head, base)
+	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
+	var baseFindings []finding.Finding
+	if o.onlyNew && base.loaded {
+		baseFindings = finding.FromCheck(check.Run(base.Tools, o.targets))
+	}
+	findings := finding.FromLoad(head.Errors)
+	findings = append(findings, finding.FromCheck(full)...)
+	findings = append(findings, finding.FromDiff(out.diff)...)
+	pol := finding.Apply(r.policy(o, out.approved), findings, baseFindings)
+	view := report.Cap(pol, full, out.diff, report.RunLimits)
+	out.check, out.diff, out.policy = view.Check, view.Diff, view.Policy
+	out.omitted = view.Omitted.Note()
+	out.exit = out.policy.Exit
+	out.failOn = o.failOn
+	r.checkCompiled(o, &out)
+	return out
+}
+
+// A detached change shares no memory with the trees it came from (so the
+// base's trees can go) and renders the same.
+func TestDetachCopiesOutOfTheTrees(t *testing.T) {
+	data := []byte(`{"a": [1, "two", {"b": null, "c": true}], "d": "é"}`)
+	v, err := jsonvalue.ParseInPlace(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := v.Get("d").Text
+	res := &diff.Result{Changes: []diff.Change{{ToolName: name, Before: v, After: v.Get("a"), Witness: &diff.Witness{Arguments: v}}}}
+	detach(res)
+	c := res.Changes[0]
+	if !jsonvalue.Equal(c.Before, v) || !jsonvalue.Equal(c.After, v.Get("a")) || !jsonvalue.Equal(c.Witness.Arguments, v) || c.ToolName != name {
+		t.Fatal("the copies differ")
+	}
+	if jsonvalue.Encode(c.Before, "  ") != jsonvalue.Encode(v, "  ") {
+		t.Error("the copy renders differently")
+	}
+	for i := range data {
+		data[i] = ' '
+	}
+	if c.ToolName != "é" || c.Before.Get("a").Items[1].Text != "two" || c.Before.Members[0].Key != "a" || c.Witness.Arguments.Get("d").Text != "é" {
+		t.Errorf("a copy still shares the file's bytes: %q %q", c.ToolName, c.Before.Get("a").Items[1].Text)
+	}
+}

@@ -1,0 +1,199 @@
+package report
+
+import (
+	"slices"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/provider"
+)
+
+// CapStream is Cap for a run that never holds all its findings: the check
+// results arrive tool by tool (Tool), each finding once the policy has
+// decided it (Add), and Finish returns the view Cap would have returned
+// for the whole run, finding for finding. Memory stays bounded by the
+// limits and the number of tools, however many findings go past.
+//
+// Cap keeps findings by importance, then in the run's order, at most
+// PerTool per tool and PerRun in all. Within one importance the findings
+// a tool gets are a prefix of its findings of that importance (at most
+// PerTool of them), and the ones Cap passes over before its last kept one
+// are those of tools already full from more important findings: no more
+// than the findings kept before. So the first PerRun findings of each
+// importance, at most PerTool per tool, are all Cap can keep; CapStream
+// holds those and no more.
+type CapStream struct {
+	l     Limits
+	seen  int
+	check *check.Result
+	// candidates by importance, each in the run's order; inClass counts
+	// them per tool.
+	candidates [importanceLevels][]capCandidate
+	inClass    [importanceLevels]map[string]int
+	total      map[string]int // findings per tool
+}
+
+// importanceLevels is the number of values importance takes.
+const importanceLevels = 7
+
+// capCandidate is one finding CapStream may keep, with its own copy of
+// the diagnostic (the check's lists are reused) and where in the check
+// view it goes.
+type capCandidate struct {
+	seq          int
+	f            finding.Finding
+	diag         provider.Diagnostic
+	hasDiag      bool
+	tool, target int // in the check view; -1 when not there
+}
+
+// NewCapStream starts a capped view within l.
+func NewCapStream(l Limits) *CapStream {
+	c := &CapStream{l: l, check: &check.Result{}, total: map[string]int{}}
+	for i := range c.inClass {
+		c.inClass[i] = map[string]int{}
+	}
+	return c
+}
+
+// Tool records one tool's check result (in the check's order): the view
+// lists every tool with each target's summary, and counts the totals. The
+// tool's check findings are added after it, before the next Tool. tr is
+// not kept.
+func (c *CapStream) Tool(tr *check.ToolResult) {
+	v := check.ToolResult{Tool: tr.Tool, Targets: make([]check.TargetResult, len(tr.Targets))}
+	for k, t := range tr.Targets {
+		v.Targets[k] = check.TargetResult{ID: t.ID, Name: t.Name, Summary: t.Summary}
+		c.check.Errors += t.Summary.Error
+		c.check.Warnings += t.Summary.Warning
+		c.check.Infos += t.Summary.Info
+	}
+	c.check.Tools = append(c.check.Tools, v)
+}
+
+// Add offers one finding, after the policy decided it. A check finding
+// belongs to the tool of the last Tool call. f is copied where kept, and
+// completed (finding.PartialCheckFinding): f's diagnostic must be valid
+// until Add returns, not after.
+func (c *CapStream) Add(f *finding.Finding) {
+	seq := c.seen
+	c.seen++
+	c.total[f.Tool]++
+	class := importance(f)
+	if len(c.candidates[class]) >= c.l.PerRun || c.inClass[class][f.Tool] >= c.l.PerTool {
+		return
+	}
+	c.inClass[class][f.Tool]++
+	cand := capCandidate{seq: seq, f: *f, tool: -1, target: -1}
+	cand.f.Complete()
+	if f.Diagnostic != nil {
+		cand.diag, cand.hasDiag = *f.Diagnostic, true
+		cand.f.Diagnostic = nil
+		if n := len(c.check.Tools); n > 0 {
+			cand.tool = n - 1
+			cand.target = slices.IndexFunc(c.check.Tools[n-1].Targets, func(t check.TargetResult) bool { return t.ID == f.Target })
+		}
+	}
+	c.candidates[class] = append(c.candidates[class], cand)
+}
+
+// Finish returns the view of the run: pol is the policy's verdict (its
+// Findings are not read), dif the whole diff (nil without a base). It
+// equals Cap(pol with every finding added, the check with every tool
+// recorded, dif, l), except that the views are always copies.
+func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
+	out := Capped{Check: c.check, Diff: dif, Omitted: Omitted{PerTool: map[string]int{}, Limits: c.l}}
+	var kept []*capCandidate
+	perTool := map[string]int{}
+	for class := range c.candidates {
+		for i := range c.candidates[class] {
+			cand := &c.candidates[class][i]
+			if len(kept) < c.l.PerRun && perTool[cand.f.Tool] < c.l.PerTool {
+				kept = append(kept, cand)
+				perTool[cand.f.Tool]++
+			}
+		}
+	}
+	slices.SortFunc(kept, func(a, b *capCandidate) int { return a.seq - b.seq })
+	out.Omitted.Total = c.seen - len(kept)
+	for name, n := range c.total {
+		if left := n - perTool[name]; left > 0 {
+			out.Omitted.PerTool[name] = left
+		}
+	}
+	longPaths := false
+	for _, cand := range kept {
+		if tooLong(&cand.f) {
+			longPaths = true
+			break
+		}
+	}
+	copyDiff := dif != nil && (out.Omitted.Total > 0 || longPaths)
+	var changes map[*diff.Change]*diff.Change
+	if copyDiff {
+		changes = map[*diff.Change]*diff.Change{}
+		for _, cand := range kept {
+			if cand.f.Change != nil {
+				changes[cand.f.Change] = nil
+			}
+		}
+		d := *dif
+		d.Changes = nil
+		for j := range dif.Changes {
+			ch := &dif.Changes[j]
+			if _, ok := changes[ch]; ok {
+				cp := *ch
+				cp.Path = AbbreviatePath(cp.Path)
+				cp.Message = truncateText(cp.Message)
+				cp.Before, cp.After = truncateValue(cp.Before), truncateValue(cp.After)
+				d.Changes = append(d.Changes, cp)
+			}
+		}
+		n := 0
+		for j := range dif.Changes {
+			if _, ok := changes[&dif.Changes[j]]; ok {
+				changes[&dif.Changes[j]] = &d.Changes[n]
+				n++
+			}
+		}
+		out.Diff = &d
+	}
+	// The kept diagnostics go into the check view first, in the run's
+	// order; the policy's findings then point at them where they rest.
+	for _, cand := range kept {
+		if cand.tool < 0 || cand.target < 0 {
+			continue
+		}
+		d := cand.diag
+		d.Path = AbbreviatePath(d.Path)
+		d.Message = truncateText(d.Message)
+		t := &c.check.Tools[cand.tool].Targets[cand.target]
+		t.Diagnostics = append(t.Diagnostics, d)
+	}
+	next := map[*check.TargetResult]int{}
+	p := *pol
+	p.Findings = make([]finding.Finding, 0, len(kept))
+	for _, cand := range kept {
+		f := cand.f
+		f.Path = AbbreviatePath(f.Path)
+		f.Message = truncateText(f.Message)
+		if cand.tool >= 0 && cand.target >= 0 {
+			t := &c.check.Tools[cand.tool].Targets[cand.target]
+			f.Diagnostic = &t.Diagnostics[next[t]]
+			next[t]++
+		} else if cand.hasDiag {
+			// A diagnostic of no recorded target: its own copy.
+			d := cand.diag
+			f.Diagnostic = &d
+		}
+		if f.Change != nil && changes != nil {
+			if cp := changes[f.Change]; cp != nil {
+				f.Change = cp
+			}
+		}
+		p.Findings = append(p.Findings, f)
+	}
+	out.Policy = &p
+	return out
+}

@@ -1,0 +1,175 @@
+package report
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// streamCap feeds a whole run to CapStream the way `run` does: the load
+// errors' findings, then each tool's result followed by its findings, then
+// the diff's.
+func streamCap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Capped {
+	c := NewCapStream(l)
+	next := 0
+	toolUpTo := func(tl *tool.Tool) {
+		for next < len(chk.Tools) && (next == 0 || chk.Tools[next-1].Tool != tl) {
+			c.Tool(&chk.Tools[next])
+			next++
+		}
+	}
+	for i := range pol.Findings {
+		f := &pol.Findings[i]
+		if f.Kind == finding.KindCheck {
+			toolUpTo(f.ToolDef)
+		}
+		if f.Kind == finding.KindDiff {
+			toolUpTo(nil)
+		}
+		c.Add(f)
+	}
+	toolUpTo(nil)
+	bare := *pol
+	bare.Findings = nil
+	return c.Finish(&bare, dif)
+}
+
+// comparable is a view with empty lists as nil, so that Cap's originals
+// (passed through when nothing is left out) and CapStream's copies compare.
+func comparable(c Capped) Capped {
+	chk := *c.Check
+	chk.Tools = append([]check.ToolResult(nil), c.Check.Tools...)
+	for i := range chk.Tools {
+		chk.Tools[i].Targets = append([]check.TargetResult(nil), chk.Tools[i].Targets...)
+		for k := range chk.Tools[i].Targets {
+			if len(chk.Tools[i].Targets[k].Diagnostics) == 0 {
+				chk.Tools[i].Targets[k].Diagnostics = nil
+			}
+		}
+	}
+	c.Check = &chk
+	if c.Diff != nil && len(c.Diff.Changes) == 0 {
+		d := *c.Diff
+		d.Changes = nil
+		c.Diff = &d
+	}
+	return c
+}
+
+// runFixture is a realistic run: a generated tool set checked against
+// every target (thousands of findings over many tools, every importance),
+// input errors, the diff fixture, and a policy with rules, an accept entry
+// and only-new against part of the findings.
+func runFixture(t *testing.T) (*finding.Result, *check.Result, *diff.Result) {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := corpus.Generate(dir, 40, 7); err != nil {
+		t.Fatal(err)
+	}
+	loaded := tool.Load([]string{"."}, tool.Options{Cwd: dir})
+	if len(loaded.Errors) > 0 {
+		t.Fatal(loaded.Errors)
+	}
+	ids := []string{}
+	for _, tg := range check.Targets() {
+		ids = append(ids, tg.ID)
+	}
+	chk := check.Run(loaded.Tools, ids)
+	dif := diffFixture(t)
+	findings := finding.FromLoad(loadErrorsFixture())
+	checkFindings := finding.FromCheck(chk)
+	findings = append(findings, checkFindings...)
+	findings = append(findings, finding.FromDiff(dif)...)
+	if len(checkFindings) < 2000 {
+		t.Fatalf("only %d check findings", len(checkFindings))
+	}
+	codes := map[string]bool{}
+	var settings []finding.RuleSetting
+	for _, f := range checkFindings {
+		if codes[f.Code] {
+			continue
+		}
+		codes[f.Code] = true
+		switch len(codes) % 4 {
+		case 1:
+			settings = append(settings, finding.RuleSetting{Key: f.Code, Level: finding.LevelOff, Where: "c:1"})
+		case 2:
+			settings = append(settings, finding.RuleSetting{Key: f.Code, Level: finding.LevelError, Where: "c:2"})
+		}
+	}
+	rules, err := finding.NewRules(settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base []finding.Finding
+	for i, f := range checkFindings {
+		if i%3 == 0 {
+			base = append(base, f)
+		}
+	}
+	pol := finding.Apply(finding.Policy{FailOn: finding.FailOnError, BreakingFailOn: finding.BreakingFailOnBreaking, OnlyNew: true, Rules: rules,
+		Accept: []finding.Accept{{Tool: "*", Code: checkFindings[len(checkFindings)/2].Code, Reason: "r", Until: "2999-01-01", Where: "c:3"}},
+		Today:  "2026-01-01"}, findings, base)
+	return pol, chk, dif
+}
+
+// CapStream's view is Cap's, finding for finding, whatever the limits:
+// everything kept, cut per tool, cut per run, or both.
+func TestCapStreamEqualsCap(t *testing.T) {
+	pol, chk, dif := runFixture(t)
+	states := map[finding.State]int{}
+	for _, f := range pol.Findings {
+		states[f.State]++
+	}
+	if len(states) < 4 {
+		t.Fatalf("the fixture has findings in only %d states: %v", len(states), states)
+	}
+	for _, l := range []Limits{{PerTool: 1 << 20, PerRun: 1 << 20}, {PerTool: 3, PerRun: 1 << 20}, {PerTool: 1 << 20, PerRun: 25},
+		{PerTool: 40, PerRun: 300}, {PerTool: 500, PerRun: 1000}, {PerTool: 1, PerRun: 1}, {PerTool: 0, PerRun: 0}} {
+		t.Run(fmt.Sprintf("%d-%d", l.PerTool, l.PerRun), func(t *testing.T) {
+			want := comparable(Cap(pol, chk, dif, l))
+			got := comparable(streamCap(pol, chk, dif, l))
+			if got.Omitted.Total != want.Omitted.Total || !reflect.DeepEqual(got.Omitted, want.Omitted) {
+				t.Fatalf("omitted %d %v, want %d %v", got.Omitted.Total, got.Omitted.PerTool, want.Omitted.Total, want.Omitted.PerTool)
+			}
+			if len(got.Policy.Findings) != len(want.Policy.Findings) {
+				t.Fatalf("%d findings kept, want %d", len(got.Policy.Findings), len(want.Policy.Findings))
+			}
+			for i := range got.Policy.Findings {
+				if g, w := got.Policy.Findings[i], want.Policy.Findings[i]; !reflect.DeepEqual(g, w) {
+					t.Fatalf("finding %d:\n got %+v\nwant %+v", i, g, w)
+				}
+			}
+			t.Logf("kept %d, omitted %d of %d", len(got.Policy.Findings), got.Omitted.Total, len(pol.Findings))
+			if !reflect.DeepEqual(got, want) {
+				t.Fatal("the views differ")
+			}
+			// The policy's findings point into the check and diff views.
+			for _, f := range got.Policy.Findings {
+				if f.Diagnostic != nil && !pointsInto(f.Diagnostic, got.Check) {
+					t.Fatalf("%s: the diagnostic is not the check view's", f.Code)
+				}
+			}
+		})
+	}
+}
+
+func pointsInto(d any, chk *check.Result) bool {
+	for i := range chk.Tools {
+		for k := range chk.Tools[i].Targets {
+			ds := chk.Tools[i].Targets[k].Diagnostics
+			for j := range ds {
+				if d == any(&ds[j]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
