@@ -249,6 +249,12 @@ func TestOldSchemaAcceptingNothing(t *testing.T) {
 		// accept everything: the edit narrows.
 		{"inside not it still breaks", obj(`{"not":{"type":"string","minLength":4,"maxLength":3}}`), obj(`{"not":{"type":"string","maxLength":3}}`),
 			[]want{{"constraint-removed", Breaking, p + ".not.minLength"}}},
+		// An optional property is non-breaking by the contract but narrows
+		// the values an open object accepts: it proves nothing. The old
+		// schema accepts {"c": 1}; the new one accepts no object.
+		{"not over an optional property is not implied by an open object", obj(`{"type":"object","not":{"properties":{"c":{"type":"null"}}}}`),
+			obj(`{"type":"object","not":{"properties":{"c":{}}}}`),
+			[]want{{"type-widened", Breaking, p + ".not.properties.c.type"}}},
 		// Satisfiable near misses keep their changes.
 		{"minimum equal to maximum accepts one number", obj(`{"type":"number","minimum":3,"maximum":3}`), obj(`{"type":"number","minimum":4,"maximum":4}`),
 			[]want{{"constraint-narrowed", Breaking, p + ".minimum"}, {"constraint-relaxed", NonBreaking, p + ".maximum"}}},
