@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -41,6 +42,14 @@ func TestWitnessPerChange(t *testing.T) {
 			obj(`{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false}`), `{"v":{"extra1":"a"}}`},
 		{"pattern added", obj(`{"type":"string"}`), obj(`{"type":"string","pattern":"^[0-9]+$"}`), `{"v":"a"}`},
 		{"exclusive bound", obj(`{"type":"number","exclusiveMinimum":0}`), obj(`{"type":"number","minimum":0.01}`), `{"v":0.009}`},
+		{"pattern narrowed", obj(`{"type":"string","pattern":"^[a-z]{2,}$"}`), obj(`{"type":"string","pattern":"^[a-v]{2,}$"}`), `{"v":"aw"}`},
+		{"pattern narrowed by a count past RE2's", obj(`{"type":"string","pattern":"^[a-z]{5,1024}$"}`), obj(`{"type":"string","pattern":"^[a-z]{5,1000}$"}`), `{"v":"` + repeat("a", 1001) + `"}`},
+		{"maxItems added under uniqueItems", obj(`{"type":"array","items":{"type":"string"},"uniqueItems":true}`),
+			obj(`{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":3}`), `{"v":["a","b","c","d"]}`},
+		{"maxItems of enum items", obj(`{"type":"array","items":{"enum":["x","y","z"]},"uniqueItems":true}`),
+			obj(`{"type":"array","items":{"enum":["x","y","z"]},"uniqueItems":true,"maxItems":2}`), `{"v":["x","y","z"]}`},
+		{"patternProperties narrowed", obj(`{"type":"object","patternProperties":{"^cf_[a-z]+$":{"type":["string","boolean"]}},"additionalProperties":false}`),
+			obj(`{"type":"object","patternProperties":{"^cf_[a-z]+$":{"type":"string"}},"additionalProperties":false}`), `{"v":{"cf_a":true}}`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,6 +104,43 @@ func TestNoWitnessSaysWhy(t *testing.T) {
 		if ch.Classification == Breaking && (ch.Witness == nil || ch.Witness.Arguments != nil || ch.Witness.Reason != reasonBudget) {
 			t.Errorf("%s: want no witness with the budget reason, got %+v", ch.Code, ch.Witness)
 		}
+	}
+}
+
+// TestNoWitnessReasonsAreTrue: a reason that says no call can exist is
+// given only where that is so; elsewhere the search says it found none.
+func TestNoWitnessReasonsAreTrue(t *testing.T) {
+	cases := []struct {
+		name, old, new, code, reason string
+	}{
+		{"pattern widened", obj(`{"type":"string","pattern":"^[a-v0-9]{5,1024}$"}`), obj(`{"type":"string","pattern":"^[a-z0-9_]{5,1024}$"}`),
+			"pattern-changed", "No example call: the new pattern matches every string the old one matched"},
+		{"pattern with lookahead", obj(`{"type":"string","pattern":"^(?=a)a"}`), obj(`{"type":"string","pattern":"^(?=a)[ab]"}`),
+			"pattern-changed", reasonBudget},
+		{"property removed from an open object", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}}}`,
+			`{"type":"object","properties":{"a":{"type":"string"}}}`, "property-removed", "No example call: the rules for undeclared properties still accept"},
+		{"property removed beside an additionalProperties schema", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"additionalProperties":{"type":"string"}}`,
+			`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}`, "property-removed", reasonBudget},
+		{"unknown keyword", obj(`{"type":"string","x-order":1}`), obj(`{"type":"string","x-order":2,"propertyOrdering":["a"]}`),
+			"keyword-changed", "No example call: the validator does not act on this keyword"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := diffSchemas(t, tc.old, tc.new)
+			n := 0
+			for _, ch := range got {
+				if ch.Code != tc.code || ch.Classification != Breaking {
+					continue
+				}
+				n++
+				if ch.Witness == nil || ch.Witness.Arguments != nil || !strings.HasPrefix(ch.Witness.Reason, tc.reason) {
+					t.Errorf("%s: want no witness with reason %q, got %+v", ch.Path, tc.reason, ch.Witness)
+				}
+			}
+			if n == 0 {
+				t.Fatalf("no breaking %s:%s", tc.code, describe(got))
+			}
+		})
 	}
 }
 

@@ -60,7 +60,10 @@ func later(f func() *jsonvalue.Value) *thunk { return &thunk{build: f} }
 type generator struct {
 	root  *jsonvalue.Value
 	focus *jsonvalue.Value // the old schema object at the change, nil if none
-	hints []*jsonvalue.Value
+	// newFocus is the new schema's object at the same place (nil if
+	// none): strings are built to pass the old pattern and fail the new.
+	newFocus *jsonvalue.Value
+	hints    []*jsonvalue.Value
 	// names are property names the change is about that the old schema
 	// does not declare: undeclared properties get them first.
 	names      []string
@@ -68,10 +71,13 @@ type generator struct {
 	work       int
 }
 
-func newGenerator(root *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
+func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
 	g := &generator{root: root, hints: hints}
 	if root != nil && root.Kind == jsonvalue.Object {
-		g.focus = g.schemaAt(focus)
+		g.focus = schemaAt(root, focus)
+	}
+	if newRoot != nil && newRoot.Kind == jsonvalue.Object && len(focus) > 0 {
+		g.newFocus = schemaAt(newRoot, focus)
 	}
 	// The property a change names (the last key under properties and
 	// the like) is the first name an undeclared property gets.
@@ -130,9 +136,9 @@ func schemaKeyword(key string) (single, mapOf, listOf bool) {
 
 // schemaAt walks segs from root and returns the deepest schema object on
 // the way (segs name file positions: keywords, property names, indexes).
-func (g *generator) schemaAt(segs []string) *jsonvalue.Value {
-	last := g.root
-	cur := g.root
+func schemaAt(root *jsonvalue.Value, segs []string) *jsonvalue.Value {
+	last := root
+	cur := root
 	const (
 		inSchema = iota
 		inMap
@@ -152,7 +158,7 @@ func (g *generator) schemaAt(segs []string) *jsonvalue.Value {
 				if ref == nil || ref.Kind != jsonvalue.String {
 					break
 				}
-				t := g.resolve(ref.Text)
+				t := resolveIn(root, ref.Text)
 				if t == nil || t.Kind != jsonvalue.Object {
 					break
 				}
@@ -194,12 +200,15 @@ func (g *generator) schemaAt(segs []string) *jsonvalue.Value {
 	return last
 }
 
-// resolve follows a local $ref ("#", "#/json/pointer"); nil otherwise.
-func (g *generator) resolve(ref string) *jsonvalue.Value {
+// resolve follows a local $ref ("#", "#/json/pointer") in the old schema;
+// nil otherwise.
+func (g *generator) resolve(ref string) *jsonvalue.Value { return resolveIn(g.root, ref) }
+
+func resolveIn(root *jsonvalue.Value, ref string) *jsonvalue.Value {
 	if !strings.HasPrefix(ref, "#") {
 		return nil
 	}
-	cur := g.root
+	cur := root
 	if ref == "#" {
 		return cur
 	}
@@ -670,9 +679,45 @@ func (g *generator) strings(s *jsonvalue.Value, rich bool) []cand {
 	minL, hasMin := intOf(s.Get("minLength"))
 	maxL, hasMax := intOf(s.Get("maxLength"))
 	var out []cand
-	if p := s.Get("pattern"); p != nil && p.Kind == jsonvalue.String {
-		if sample, ok := patternSample(p.Text); ok {
+	hi := -1
+	if hasMax {
+		hi = maxL
+	}
+	p := s.Get("pattern")
+	if p != nil && p.Kind != jsonvalue.String {
+		p = nil
+	}
+	if p != nil {
+		n := 1
+		if rich {
+			n = 3
+		}
+		samples := patternStrings(p.Text, minL, hi, n)
+		if len(samples) == 0 {
+			if sample, ok := patternSample(p.Text); ok {
+				samples = []string{sample}
+			}
+		}
+		for _, sample := range samples {
 			out = append(out, cand{t: now(str(sample))})
+		}
+	}
+	// At the change: strings the old pattern matches and the new one
+	// does not.
+	if s == g.focus && g.newFocus != nil {
+		if np := g.newFocus.Get("pattern"); np != nil && np.Kind == jsonvalue.String && (p == nil || np.Text != p.Text) {
+			var yes []string
+			if p != nil {
+				yes = []string{p.Text}
+			}
+			// Not empty if it can be helped: "" reads as no value.
+			samples := separatingStrings(yes, []string{np.Text}, max(minL, 1), hi, 3)
+			if len(samples) == 0 && minL == 0 {
+				samples = separatingStrings(yes, []string{np.Text}, 0, 0, 1)
+			}
+			for _, sample := range samples {
+				out = append(out, cand{t: now(str(sample))})
+			}
 		}
 	}
 	if f := s.Get("format"); f != nil && f.Kind == jsonvalue.String {
@@ -791,11 +836,18 @@ func classRune(ranges []rune) rune {
 }
 
 // arrays: the shortest array the bounds allow, then each item variant, then
-// every length limit.
+// every length limit. At the change, lengths go up to maxArray (one past a
+// new maxItems); elsewhere up to 64. Under uniqueItems the items are made
+// distinct.
 func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
-	minI, _ := intOf(s.Get("minItems"))
-	maxI, hasMax := intOf(s.Get("maxItems"))
-	minI, maxI = min(minI, 64), min(maxI, 64)
+	limit := 64
+	if rich {
+		limit = maxArray
+	}
+	minI, _ := countOf(s.Get("minItems"), limit)
+	maxI, hasMax := countOf(s.Get("maxItems"), limit)
+	minI, maxI = min(minI, limit), min(maxI, limit)
+	unique := s.Get("uniqueItems") != nil && s.Get("uniqueItems").IsTrue()
 	var prefix []cand
 	if p := s.Get("prefixItems"); p != nil && p.Kind == jsonvalue.Array {
 		for i := range p.Items {
@@ -806,8 +858,9 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 			prefix = append(prefix, pc[0])
 		}
 	}
-	items := g.gen(s.Get("items"), depth+1)
-	if s.Get("items") == nil {
+	itemSchema := s.Get("items")
+	items := g.gen(itemSchema, depth+1)
+	if itemSchema == nil {
 		items = nil
 		if rich {
 			items = anyValues(true)
@@ -837,8 +890,16 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 			for _, p := range prefix[:used] {
 				arr.Items = append(arr.Items, *p.value())
 			}
-			for len(arr.Items) < n {
-				arr.Items = append(arr.Items, *first.value())
+			var distinct []*jsonvalue.Value
+			if unique && n-len(arr.Items) > 1 {
+				distinct = g.distinctItems(itemSchema, first.value(), n-len(arr.Items))
+			}
+			for k := 0; len(arr.Items) < n; k++ {
+				if k < len(distinct) {
+					arr.Items = append(arr.Items, *distinct[k])
+				} else {
+					arr.Items = append(arr.Items, *first.value())
+				}
 			}
 			return arr
 		}), hot: hot}
@@ -854,14 +915,17 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		}
 	}
 	if rich {
-		lengths := []int{0, 1, 2, 3, 10, minI + 1, maxI, maxI - 1}
+		// The lengths the change names first: the least call that
+		// shows it.
+		var lengths []int
 		for _, h := range g.hints {
-			if n, ok := intOf(h); ok {
+			if n, ok := countOf(h, limit); ok {
 				lengths = append(lengths, n, n+1, n-1)
 			}
 		}
+		lengths = append(lengths, 0, 1, 2, 3, 10, minI+1, maxI, maxI-1)
 		for _, n := range lengths {
-			if n >= 0 && (!hasMax || n <= maxI) && n <= 64 {
+			if n >= 0 && (!hasMax || n <= maxI) && n <= limit {
 				out = append(out, build(n, items[0]))
 			}
 		}
@@ -877,6 +941,107 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		}
 	}
 	return out
+}
+
+// maxArray is the longest array built: one past a maxItems of 2048.
+const maxArray = 2049
+
+// countOf reads a non-negative integer up to limit.
+func countOf(v *jsonvalue.Value, limit int) (int, bool) {
+	r := ratOf(v)
+	if r == nil || !r.IsInt() || !r.Num().IsInt64() {
+		return 0, false
+	}
+	n := r.Num().Int64()
+	if n < 0 || n > int64(limit) {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// distinctItems returns n distinct values for an array under uniqueItems,
+// built from first: the members of an enum, strings a pattern matches, or
+// first varied in place (the validator judges the array they make).
+func (g *generator) distinctItems(item, first *jsonvalue.Value, n int) []*jsonvalue.Value {
+	for hops := 0; item != nil && item.Kind == jsonvalue.Object && hops < 8; hops++ {
+		ref := item.Get("$ref")
+		if ref == nil || ref.Kind != jsonvalue.String {
+			break
+		}
+		item = g.resolve(ref.Text)
+	}
+	out := make([]*jsonvalue.Value, 0, n)
+	if item != nil && item.Kind == jsonvalue.Object {
+		if e := item.Get("enum"); e != nil && e.Kind == jsonvalue.Array {
+			for i := range e.Items {
+				if len(out) < n {
+					out = append(out, &e.Items[i])
+				}
+			}
+			return out
+		}
+		if p := item.Get("pattern"); p != nil && p.Kind == jsonvalue.String && first.Kind == jsonvalue.String {
+			minL, _ := intOf(item.Get("minLength"))
+			maxL, ok := intOf(item.Get("maxLength"))
+			if !ok {
+				maxL = -1
+			}
+			for _, s := range patternStrings(p.Text, minL, maxL, n) {
+				out = append(out, str(s))
+			}
+			return out
+		}
+	}
+	for k := 0; k < n; k++ {
+		out = append(out, variant(first, k))
+	}
+	return out
+}
+
+// variant returns the k-th value like v (k = 0: v itself), distinct for
+// distinct k where v's kind allows: a string of the same length spelled
+// differently, a number k more, an object or array with its first member
+// varied.
+func variant(v *jsonvalue.Value, k int) *jsonvalue.Value {
+	if k == 0 {
+		return v
+	}
+	switch v.Kind {
+	case jsonvalue.String:
+		rs := []rune(v.Text)
+		// k written in base 26 over the string's last letters.
+		i := len(rs) - 1
+		for ; k > 0 && i >= 0; i-- {
+			rs[i] = 'a' + rune(k%26)
+			k /= 26
+		}
+		for ; k > 0; k /= 26 {
+			rs = append([]rune{'a' + rune(k%26)}, rs...)
+		}
+		return str(string(rs))
+	case jsonvalue.Number:
+		if r := ratOf(v); r != nil {
+			return num(ratLiteral(new(big.Rat).Add(r, big.NewRat(int64(k), 1))))
+		}
+	case jsonvalue.Bool:
+		if k%2 == 1 {
+			b := jsonvalue.NewBool(!v.IsTrue())
+			return &b
+		}
+	case jsonvalue.Object:
+		if len(v.Members) > 0 {
+			out := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append([]jsonvalue.Member(nil), v.Members...)}
+			out.Members[0].Value = *variant(&v.Members[0].Value, k)
+			return out
+		}
+	case jsonvalue.Array:
+		if len(v.Items) > 0 {
+			out := &jsonvalue.Value{Kind: jsonvalue.Array, Items: append([]jsonvalue.Value(nil), v.Items...)}
+			out.Items[0] = *variant(&v.Items[0], k)
+			return out
+		}
+	}
+	return v
 }
 
 // objects: the required properties, then each property varied alone, then
@@ -954,10 +1119,48 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			return obj
 		}), hot: hot}, n
 	}
+	// Undeclared properties get the names the change is about, then
+	// extra1, extra2, ...
+	extraName := func(i int) string {
+		if i < len(g.names) && !declared[g.names[i]] {
+			return g.names[i]
+		}
+		name := "extra" + strconv.Itoa(i+1)
+		for declared[name] {
+			name += "_"
+		}
+		return name
+	}
+	// plus returns base with members added: names[i] holding vals[i].
+	plus := func(base cand, names []string, vals []cand, hot bool) cand {
+		return cand{t: later(func() *jsonvalue.Value {
+			members := base.value().Members
+			obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append(make([]jsonvalue.Member, 0, len(members)+len(vals)), members...)}
+			for i, v := range vals {
+				obj.Members = append(obj.Members, jsonvalue.Member{Key: names[i], Value: *v.value()})
+			}
+			return obj
+		}), hot: hot}
+	}
+	extraNames := func(n int) []string {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = extraName(i)
+		}
+		return names
+	}
 	base, baseLen := build(-1, cand{}, false)
-	// minProperties: add optional properties until there are enough.
+	// minProperties: add optional properties until there are enough, then
+	// undeclared ones.
 	if minP, ok := intOf(s.Get("minProperties")); ok && baseLen < minP {
 		base, baseLen = build(-1, cand{}, true)
+		if baseLen < minP && len(extra) > 0 && minP-baseLen <= 64 {
+			vals := make([]cand, minP-baseLen)
+			for i := range vals {
+				vals[i] = extra[0]
+			}
+			base, baseLen = plus(base, extraNames(len(vals)), vals, false), minP
+		}
 	}
 	out := []cand{base}
 	for i, p := range list {
@@ -978,6 +1181,33 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			}
 		}
 	}
+	// patternProperties: a name each pattern matches (and no declared
+	// property has), holding each of the subschema's candidates.
+	if pp := s.Get("patternProperties"); pp != nil && pp.Kind == jsonvalue.Object {
+		for i := range pp.Members {
+			m := &pp.Members[i]
+			name := ""
+			for _, n := range patternStrings(m.Key, 1, 64, 4) {
+				if !declared[n] {
+					name = n
+					break
+				}
+			}
+			pc := g.gen(&m.Value, depth+1)
+			if name == "" || len(pc) == 0 {
+				continue
+			}
+			anyHot := false
+			for _, c := range pc {
+				anyHot = anyHot || c.hot
+			}
+			for j, c := range pc {
+				if c.hot || rich || j == 0 {
+					out = append(out, plus(base, []string{name}, []cand{c}, c.hot || anyHot))
+				}
+			}
+		}
+	}
 	all, _ := build(-1, cand{}, true)
 	out = append(out, all)
 	extraHot := false
@@ -987,25 +1217,8 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 	if (rich || extraHot) && len(extra) > 0 {
 		// Undeclared properties: one of each extra candidate, then as many
 		// as the count bounds allow.
-		extraName := func(i int) string {
-			if i < len(g.names) && !declared[g.names[i]] {
-				return g.names[i]
-			}
-			name := "extra" + strconv.Itoa(i+1)
-			for declared[name] {
-				name += "_"
-			}
-			return name
-		}
 		with := func(vals []cand) cand {
-			return cand{t: later(func() *jsonvalue.Value {
-				members := base.value().Members
-				obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append(make([]jsonvalue.Member, 0, len(members)+len(vals)), members...)}
-				for i, v := range vals {
-					obj.Members = append(obj.Members, jsonvalue.Member{Key: extraName(i), Value: *v.value()})
-				}
-				return obj
-			}), hot: extraHot}
+			return plus(base, extraNames(len(vals)), vals, extraHot)
 		}
 		for _, e := range extra {
 			out = append(out, with([]cand{e}))

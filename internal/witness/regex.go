@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -166,7 +167,7 @@ func readability(r rune) int {
 		return 3
 	case r > ' ' && r < 0x7F:
 		return 4
-	case r == ' ':
+	case r == ' ' || r == '\t' || r == '\n':
 		return 5
 	case r > 0xA0:
 		return 6
@@ -329,17 +330,42 @@ func dedupe(s runSet) runSet {
 // patternStrings returns up to n strings pattern matches with a length in
 // [minLen, maxLen] (maxLen < 0: any), shortest first.
 func patternStrings(pattern string, minLen, maxLen, n int) []string {
-	p := compilePattern(pattern)
-	if p == nil {
-		return nil
-	}
-	found, _ := patternWalk([]*syntax.Prog{p}, nil, minLen, maxLen, n)
-	return found
+	return separatingStrings([]string{pattern}, nil, minLen, maxLen, n)
 }
+
+// walks remembers the strings found per question: a run asks the same
+// ones for every change of a tool and every tool sharing a pattern.
+var walks struct {
+	sync.Mutex
+	m map[string][]string
+}
+
+const rememberedWalks = 1024
 
 // separatingStrings returns up to n strings that match every pattern of
 // yes and no pattern of no, with a length in [minLen, maxLen].
 func separatingStrings(yes, no []string, minLen, maxLen, n int) []string {
+	key := strings.Join(yes, "\x00") + "\x01" + strings.Join(no, "\x00") + "\x01" +
+		strconv.Itoa(minLen) + "," + strconv.Itoa(maxLen) + "," + strconv.Itoa(n)
+	walks.Lock()
+	found, ok := walks.m[key]
+	walks.Unlock()
+	if ok {
+		return found
+	}
+	found = walkStrings(yes, no, minLen, maxLen, n)
+	walks.Lock()
+	if walks.m == nil {
+		walks.m = map[string][]string{}
+	}
+	if len(walks.m) < rememberedWalks {
+		walks.m[key] = found
+	}
+	walks.Unlock()
+	return found
+}
+
+func walkStrings(yes, no []string, minLen, maxLen, n int) []string {
 	var yp, np []*syntax.Prog
 	for _, list := range [2]struct {
 		src []string

@@ -66,7 +66,7 @@ func TestSeparatingStrings(t *testing.T) {
 		{`^[a-z]+$`, `^[a-z]{1,3}$`, "aaaa"},
 		{`^[a-z0-9_]{5,1024}$`, `^[a-v0-9]{5,1024}$`, "aaaaw"},
 		{`^\w+$`, `^\w+\b$`, ""},
-		{`.`, `^[^\n]*$`, "\n"},
+		{`.`, `^[^\n]*$`, "a\n"},
 		{`^a\s$`, `^a $`, "a\t"},
 	} {
 		got := separatingStrings([]string{tc.old}, []string{tc.new}, 0, -1, 1)

@@ -205,7 +205,7 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 	if !p.Usable() {
 		return Result{}
 	}
-	g := newGenerator(p.oldRoot, focus, hints)
+	g := newGenerator(p.oldRoot, p.newRoot, focus, hints)
 	cands := g.candidates()
 	want := "/" + strings.Join(escapePointer(focus), "/")
 	if len(focus) == 0 {
@@ -279,7 +279,7 @@ func Call(root *jsonvalue.Value) *jsonvalue.Value {
 	if s == nil {
 		return nil
 	}
-	for i, cand := range newGenerator(root, nil, nil).candidates() {
+	for i, cand := range newGenerator(root, nil, nil, nil).candidates() {
 		if i >= Budget {
 			break
 		}
@@ -288,4 +288,32 @@ func Call(root *jsonvalue.Value) *jsonvalue.Value {
 		}
 	}
 	return nil
+}
+
+// OpenTo reports whether the object schema at path (schema path segments
+// below the input schema) lets a property called name hold any value: it
+// does not declare the name, and no keyword judges undeclared properties
+// (additionalProperties absent or true, no patternProperties, no
+// propertyNames, no unevaluatedProperties, no applicators that could).
+func OpenTo(root *jsonvalue.Value, path []string, name string) bool {
+	if root == nil || root.Kind != jsonvalue.Object {
+		return false
+	}
+	s := schemaAt(root, path)
+	if s == nil || s.Kind != jsonvalue.Object {
+		return false
+	}
+	if props := s.Get("properties"); props != nil && props.Get(name) != nil {
+		return false
+	}
+	if ap := s.Get("additionalProperties"); ap != nil && !ap.IsTrue() && !(ap.Kind == jsonvalue.Object && len(ap.Members) == 0) {
+		return false
+	}
+	for _, k := range []string{"patternProperties", "propertyNames", "unevaluatedProperties", "allOf", "anyOf", "oneOf", "not",
+		"if", "then", "else", "$ref", "$dynamicRef", "dependentSchemas", "dependentRequired", "maxProperties"} {
+		if s.Has(k) {
+			return false
+		}
+	}
+	return true
 }
