@@ -164,3 +164,43 @@ func TestSafetyNet(t *testing.T) {
 		t.Errorf("safety net ran on a plain comparison:%s", describe(got))
 	}
 }
+
+// budgetSchemas is a pair where a call breaks but the search cannot find
+// it: the new schema forbids one value of the last of 200 properties, a
+// value no bound or enum names, so every candidate the budget allows is
+// judged in vain.
+func budgetSchemas() (string, string) {
+	var props []string
+	for i := 0; i < 200; i++ {
+		props = append(props, `"p`+itoa(1000 + i)[1:]+`":{"type":"integer"}`)
+	}
+	p := `"properties":{` + strings.Join(props, ",") + `}`
+	return `{"type":"object",` + p + `}`,
+		`{"type":"object",` + p + `,"not":{"properties":{"p199":{"const":987654321}},"required":["p199"]}}`
+}
+
+// TestBudgetSpentSaysSo: when the search judges its whole budget without
+// finding a call (though one exists), the change says so.
+func TestBudgetSpentSaysSo(t *testing.T) {
+	oldS, newS := budgetSchemas()
+	got := diffSchemas(t, oldS, newS)
+	checkChanges(t, got, want{"not-added", Breaking, "inputSchema.not"})
+	if w := got[0].Witness; w == nil || w.Arguments != nil || w.Reason != reasonBudget {
+		t.Fatalf("want no witness and the budget reason, got %+v", w)
+	}
+	// The search really ran out: it judged every candidate it allows
+	// itself (the focus's cap, below Budget) ...
+	o, n := schemaTool(t, "old.json", oldS), schemaTool(t, "new.json", newS)
+	p := witness.NewPair(member(o, "inputSchema"), member(n, "inputSchema"), nil)
+	if r := p.Find([]string{"not"}, nil, nil); r.Arguments != nil || p.Judged < 40 || p.Judged > witness.Budget {
+		t.Fatalf("search found %v after judging %d candidates, want none after judging its whole allowance", r.Arguments, p.Judged)
+	}
+	// ... and a call it could have shown exists.
+	call, err := jsonvalue.Parse([]byte(`{"p199":987654321}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := p.Breaks(call); !ok {
+		t.Fatalf("the call that breaks is not confirmed")
+	}
+}
