@@ -69,6 +69,10 @@ type generator struct {
 	names      []string
 	everywhere bool
 	work       int
+	// baseOnly > 0 while generating for a subtree of which only the base
+	// is used (child); reach memoises which schemas lead to the focus.
+	baseOnly int
+	reach    map[*jsonvalue.Value]bool
 }
 
 func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
@@ -234,6 +238,59 @@ func resolveIn(root *jsonvalue.Value, ref string) *jsonvalue.Value {
 		}
 	}
 	return cur
+}
+
+// child generates for a subschema s of a schema whose own candidates use
+// only s's base unless rich (an object's property away from the change,
+// an array's items): where the focus is not under s either, s yields its
+// base alone, and its subtree is not varied. The base is the same.
+func (g *generator) child(s *jsonvalue.Value, depth int, rich bool) []cand {
+	if rich || g.reaches(s) {
+		return g.gen(s, depth)
+	}
+	g.baseOnly++
+	cs := g.gen(s, depth)
+	g.baseOnly--
+	return cs[:min(len(cs), 1)]
+}
+
+// reaches reports whether the focus is s or lies under it (through
+// subschemas and local $refs).
+func (g *generator) reaches(s *jsonvalue.Value) bool {
+	if g.focus == nil || s == nil || s.Kind != jsonvalue.Object {
+		return false
+	}
+	if s == g.focus {
+		return true
+	}
+	if r, ok := g.reach[s]; ok {
+		return r
+	}
+	if g.reach == nil {
+		g.reach = map[*jsonvalue.Value]bool{}
+	}
+	g.reach[s] = false // a cycle back here finds nothing new
+	found := false
+	for i := 0; i < len(s.Members) && !found; i++ {
+		m := &s.Members[i]
+		single, mapOf, listOf := schemaKeyword(m.Key)
+		switch {
+		case m.Key == "$ref" && m.Value.Kind == jsonvalue.String:
+			found = g.reaches(g.resolve(m.Value.Text))
+		case single:
+			found = g.reaches(&m.Value)
+		case mapOf && m.Value.Kind == jsonvalue.Object:
+			for j := 0; j < len(m.Value.Members) && !found; j++ {
+				found = g.reaches(&m.Value.Members[j].Value)
+			}
+		case listOf && m.Value.Kind == jsonvalue.Array:
+			for j := 0; j < len(m.Value.Items) && !found; j++ {
+				found = g.reaches(&m.Value.Items[j])
+			}
+		}
+	}
+	g.reach[s] = found
+	return found
 }
 
 // gen returns candidates for schema s (nil when it has none to offer).
@@ -688,13 +745,18 @@ func (g *generator) strings(s *jsonvalue.Value, rich bool) []cand {
 		p = nil
 	}
 	if p != nil {
-		n := 1
-		if rich {
-			n = 3
-		}
-		samples := patternStrings(p.Text, minL, hi, n)
-		if len(samples) == 0 {
-			if sample, ok := patternSample(p.Text); ok {
+		// Away from the change one plain sample does (the validator
+		// judges it); at the change, the shortest few within the lengths.
+		var samples []string
+		if sample, ok := patternSample(p.Text); ok && !rich && len(sample) >= minL && (hi < 0 || len(sample) <= hi) {
+			samples = []string{sample}
+		} else {
+			n := 1
+			if rich {
+				n = 3
+			}
+			samples = patternStrings(p.Text, minL, hi, n)
+			if len(samples) == 0 && ok {
 				samples = []string{sample}
 			}
 		}
@@ -851,7 +913,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 	var prefix []cand
 	if p := s.Get("prefixItems"); p != nil && p.Kind == jsonvalue.Array {
 		for i := range p.Items {
-			pc := g.gen(&p.Items[i], depth+1)
+			pc := g.child(&p.Items[i], depth+1, false)
 			if len(pc) == 0 {
 				pc = []cand{{t: now(str("a"))}}
 			}
@@ -859,7 +921,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		}
 	}
 	itemSchema := s.Get("items")
-	items := g.gen(itemSchema, depth+1)
+	items := g.child(itemSchema, depth+1, rich)
 	if itemSchema == nil {
 		items = nil
 		if rich {
@@ -867,7 +929,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		}
 	}
 	if c := s.Get("contains"); c != nil {
-		cc := g.gen(c, depth+1)
+		cc := g.child(c, depth+1, false)
 		if len(cc) > 0 {
 			items = append(cc[:1:1], items...)
 		}
@@ -1061,7 +1123,7 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			}
 		}
 	}
-	extra := g.gen(s.Get("additionalProperties"), depth+1)
+	extra := g.child(s.Get("additionalProperties"), depth+1, rich)
 	if ap := s.Get("additionalProperties"); ap == nil {
 		extra = anyValues(rich)
 	}
@@ -1075,7 +1137,7 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 		for i := range props.Members {
 			m := &props.Members[i]
 			declared[m.Key] = true
-			pc := g.gen(&m.Value, depth+1)
+			pc := g.child(&m.Value, depth+1, rich)
 			list = append(list, prop{m.Key, pc})
 		}
 	}
@@ -1183,7 +1245,7 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 	}
 	// patternProperties: a name each pattern matches (and no declared
 	// property has), holding each of the subschema's candidates.
-	if pp := s.Get("patternProperties"); pp != nil && pp.Kind == jsonvalue.Object {
+	if pp := s.Get("patternProperties"); pp != nil && pp.Kind == jsonvalue.Object && g.baseOnly == 0 {
 		for i := range pp.Members {
 			m := &pp.Members[i]
 			name := ""
@@ -1193,7 +1255,7 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 					break
 				}
 			}
-			pc := g.gen(&m.Value, depth+1)
+			pc := g.child(&m.Value, depth+1, rich)
 			if name == "" || len(pc) == 0 {
 				continue
 			}

@@ -67,16 +67,16 @@ type runSet []uint32
 // closure adds pc and every instruction reachable from it without
 // consuming a character (under the empty-width context ctx) to set;
 // matched reports whether a Match instruction was reached.
-func closure(prog *syntax.Prog, pc uint32, ctx syntax.EmptyOp, seen []bool, set *runSet, matched *bool) {
+func closure(prog *syntax.Prog, pc uint32, ctx syntax.EmptyOp, seen []uint32, stamp uint32, set *runSet, matched *bool) {
 	// An explicit stack: a long pattern must not exhaust the call stack.
 	stack := []uint32{pc}
 	for len(stack) > 0 {
 		pc := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[pc] {
+		if seen[pc] == stamp {
 			continue
 		}
-		seen[pc] = true
+		seen[pc] = stamp
 		in := &prog.Inst[pc]
 		switch in.Op {
 		case syntax.InstAlt, syntax.InstAltMatch:
@@ -228,10 +228,13 @@ func patternWalk(yes, no []*syntax.Prog, minLen, maxLen, n int) (found []string,
 		}
 		return b.String()
 	}
-	seen := make([][]bool, len(progs))
+	// seen[i][pc] == stamp: visited in this closure (a new stamp per
+	// closure instead of clearing the array).
+	seen := make([][]uint32, len(progs))
 	for i, p := range progs {
-		seen[i] = make([]bool, len(p.Inst))
+		seen[i] = make([]uint32, len(p.Inst))
 	}
+	var stamp uint32
 	// advance runs every program over one position: the threads pending
 	// there and a new match attempt from it, under the context of prev
 	// and next (-1: the end). It returns the instructions that wait for a
@@ -240,12 +243,12 @@ func patternWalk(yes, no []*syntax.Prog, minLen, maxLen, n int) (found []string,
 		ctx := syntax.EmptyOpContext(s.prev, next)
 		sets := make([]runSet, len(progs))
 		matched := append([]bool(nil), s.matched...)
+		stamp++
 		for i, p := range progs {
-			clear(seen[i])
 			for _, pc := range s.pending[i] {
-				closure(p, pc, ctx, seen[i], &sets[i], &matched[i])
+				closure(p, pc, ctx, seen[i], stamp, &sets[i], &matched[i])
 			}
-			closure(p, uint32(p.Start), ctx, seen[i], &sets[i], &matched[i])
+			closure(p, uint32(p.Start), ctx, seen[i], stamp, &sets[i], &matched[i])
 		}
 		return sets, matched
 	}

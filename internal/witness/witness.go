@@ -14,6 +14,7 @@ package witness
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -108,6 +109,7 @@ func compile(root *jsonvalue.Value) *jsonschema.Schema {
 		delete(m, "$schema")
 	}
 	c := tool.NewSchemaCompiler()
+	c.UseRegexpEngine(cachedRegexp)
 	if err := c.AddResource(resourceURL, doc); err != nil {
 		return nil
 	}
@@ -116,6 +118,40 @@ func compile(root *jsonvalue.Value) *jsonschema.Schema {
 		return nil
 	}
 	return s
+}
+
+// regexps keeps compiled patterns for every compile of a run and the next:
+// the tools of a set repeat their patterns, and compiling a pattern (two
+// engines) is a sixth of compiling a schema. A compiled pattern is
+// read-only and safe to share.
+var regexps struct {
+	sync.Mutex
+	m map[string]jsonschema.Regexp
+}
+
+const cachedRegexps = 4096
+
+func cachedRegexp(pattern string) (jsonschema.Regexp, error) {
+	regexps.Lock()
+	re, ok := regexps.m[pattern]
+	regexps.Unlock()
+	if ok {
+		return re, nil
+	}
+	re, err := tool.ECMARegexpEngine(pattern)
+	if err != nil {
+		return nil, err
+	}
+	regexps.Lock()
+	if regexps.m == nil {
+		regexps.m = map[string]jsonschema.Regexp{}
+	}
+	if len(regexps.m) < cachedRegexps {
+		// Cloned: the pattern may share memory with a whole file.
+		regexps.m[strings.Clone(pattern)] = re
+	}
+	regexps.Unlock()
+	return re, nil
 }
 
 // Usable reports whether both schemas compiled; a pair that did not cannot
@@ -219,7 +255,9 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 		}
 		// Built only now: a search that stops early builds no more.
 		c := cand.value()
-		key := jsonvalue.Canonical(c)
+		// Candidates are built in a fixed member order, so the compact
+		// text finds the repeats (the canonical form sorts members).
+		key := jsonvalue.Encode(c, "")
 		if seen[key] {
 			continue
 		}
