@@ -461,7 +461,7 @@ func (s *semanticRun) check(g wideGen, name, oldSchema, newSchema string) {
 	if call == "" {
 		return
 	}
-	if why := knownGap(oldSchema, newSchema); why != "" {
+	if why := knownGap(oldSchema, newSchema, changes); why != "" {
 		s.skipped++
 		s.skips[why]++
 		return
@@ -543,7 +543,17 @@ func sortedCounts(m map[string]int) []string {
 // knownGap names an engine gap this test has found, for a pair it shows
 // in: the reason it is skipped here rather than failed. Each belongs to
 // the normalisation of issue #11 items 1-2 (another branch's work).
-func knownGap(oldSchema, newSchema string) string {
+func knownGap(oldSchema, newSchema string, changes []Change) string {
+	// The old value judged to accept nothing (schema-opened with nothing
+	// before), where it accepts the objects a `not` over `properties`
+	// lets through: `not: {properties: {c: {type: null}}}` accepts any
+	// object whose c is not null. Found with the normalisation branch
+	// (diff-peer, not on this branch) merged in, seeds 3 and 4 of the hunt.
+	for _, c := range changes {
+		if c.Code == "schema-opened" && c.Before == nil && c.After == nil && strings.Contains(oldSchema, `"not":{"properties":`) {
+			return "old schema judged to accept nothing where a not over properties accepts objects (unsatisfiable-schema check)"
+		}
+	}
 	var doc any
 	if err := json.Unmarshal([]byte(newSchema), &doc); err != nil {
 		return ""
