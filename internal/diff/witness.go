@@ -18,9 +18,15 @@ import (
 // (schema-narrowed) whatever the keyword comparison concluded.
 
 // judgedPerTool bounds the candidate calls judged for one tool (each
-// search judges at most witness.Budget): past it, a breaking change says
-// that it was not searched.
-const judgedPerTool = 8 * witness.Budget
+// search judges at most witness.Budget), raised by judgedPerChange for
+// each of its breaking changes, so a tool with hundreds of them gets each
+// a search of its own (a search judges a few dozen on average): the cost
+// grows with the changes, and the run's budget bounds the whole. Past the
+// bound, a breaking change says that it was not searched.
+const (
+	judgedPerTool   = 8 * witness.Budget
+	judgedPerChange = 64
+)
 
 // Reasons given when a breaking change has no witness.
 const (
@@ -46,13 +52,18 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		return p
 	}
 	breaking := 0
+	for i := range changes {
+		if changes[i].Classification == Breaking {
+			breaking++
+		}
+	}
+	allowance := max(judgedPerTool, judgedPerChange*breaking)
 	var found []witness.Result
 	for i := range changes {
 		ch := &changes[i]
 		if ch.Classification != Breaking {
 			continue
 		}
-		breaking++
 		if p == nil && cache.Spent() {
 			ch.Witness = &Witness{Reason: reasonRunBudget}
 			continue
@@ -72,7 +83,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 			ch.Witness = &Witness{Reason: reasonRunBudget}
 			continue
 		}
-		if pair().Judged >= judgedPerTool {
+		if pair().Judged >= allowance {
 			ch.Witness = &Witness{Reason: reasonNotSearch}
 			continue
 		}

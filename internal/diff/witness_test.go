@@ -204,3 +204,25 @@ func TestBudgetSpentSaysSo(t *testing.T) {
 		t.Fatalf("the call that breaks is not confirmed")
 	}
 }
+
+// TestManyChangesEachSearched: a tool with many breaking changes gets a
+// search for each (the allowance grows with them), not only the first few.
+// Each change here widens a pattern, so each search tries all it has.
+func TestManyChangesEachSearched(t *testing.T) {
+	var oldProps, newProps []string
+	for i := 0; i < 200; i++ {
+		name := `"p` + itoa(1000 + i)[1:] + `"`
+		oldProps = append(oldProps, name+`:{"type":"string","pattern":"^a"}`)
+		newProps = append(newProps, name+`:{"type":"string","pattern":"^[ab]"}`)
+	}
+	got := diffSchemas(t, `{"type":"object","properties":{`+strings.Join(oldProps, ",")+`}}`,
+		`{"type":"object","properties":{`+strings.Join(newProps, ",")+`}}`)
+	if len(got) != 200 {
+		t.Fatalf("want 200 changes, got %d", len(got))
+	}
+	for _, ch := range got {
+		if ch.Witness == nil || !strings.HasPrefix(ch.Witness.Reason, "No example call: the new pattern matches every string") {
+			t.Fatalf("%s %s: want the widened-pattern reason, got %+v", ch.Code, ch.Path, ch.Witness)
+		}
+	}
+}
