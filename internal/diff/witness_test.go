@@ -48,6 +48,8 @@ func TestWitnessPerChange(t *testing.T) {
 			obj(`{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":3}`), `{"v":["a","b","c","d"]}`},
 		{"maxItems of enum items", obj(`{"type":"array","items":{"enum":["x","y","z"]},"uniqueItems":true}`),
 			obj(`{"type":"array","items":{"enum":["x","y","z"]},"uniqueItems":true,"maxItems":2}`), `{"v":["x","y","z"]}`},
+		{"not over a wider inner schema", obj(`{"type":"array","not":{"items":{"type":"string"}}}`),
+			obj(`{"type":"array","not":{"items":{"type":["string","integer"]}}}`), `{"v":[1]}`},
 		{"patternProperties narrowed", obj(`{"type":"object","patternProperties":{"^cf_[a-z]+$":{"type":["string","boolean"]}},"additionalProperties":false}`),
 			obj(`{"type":"object","patternProperties":{"^cf_[a-z]+$":{"type":"string"}},"additionalProperties":false}`), `{"v":{"cf_a":true}}`},
 	}

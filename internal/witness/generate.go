@@ -73,6 +73,11 @@ type generator struct {
 	// is used (child); reach memoises which schemas lead to the focus.
 	baseOnly int
 	reach    map[*jsonvalue.Value]bool
+	// Under `not` a call breaks when the new inner schema accepts it and
+	// the old one does not: notHolder is the old schema holding the `not`
+	// the change is under, newNot the new inner schema, newRoot what its
+	// $refs resolve in. Values newNot accepts are tried for notHolder.
+	notHolder, newNot, newRoot *jsonvalue.Value
 }
 
 func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
@@ -82,6 +87,18 @@ func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonv
 	}
 	if newRoot != nil && newRoot.Kind == jsonvalue.Object && len(focus) > 0 {
 		g.newFocus = schemaAt(newRoot, focus)
+		// The innermost `not` keyword on the way to the change.
+		for k := len(focus) - 1; k >= 0 && g.focus != nil; k-- {
+			if focus[k] != "not" {
+				continue
+			}
+			oh, nh := schemaAt(root, focus[:k]), schemaAt(newRoot, focus[:k])
+			if oh != nil && nh != nil && oh.Get("not") != nil && nh.Get("not") != nil &&
+				schemaAt(newRoot, focus[:k+1]) == nh.Get("not") {
+				g.notHolder, g.newNot, g.newRoot = oh, nh.Get("not"), newRoot
+				break
+			}
+		}
 	}
 	// The property a change names (the last key under properties and
 	// the like) is the first name an undeclared property gets.
@@ -367,6 +384,15 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		case key == "default":
 			out = append(out, cand{t: now(ex)})
 		}
+	}
+	if s == g.notHolder && g.newNot != nil {
+		// Values the new inner schema accepts (so the new `not` rejects
+		// them), each merged with this schema's base.
+		inner := &generator{root: g.newRoot, hints: g.hints, everywhere: true, work: g.work}
+		if nc := inner.genIn(g.newNot, depth+1, true); len(nc) > 0 && len(out) > 0 {
+			out = append(out, combine(out[:1], nc)[1:]...)
+		}
+		g.work = inner.work
 	}
 	if hot {
 		// Everything here but the base varies the focus; the base is
