@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -118,4 +119,26 @@ func pathExists(toolValue *jsonvalue.Value, path string) bool {
 		return false
 	}
 	return try(toolValue, nil, 0, 0)
+}
+
+// FuzzNoOldCallRejected runs the semantic check (semantic_wide_test.go)
+// on pairs the fuzzer's seeds generate: an old schema and an edit of it;
+// when the keyword engine reports nothing breaking, no call the old schema
+// accepts may be rejected by the new one.
+func FuzzNoOldCallRejected(f *testing.F) {
+	for _, seed := range []uint64{1, 2, 3, 8, 11} {
+		f.Add(seed, uint64(0))
+	}
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		g := wideGen{rand.New(rand.NewPCG(a, b))}
+		s := newSemanticRun(t)
+		defs := jmap{"A": g.schema(1), "B": g.schema(1)}
+		old := jmap{"type": "object", "properties": jmap{"v": g.schema(3)}, "$defs": defs}
+		new := clone(old).(jmap)
+		new["properties"] = jmap{"v": g.edit(old["properties"].(jmap)["v"])}
+		if e, ok := extractDef(new); ok {
+			new["$defs"].(jmap)["E"] = e
+		}
+		s.check(g, "fuzz", encode(t, old), encode(t, new))
+	})
 }

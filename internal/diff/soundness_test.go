@@ -148,3 +148,22 @@ func TestRemovalUnderClosedUnevaluated(t *testing.T) {
 	checkChanges(t, diffSchemas(t, obj(`{"type":"object","additionalProperties":{"type":"string"}}`), obj(`{"type":"object"}`)),
 		want{"additional-properties-relaxed", NonBreaking, p + ".additionalProperties"})
 }
+
+// An always-true evaluating keyword still evaluates: removing it hands what
+// it covered to a closed unevaluated* keyword (breaking), adding it takes
+// that away (wider; under not, narrower).
+func TestTrueEvaluatorUnderClosedUnevaluated(t *testing.T) {
+	closed := func(body string) string {
+		return obj(`{"type":"object",` + body + `"unevaluatedProperties":false}`)
+	}
+	checkChanges(t, diffSchemas(t, closed(`"additionalProperties":{},`), closed(``)),
+		want{"additional-properties-relaxed", Breaking, p + ".additionalProperties"})
+	checkChanges(t, diffSchemas(t, closed(``), closed(`"additionalProperties":true,`)),
+		want{"unevaluated-properties-relaxed", NonBreaking, p + ".additionalProperties"})
+	checkChanges(t, diffSchemas(t, obj(`{"type":"array","items":true,"unevaluatedItems":false}`), obj(`{"type":"array","unevaluatedItems":false}`)),
+		want{"array-items-removed", Breaking, p + ".items"})
+	checkChanges(t, diffSchemas(t, obj(`{"not":{"unevaluatedProperties":false}}`), obj(`{"not":{"additionalProperties":{},"unevaluatedProperties":false}}`)),
+		want{"unevaluated-properties-relaxed", Breaking, p + ".not.additionalProperties"})
+	// Without a closed unevaluated* keyword in scope, nothing changed.
+	checkChanges(t, diffSchemas(t, obj(`{"type":"object","additionalProperties":{}}`), obj(`{"type":"object"}`)))
+}

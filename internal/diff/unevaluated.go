@@ -79,9 +79,15 @@ var shrinkFeeds = map[string]feed{
 // shrinkBreaks reports whether a change with code at the pair o, n may
 // hand values to a closed unevaluated* keyword.
 func shrinkBreaks(code string, o, n *node) bool {
+	return shrinkFeedsAt(code, o, n) != 0
+}
+
+// shrinkFeedsAt is the closed unevaluated* keywords a change with code at
+// the pair o, n may hand values to (0: none).
+func shrinkFeedsAt(code string, o, n *node) feed {
 	want, ok := shrinkFeeds[code]
 	if !ok {
-		return false
+		return 0
 	}
 	var f feed
 	for _, x := range [2]*node{o, n} {
@@ -93,5 +99,5 @@ func shrinkBreaks(code string, o, n *node) bool {
 			f |= closedFeed(x)
 		}
 	}
-	return f&want != 0
+	return f & want
 }

@@ -520,6 +520,11 @@ func (c *comparer) compareSlot(o, n, on *node, ok kind, nn *node, nk kind, ov, n
 		oOpen := ok != kSchema || acceptsAll(on)
 		nOpen := nk != kSchema || acceptsAll(nn)
 		switch {
+		case oOpen && nOpen && (ok == kAbsent) != (nk == kAbsent) && shrinkFeedsAt(r.removed, o, n) != 0:
+			// Accepting everything, the keyword still evaluates: what it
+			// covers is no business of a closed unevaluated* keyword in
+			// scope, which sees it when the keyword goes.
+			c.evaluatorMoved(o, n, ov, nv, r, shrinkFeedsAt(r.removed, o, n), rel)
 		case oOpen && nOpen:
 			if ok == kSchema || nk == kSchema {
 				c.pair(mark(orStandIn(on, o, rel)), mark(orStandIn(nn, n, rel)), rel...)
@@ -551,6 +556,24 @@ func (c *comparer) compareSlot(o, n, on *node, ok kind, nn *node, nk kind, ov, n
 	default:
 		c.pair(mark(on), mark(nn), rel...)
 	}
+}
+
+// evaluatorMoved reports an always-true evaluating keyword (items: true,
+// additionalProperties: {}, ...) added or removed where a closed
+// unevaluated* keyword (fd) sees what it does not evaluate. Removed, as
+// the keyword's removal elsewhere (the closed keyword now judges those
+// parts: breaking); added, the closed keyword no longer judges them.
+func (c *comparer) evaluatorMoved(o, n *node, ov, nv *jsonvalue.Value, r slotRules, fd feed, rel []seg) {
+	key := lastKey(rel)
+	if nv == nil {
+		c.emit(r.removed, "`"+key+"` (which accepted everything) was removed.", o, n, ov, nv, rel...)
+		return
+	}
+	target, code := "unevaluatedItems", "unevaluated-items-relaxed"
+	if fd&feedProperties != 0 {
+		target, code = "unevaluatedProperties", "unevaluated-properties-relaxed"
+	}
+	c.emitAs(code, NonBreaking, "`"+key+"` (accepting everything) was added: what it evaluates no longer falls to the closed `"+target+"`, so more values are accepted.", o, n, ov, nv, rel...)
 }
 
 // orStandIn returns n, or an empty stand-in placed at the parent's

@@ -18,9 +18,15 @@ import (
 // (schema-narrowed) whatever the keyword comparison concluded.
 
 // judgedPerTool bounds the candidate calls judged for one tool (each
-// search judges at most witness.Budget): past it, a breaking change says
-// that it was not searched.
-const judgedPerTool = 8 * witness.Budget
+// search judges at most witness.Budget), raised by judgedPerChange for
+// each of its breaking changes, so a tool with hundreds of them gets each
+// a search of its own (a search judges a few dozen on average): the cost
+// grows with the changes, and the run's budget bounds the whole. Past the
+// bound, a breaking change says that it was not searched.
+const (
+	judgedPerTool   = 8 * witness.Budget
+	judgedPerChange = 64
+)
 
 // Reasons given when a breaking change has no witness.
 const (
@@ -46,13 +52,18 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		return p
 	}
 	breaking := 0
+	for i := range changes {
+		if changes[i].Classification == Breaking {
+			breaking++
+		}
+	}
+	allowance := max(judgedPerTool, judgedPerChange*breaking)
 	var found []witness.Result
 	for i := range changes {
 		ch := &changes[i]
 		if ch.Classification != Breaking {
 			continue
 		}
-		breaking++
 		if p == nil && cache.Spent() {
 			ch.Witness = &Witness{Reason: reasonRunBudget}
 			continue
@@ -72,7 +83,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 			ch.Witness = &Witness{Reason: reasonRunBudget}
 			continue
 		}
-		if pair().Judged >= judgedPerTool {
+		if pair().Judged >= allowance {
 			ch.Witness = &Witness{Reason: reasonNotSearch}
 			continue
 		}
@@ -82,7 +93,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 			ch.Witness = &Witness{Arguments: r.Arguments}
 			continue
 		}
-		ch.Witness = &Witness{Reason: noWitnessReason(ch.Code)}
+		ch.Witness = &Witness{Reason: noWitnessReason(ch, focus, newRoot)}
 	}
 	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || cache.Spent() || !pair().Usable() {
 		return changes
@@ -124,17 +135,64 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 
 // noWitnessReason says why a breaking change has no example call. Some
 // codes are breaking by contract for what a provider or server does, not
-// for what the JSON Schema validator decides: for those that is the reason.
-func noWitnessReason(code string) string {
-	switch code {
+// for what the JSON Schema validator decides: for those, when it is
+// provably so, that is the reason; otherwise the search found none.
+func noWitnessReason(ch *Change, focus []string, newRoot *jsonvalue.Value) string {
+	switch ch.Code {
 	case "nullable-removed":
 		return "No example call: `nullable` is OpenAPI's keyword, which a JSON Schema 2020-12 validator ignores; providers that read it reject null now."
 	case "property-removed":
-		return "No example call: the rules for undeclared properties still accept what the removed property accepted, so the validator accepts the same calls; the change is breaking because the tool no longer declares the property."
+		// The removed name now falls to the rules for undeclared
+		// properties; when those accept anything, so does the validator.
+		if len(focus) >= 2 && focus[len(focus)-2] == "properties" && witness.OpenTo(newRoot, focus[:len(focus)-2], focus[len(focus)-1]) {
+			return "No example call: the rules for undeclared properties still accept what the removed property accepted, so the validator accepts the same calls; the change is breaking because the tool no longer declares the property."
+		}
 	case "keyword-changed":
-		return "No example call: the validator does not act on this keyword, so it accepts the same calls; providers or servers that read it may not."
+		if keywordAt(focus) && !validatorKeyword[focus[len(focus)-1]] {
+			return "No example call: the validator does not act on this keyword, so it accepts the same calls; providers or servers that read it may not."
+		}
+	case "pattern-changed":
+		if ch.Before != nil && ch.After != nil && ch.Before.Kind == jsonvalue.String && ch.After.Kind == jsonvalue.String &&
+			witness.PatternWidened(ch.Before.Text, ch.After.Text) {
+			return "No example call: the new pattern matches every string the old one matched, so the validator accepts the same calls; any edit of a pattern is breaking by contract."
+		}
 	}
 	return reasonBudget
+}
+
+// keywordAt: the path ends at a keyword of a schema object, not at a
+// property name, a definition's name or an index.
+func keywordAt(focus []string) bool {
+	if len(focus) == 0 {
+		return false
+	}
+	if _, err := strconv.Atoi(focus[len(focus)-1]); err == nil {
+		return false
+	}
+	if len(focus) >= 2 {
+		switch focus[len(focus)-2] {
+		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependentRequired":
+			return false
+		}
+	}
+	return true
+}
+
+// validatorKeyword lists the keywords a JSON Schema 2020-12 validator acts
+// on (and older ones it might): a change to any other cannot change what
+// it accepts. Annotations (format included: the validator does not assert
+// it) are not here.
+var validatorKeyword = map[string]bool{
+	"type": true, "enum": true, "const": true, "multipleOf": true, "maximum": true, "exclusiveMaximum": true,
+	"minimum": true, "exclusiveMinimum": true, "maxLength": true, "minLength": true, "pattern": true,
+	"maxItems": true, "minItems": true, "uniqueItems": true, "maxContains": true, "minContains": true,
+	"maxProperties": true, "minProperties": true, "required": true, "dependentRequired": true,
+	"allOf": true, "anyOf": true, "oneOf": true, "not": true, "if": true, "then": true, "else": true,
+	"dependentSchemas": true, "prefixItems": true, "items": true, "contains": true, "properties": true,
+	"patternProperties": true, "additionalProperties": true, "propertyNames": true,
+	"unevaluatedItems": true, "unevaluatedProperties": true, "$ref": true, "$dynamicRef": true,
+	"$id": true, "$anchor": true, "$dynamicAnchor": true, "$schema": true, "$vocabulary": true, "$defs": true,
+	"$recursiveRef": true, "$recursiveAnchor": true, "dependencies": true, "additionalItems": true, "definitions": true,
 }
 
 // toolCallWitness is the witness of a tool removed or renamed: any call

@@ -2,6 +2,7 @@ package tool
 
 import (
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 )
@@ -25,7 +26,7 @@ const re2Repeat = 1000
 // UTF-16 units JavaScript without the u flag sees (a character outside the
 // Basic Multilingual Plane is one `.` here, two in JavaScript).
 func linearRegexp(pattern string) *regexp.Regexp {
-	src, ok := translateToRE2(pattern)
+	src, ok := translateToRE2(pattern, nil)
 	if !ok {
 		return nil
 	}
@@ -38,10 +39,20 @@ func linearRegexp(pattern string) *regexp.Regexp {
 
 // translateToRE2 rewrites a JavaScript pattern (no flags) as RE2 syntax of
 // the same language, or reports that it cannot.
-func translateToRE2(p string) (string, bool) {
+//
+// big, when not nil, takes the repetitions whose counts RE2 refuses: the
+// repeated atom is written as a capture named big(lo, hi) instead (hi < 0:
+// no upper bound), for a caller that reads the syntax tree and puts the
+// repetition back (RegularPattern).
+func translateToRE2(p string, big func(lo, hi int) string) (string, bool) {
 	var b strings.Builder
+	// atom is where the last atom written starts (-1: none); groups holds
+	// the starts of the groups open.
+	atom := -1
+	var groups []int
 	for i := 0; i < len(p); {
 		c := p[i]
+		start := b.Len()
 		switch c {
 		case '\\':
 			s, n, ok := translateEscape(p[i:], false)
@@ -50,9 +61,11 @@ func translateToRE2(p string) (string, bool) {
 			}
 			b.WriteString(s)
 			i += n
+			atom = start
 		case '.':
 			b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
 			i++
+			atom = start
 		case '(':
 			if strings.HasPrefix(p[i:], "(?:") {
 				b.WriteString("(?:")
@@ -63,24 +76,57 @@ func translateToRE2(p string) (string, bool) {
 				b.WriteByte('(')
 				i++
 			}
-		case ')', '|', '^', '$', '*', '+', '?':
+			groups = append(groups, start)
+			atom = -1
+		case ')':
+			b.WriteByte(c)
+			i++
+			atom = -1
+			if len(groups) > 0 {
+				atom = groups[len(groups)-1]
+				groups = groups[:len(groups)-1]
+			}
+		case '|', '^', '$':
+			b.WriteByte(c)
+			i++
+			atom = -1
+		case '*', '+', '?':
 			b.WriteByte(c)
 			i++
 		case '{':
 			n, ok, valid := braceQuantifier(p[i:])
 			switch {
 			case valid && !ok:
-				return "", false // a count RE2 refuses
+				// A count RE2 refuses.
+				if big == nil || atom < 0 {
+					return "", false
+				}
+				lo, hi, ok := braceCounts(p[i+1 : i+n-1])
+				if !ok {
+					return "", false
+				}
+				inner := b.String()[atom:]
+				rest := b.String()[:atom]
+				b.Reset()
+				b.WriteString(rest)
+				b.WriteString("(?P<" + big(lo, hi) + ">" + inner + ")")
+				i += n
+				atom = -1
+				if i < len(p) && p[i] == '?' {
+					i++ // lazy: the same language
+				}
 			case valid:
 				b.WriteString(p[i : i+n])
 				i += n
 			default:
 				b.WriteString(`\{`) // Annex B: a literal brace
 				i++
+				atom = start
 			}
 		case '}', ']':
 			b.WriteString(`\` + string(c))
 			i++
+			atom = start
 		case '[':
 			s, n, ok := translateClass(p[i:])
 			if !ok {
@@ -88,12 +134,82 @@ func translateToRE2(p string) (string, bool) {
 			}
 			b.WriteString(s)
 			i += n
+			atom = start
 		default:
+			// A multi-byte character is one atom: start is its first byte.
 			b.WriteByte(c)
 			i++
+			if c < 0x80 || c >= 0xC0 {
+				atom = start
+			}
 		}
 	}
 	return b.String(), true
+}
+
+// braceCounts reads the body of {n}, {n,} or {n,m}; hi is -1 for {n,}.
+func braceCounts(body string) (lo, hi int, ok bool) {
+	l, h, comma := strings.Cut(body, ",")
+	lo, err := strconv.Atoi(l)
+	if err != nil {
+		return 0, 0, false
+	}
+	switch {
+	case !comma:
+		return lo, lo, true
+	case h == "":
+		return lo, -1, true
+	}
+	hi, err = strconv.Atoi(h)
+	return lo, hi, err == nil && hi >= lo
+}
+
+// maxRegularCount bounds the repetition counts RegularPattern takes: a
+// caller that expands a repetition into states pays for each.
+const maxRegularCount = 100000
+
+// RegularPattern parses a JavaScript pattern (no flags) into the syntax
+// tree (Go's regexp/syntax, Perl flags) of the same language, for patterns
+// without lookaround or backreferences; false otherwise. Unlike Go's
+// parser it takes repetition counts beyond RE2's 1000 (up to 100,000):
+// the tree holds them as written. The tree's `.` and `\s` are already
+// JavaScript's (see translateToRE2).
+func RegularPattern(pattern string) (*syntax.Regexp, bool) {
+	type counts struct{ lo, hi int }
+	var bigs []counts
+	src, ok := translateToRE2(pattern, func(lo, hi int) string {
+		bigs = append(bigs, counts{lo, hi})
+		return "schemaportcount" + strconv.Itoa(len(bigs)-1)
+	})
+	if !ok {
+		return nil, false
+	}
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return nil, false
+	}
+	ok = true
+	var restore func(r *syntax.Regexp)
+	restore = func(r *syntax.Regexp) {
+		for _, s := range r.Sub {
+			restore(s)
+		}
+		if r.Op != syntax.OpCapture || !strings.HasPrefix(r.Name, "schemaportcount") {
+			return
+		}
+		k, err := strconv.Atoi(strings.TrimPrefix(r.Name, "schemaportcount"))
+		if err != nil || k < 0 || k >= len(bigs) || bigs[k].lo > maxRegularCount || bigs[k].hi > maxRegularCount {
+			ok = false
+			return
+		}
+		sub := r.Sub[0]
+		*r = syntax.Regexp{Op: syntax.OpRepeat, Flags: sub.Flags, Min: bigs[k].lo, Max: bigs[k].hi, Sub: []*syntax.Regexp{sub}}
+	}
+	restore(re)
+	if !ok {
+		return nil, false
+	}
+	return re, true
 }
 
 // braceQuantifier reads {n}, {n,} or {n,m} at the start of s. valid says

@@ -105,3 +105,28 @@ func FuzzLinearPattern(f *testing.F) {
 		}
 	})
 }
+
+// TestRegularPatternCounts: counts past RE2's 1000 are kept as written,
+// and a lazy mark after them changes nothing.
+func TestRegularPatternCounts(t *testing.T) {
+	for _, tc := range []struct{ pattern, want string }{
+		{`^[a-v0-9]{5,1024}$`, `(?-m:\A[0-9a-v]{5,1024}$)`},
+		{`^(ab){2000}?c$`, `(?-m:\A(ab){2000}c$)`},
+		{`^x{1001,}$`, `(?-m:\Ax{1001,}$)`},
+		{`^a{2,3}$`, `(?-m:\Aa{2,3}$)`},
+	} {
+		re, ok := RegularPattern(tc.pattern)
+		if !ok {
+			t.Errorf("%s: not parsed", tc.pattern)
+			continue
+		}
+		if got := re.String(); got != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.pattern, got, tc.want)
+		}
+	}
+	for _, p := range []string{`^(?=a)`, `(a)\1`, `^a{200000}$`} {
+		if _, ok := RegularPattern(p); ok {
+			t.Errorf("%s: parsed", p)
+		}
+	}
+}

@@ -60,18 +60,45 @@ func later(f func() *jsonvalue.Value) *thunk { return &thunk{build: f} }
 type generator struct {
 	root  *jsonvalue.Value
 	focus *jsonvalue.Value // the old schema object at the change, nil if none
-	hints []*jsonvalue.Value
+	// newFocus is the new schema's object at the same place (nil if
+	// none): strings are built to pass the old pattern and fail the new.
+	newFocus *jsonvalue.Value
+	hints    []*jsonvalue.Value
 	// names are property names the change is about that the old schema
 	// does not declare: undeclared properties get them first.
 	names      []string
 	everywhere bool
 	work       int
+	// baseOnly > 0 while generating for a subtree of which only the base
+	// is used (child); reach memoises which schemas lead to the focus.
+	baseOnly int
+	reach    map[*jsonvalue.Value]bool
+	// Under `not` a call breaks when the new inner schema accepts it and
+	// the old one does not: notHolder is the old schema holding the `not`
+	// the change is under, newNot the new inner schema, newRoot what its
+	// $refs resolve in. Values newNot accepts are tried for notHolder.
+	notHolder, newNot, newRoot *jsonvalue.Value
 }
 
-func newGenerator(root *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
+func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
 	g := &generator{root: root, hints: hints}
 	if root != nil && root.Kind == jsonvalue.Object {
-		g.focus = g.schemaAt(focus)
+		g.focus = schemaAt(root, focus)
+	}
+	if newRoot != nil && newRoot.Kind == jsonvalue.Object && len(focus) > 0 {
+		g.newFocus = schemaAt(newRoot, focus)
+		// The innermost `not` keyword on the way to the change.
+		for k := len(focus) - 1; k >= 0 && g.focus != nil; k-- {
+			if focus[k] != "not" {
+				continue
+			}
+			oh, nh := schemaAt(root, focus[:k]), schemaAt(newRoot, focus[:k])
+			if oh != nil && nh != nil && oh.Get("not") != nil && nh.Get("not") != nil &&
+				schemaAt(newRoot, focus[:k+1]) == nh.Get("not") {
+				g.notHolder, g.newNot, g.newRoot = oh, nh.Get("not"), newRoot
+				break
+			}
+		}
 	}
 	// The property a change names (the last key under properties and
 	// the like) is the first name an undeclared property gets.
@@ -130,9 +157,9 @@ func schemaKeyword(key string) (single, mapOf, listOf bool) {
 
 // schemaAt walks segs from root and returns the deepest schema object on
 // the way (segs name file positions: keywords, property names, indexes).
-func (g *generator) schemaAt(segs []string) *jsonvalue.Value {
-	last := g.root
-	cur := g.root
+func schemaAt(root *jsonvalue.Value, segs []string) *jsonvalue.Value {
+	last := root
+	cur := root
 	const (
 		inSchema = iota
 		inMap
@@ -152,7 +179,7 @@ func (g *generator) schemaAt(segs []string) *jsonvalue.Value {
 				if ref == nil || ref.Kind != jsonvalue.String {
 					break
 				}
-				t := g.resolve(ref.Text)
+				t := resolveIn(root, ref.Text)
 				if t == nil || t.Kind != jsonvalue.Object {
 					break
 				}
@@ -194,12 +221,15 @@ func (g *generator) schemaAt(segs []string) *jsonvalue.Value {
 	return last
 }
 
-// resolve follows a local $ref ("#", "#/json/pointer"); nil otherwise.
-func (g *generator) resolve(ref string) *jsonvalue.Value {
+// resolve follows a local $ref ("#", "#/json/pointer") in the old schema;
+// nil otherwise.
+func (g *generator) resolve(ref string) *jsonvalue.Value { return resolveIn(g.root, ref) }
+
+func resolveIn(root *jsonvalue.Value, ref string) *jsonvalue.Value {
 	if !strings.HasPrefix(ref, "#") {
 		return nil
 	}
-	cur := g.root
+	cur := root
 	if ref == "#" {
 		return cur
 	}
@@ -225,6 +255,59 @@ func (g *generator) resolve(ref string) *jsonvalue.Value {
 		}
 	}
 	return cur
+}
+
+// child generates for a subschema s of a schema whose own candidates use
+// only s's base unless rich (an object's property away from the change,
+// an array's items): where the focus is not under s either, s yields its
+// base alone, and its subtree is not varied. The base is the same.
+func (g *generator) child(s *jsonvalue.Value, depth int, rich bool) []cand {
+	if rich || g.reaches(s) {
+		return g.gen(s, depth)
+	}
+	g.baseOnly++
+	cs := g.gen(s, depth)
+	g.baseOnly--
+	return cs[:min(len(cs), 1)]
+}
+
+// reaches reports whether the focus is s or lies under it (through
+// subschemas and local $refs).
+func (g *generator) reaches(s *jsonvalue.Value) bool {
+	if g.focus == nil || s == nil || s.Kind != jsonvalue.Object {
+		return false
+	}
+	if s == g.focus {
+		return true
+	}
+	if r, ok := g.reach[s]; ok {
+		return r
+	}
+	if g.reach == nil {
+		g.reach = map[*jsonvalue.Value]bool{}
+	}
+	g.reach[s] = false // a cycle back here finds nothing new
+	found := false
+	for i := 0; i < len(s.Members) && !found; i++ {
+		m := &s.Members[i]
+		single, mapOf, listOf := schemaKeyword(m.Key)
+		switch {
+		case m.Key == "$ref" && m.Value.Kind == jsonvalue.String:
+			found = g.reaches(g.resolve(m.Value.Text))
+		case single:
+			found = g.reaches(&m.Value)
+		case mapOf && m.Value.Kind == jsonvalue.Object:
+			for j := 0; j < len(m.Value.Members) && !found; j++ {
+				found = g.reaches(&m.Value.Members[j].Value)
+			}
+		case listOf && m.Value.Kind == jsonvalue.Array:
+			for j := 0; j < len(m.Value.Items) && !found; j++ {
+				found = g.reaches(&m.Value.Items[j])
+			}
+		}
+	}
+	g.reach[s] = found
+	return found
 }
 
 // gen returns candidates for schema s (nil when it has none to offer).
@@ -301,6 +384,15 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		case key == "default":
 			out = append(out, cand{t: now(ex)})
 		}
+	}
+	if s == g.notHolder && g.newNot != nil {
+		// Values the new inner schema accepts (so the new `not` rejects
+		// them), each merged with this schema's base.
+		inner := &generator{root: g.newRoot, hints: g.hints, everywhere: true, work: g.work}
+		if nc := inner.genIn(g.newNot, depth+1, true); len(nc) > 0 && len(out) > 0 {
+			out = append(out, combine(out[:1], nc)[1:]...)
+		}
+		g.work = inner.work
 	}
 	if hot {
 		// Everything here but the base varies the focus; the base is
@@ -670,9 +762,50 @@ func (g *generator) strings(s *jsonvalue.Value, rich bool) []cand {
 	minL, hasMin := intOf(s.Get("minLength"))
 	maxL, hasMax := intOf(s.Get("maxLength"))
 	var out []cand
-	if p := s.Get("pattern"); p != nil && p.Kind == jsonvalue.String {
-		if sample, ok := patternSample(p.Text); ok {
+	hi := -1
+	if hasMax {
+		hi = maxL
+	}
+	p := s.Get("pattern")
+	if p != nil && p.Kind != jsonvalue.String {
+		p = nil
+	}
+	if p != nil {
+		// Away from the change one plain sample does (the validator
+		// judges it); at the change, the shortest few within the lengths.
+		var samples []string
+		if sample, ok := patternSample(p.Text); ok && !rich && len(sample) >= minL && (hi < 0 || len(sample) <= hi) {
+			samples = []string{sample}
+		} else {
+			n := 1
+			if rich {
+				n = 3
+			}
+			samples = patternStrings(p.Text, minL, hi, n)
+			if len(samples) == 0 && ok {
+				samples = []string{sample}
+			}
+		}
+		for _, sample := range samples {
 			out = append(out, cand{t: now(str(sample))})
+		}
+	}
+	// At the change: strings the old pattern matches and the new one
+	// does not.
+	if s == g.focus && g.newFocus != nil {
+		if np := g.newFocus.Get("pattern"); np != nil && np.Kind == jsonvalue.String && (p == nil || np.Text != p.Text) {
+			var yes []string
+			if p != nil {
+				yes = []string{p.Text}
+			}
+			// Not empty if it can be helped: "" reads as no value.
+			samples := separatingStrings(yes, []string{np.Text}, max(minL, 1), hi, 3)
+			if len(samples) == 0 && minL == 0 {
+				samples = separatingStrings(yes, []string{np.Text}, 0, 0, 1)
+			}
+			for _, sample := range samples {
+				out = append(out, cand{t: now(str(sample))})
+			}
 		}
 	}
 	if f := s.Get("format"); f != nil && f.Kind == jsonvalue.String {
@@ -791,30 +924,38 @@ func classRune(ranges []rune) rune {
 }
 
 // arrays: the shortest array the bounds allow, then each item variant, then
-// every length limit.
+// every length limit. At the change, lengths go up to maxArray (one past a
+// new maxItems); elsewhere up to 64. Under uniqueItems the items are made
+// distinct.
 func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
-	minI, _ := intOf(s.Get("minItems"))
-	maxI, hasMax := intOf(s.Get("maxItems"))
-	minI, maxI = min(minI, 64), min(maxI, 64)
+	limit := 64
+	if rich {
+		limit = maxArray
+	}
+	minI, _ := countOf(s.Get("minItems"), limit)
+	maxI, hasMax := countOf(s.Get("maxItems"), limit)
+	minI, maxI = min(minI, limit), min(maxI, limit)
+	unique := s.Get("uniqueItems") != nil && s.Get("uniqueItems").IsTrue()
 	var prefix []cand
 	if p := s.Get("prefixItems"); p != nil && p.Kind == jsonvalue.Array {
 		for i := range p.Items {
-			pc := g.gen(&p.Items[i], depth+1)
+			pc := g.child(&p.Items[i], depth+1, false)
 			if len(pc) == 0 {
 				pc = []cand{{t: now(str("a"))}}
 			}
 			prefix = append(prefix, pc[0])
 		}
 	}
-	items := g.gen(s.Get("items"), depth+1)
-	if s.Get("items") == nil {
+	itemSchema := s.Get("items")
+	items := g.child(itemSchema, depth+1, rich)
+	if itemSchema == nil {
 		items = nil
 		if rich {
 			items = anyValues(true)
 		}
 	}
 	if c := s.Get("contains"); c != nil {
-		cc := g.gen(c, depth+1)
+		cc := g.child(c, depth+1, false)
 		if len(cc) > 0 {
 			items = append(cc[:1:1], items...)
 		}
@@ -837,8 +978,16 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 			for _, p := range prefix[:used] {
 				arr.Items = append(arr.Items, *p.value())
 			}
-			for len(arr.Items) < n {
-				arr.Items = append(arr.Items, *first.value())
+			var distinct []*jsonvalue.Value
+			if unique && n-len(arr.Items) > 1 {
+				distinct = g.distinctItems(itemSchema, first.value(), n-len(arr.Items))
+			}
+			for k := 0; len(arr.Items) < n; k++ {
+				if k < len(distinct) {
+					arr.Items = append(arr.Items, *distinct[k])
+				} else {
+					arr.Items = append(arr.Items, *first.value())
+				}
 			}
 			return arr
 		}), hot: hot}
@@ -854,14 +1003,17 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		}
 	}
 	if rich {
-		lengths := []int{0, 1, 2, 3, 10, minI + 1, maxI, maxI - 1}
+		// The lengths the change names first: the least call that
+		// shows it.
+		var lengths []int
 		for _, h := range g.hints {
-			if n, ok := intOf(h); ok {
+			if n, ok := countOf(h, limit); ok {
 				lengths = append(lengths, n, n+1, n-1)
 			}
 		}
+		lengths = append(lengths, 0, 1, 2, 3, 10, minI+1, maxI, maxI-1)
 		for _, n := range lengths {
-			if n >= 0 && (!hasMax || n <= maxI) && n <= 64 {
+			if n >= 0 && (!hasMax || n <= maxI) && n <= limit {
 				out = append(out, build(n, items[0]))
 			}
 		}
@@ -877,6 +1029,107 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 		}
 	}
 	return out
+}
+
+// maxArray is the longest array built: one past a maxItems of 2048.
+const maxArray = 2049
+
+// countOf reads a non-negative integer up to limit.
+func countOf(v *jsonvalue.Value, limit int) (int, bool) {
+	r := ratOf(v)
+	if r == nil || !r.IsInt() || !r.Num().IsInt64() {
+		return 0, false
+	}
+	n := r.Num().Int64()
+	if n < 0 || n > int64(limit) {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// distinctItems returns n distinct values for an array under uniqueItems,
+// built from first: the members of an enum, strings a pattern matches, or
+// first varied in place (the validator judges the array they make).
+func (g *generator) distinctItems(item, first *jsonvalue.Value, n int) []*jsonvalue.Value {
+	for hops := 0; item != nil && item.Kind == jsonvalue.Object && hops < 8; hops++ {
+		ref := item.Get("$ref")
+		if ref == nil || ref.Kind != jsonvalue.String {
+			break
+		}
+		item = g.resolve(ref.Text)
+	}
+	out := make([]*jsonvalue.Value, 0, n)
+	if item != nil && item.Kind == jsonvalue.Object {
+		if e := item.Get("enum"); e != nil && e.Kind == jsonvalue.Array {
+			for i := range e.Items {
+				if len(out) < n {
+					out = append(out, &e.Items[i])
+				}
+			}
+			return out
+		}
+		if p := item.Get("pattern"); p != nil && p.Kind == jsonvalue.String && first.Kind == jsonvalue.String {
+			minL, _ := intOf(item.Get("minLength"))
+			maxL, ok := intOf(item.Get("maxLength"))
+			if !ok {
+				maxL = -1
+			}
+			for _, s := range patternStrings(p.Text, minL, maxL, n) {
+				out = append(out, str(s))
+			}
+			return out
+		}
+	}
+	for k := 0; k < n; k++ {
+		out = append(out, variant(first, k))
+	}
+	return out
+}
+
+// variant returns the k-th value like v (k = 0: v itself), distinct for
+// distinct k where v's kind allows: a string of the same length spelled
+// differently, a number k more, an object or array with its first member
+// varied.
+func variant(v *jsonvalue.Value, k int) *jsonvalue.Value {
+	if k == 0 {
+		return v
+	}
+	switch v.Kind {
+	case jsonvalue.String:
+		rs := []rune(v.Text)
+		// k written in base 26 over the string's last letters.
+		i := len(rs) - 1
+		for ; k > 0 && i >= 0; i-- {
+			rs[i] = 'a' + rune(k%26)
+			k /= 26
+		}
+		for ; k > 0; k /= 26 {
+			rs = append([]rune{'a' + rune(k%26)}, rs...)
+		}
+		return str(string(rs))
+	case jsonvalue.Number:
+		if r := ratOf(v); r != nil {
+			return num(ratLiteral(new(big.Rat).Add(r, big.NewRat(int64(k), 1))))
+		}
+	case jsonvalue.Bool:
+		if k%2 == 1 {
+			b := jsonvalue.NewBool(!v.IsTrue())
+			return &b
+		}
+	case jsonvalue.Object:
+		if len(v.Members) > 0 {
+			out := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append([]jsonvalue.Member(nil), v.Members...)}
+			out.Members[0].Value = *variant(&v.Members[0].Value, k)
+			return out
+		}
+	case jsonvalue.Array:
+		if len(v.Items) > 0 {
+			out := &jsonvalue.Value{Kind: jsonvalue.Array, Items: append([]jsonvalue.Value(nil), v.Items...)}
+			out.Items[0] = *variant(&v.Items[0], k)
+			return out
+		}
+	}
+	return v
 }
 
 // objects: the required properties, then each property varied alone, then
@@ -896,7 +1149,7 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			}
 		}
 	}
-	extra := g.gen(s.Get("additionalProperties"), depth+1)
+	extra := g.child(s.Get("additionalProperties"), depth+1, rich)
 	if ap := s.Get("additionalProperties"); ap == nil {
 		extra = anyValues(rich)
 	}
@@ -910,7 +1163,7 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 		for i := range props.Members {
 			m := &props.Members[i]
 			declared[m.Key] = true
-			pc := g.gen(&m.Value, depth+1)
+			pc := g.child(&m.Value, depth+1, rich)
 			list = append(list, prop{m.Key, pc})
 		}
 	}
@@ -954,10 +1207,48 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			return obj
 		}), hot: hot}, n
 	}
+	// Undeclared properties get the names the change is about, then
+	// extra1, extra2, ...
+	extraName := func(i int) string {
+		if i < len(g.names) && !declared[g.names[i]] {
+			return g.names[i]
+		}
+		name := "extra" + strconv.Itoa(i+1)
+		for declared[name] {
+			name += "_"
+		}
+		return name
+	}
+	// plus returns base with members added: names[i] holding vals[i].
+	plus := func(base cand, names []string, vals []cand, hot bool) cand {
+		return cand{t: later(func() *jsonvalue.Value {
+			members := base.value().Members
+			obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append(make([]jsonvalue.Member, 0, len(members)+len(vals)), members...)}
+			for i, v := range vals {
+				obj.Members = append(obj.Members, jsonvalue.Member{Key: names[i], Value: *v.value()})
+			}
+			return obj
+		}), hot: hot}
+	}
+	extraNames := func(n int) []string {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = extraName(i)
+		}
+		return names
+	}
 	base, baseLen := build(-1, cand{}, false)
-	// minProperties: add optional properties until there are enough.
+	// minProperties: add optional properties until there are enough, then
+	// undeclared ones.
 	if minP, ok := intOf(s.Get("minProperties")); ok && baseLen < minP {
 		base, baseLen = build(-1, cand{}, true)
+		if baseLen < minP && len(extra) > 0 && minP-baseLen <= 64 {
+			vals := make([]cand, minP-baseLen)
+			for i := range vals {
+				vals[i] = extra[0]
+			}
+			base, baseLen = plus(base, extraNames(len(vals)), vals, false), minP
+		}
 	}
 	out := []cand{base}
 	for i, p := range list {
@@ -978,6 +1269,33 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			}
 		}
 	}
+	// patternProperties: a name each pattern matches (and no declared
+	// property has), holding each of the subschema's candidates.
+	if pp := s.Get("patternProperties"); pp != nil && pp.Kind == jsonvalue.Object && g.baseOnly == 0 {
+		for i := range pp.Members {
+			m := &pp.Members[i]
+			name := ""
+			for _, n := range patternStrings(m.Key, 1, 64, 4) {
+				if !declared[n] {
+					name = n
+					break
+				}
+			}
+			pc := g.child(&m.Value, depth+1, rich)
+			if name == "" || len(pc) == 0 {
+				continue
+			}
+			anyHot := false
+			for _, c := range pc {
+				anyHot = anyHot || c.hot
+			}
+			for j, c := range pc {
+				if c.hot || rich || j == 0 {
+					out = append(out, plus(base, []string{name}, []cand{c}, c.hot || anyHot))
+				}
+			}
+		}
+	}
 	all, _ := build(-1, cand{}, true)
 	out = append(out, all)
 	extraHot := false
@@ -987,25 +1305,8 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 	if (rich || extraHot) && len(extra) > 0 {
 		// Undeclared properties: one of each extra candidate, then as many
 		// as the count bounds allow.
-		extraName := func(i int) string {
-			if i < len(g.names) && !declared[g.names[i]] {
-				return g.names[i]
-			}
-			name := "extra" + strconv.Itoa(i+1)
-			for declared[name] {
-				name += "_"
-			}
-			return name
-		}
 		with := func(vals []cand) cand {
-			return cand{t: later(func() *jsonvalue.Value {
-				members := base.value().Members
-				obj := &jsonvalue.Value{Kind: jsonvalue.Object, Members: append(make([]jsonvalue.Member, 0, len(members)+len(vals)), members...)}
-				for i, v := range vals {
-					obj.Members = append(obj.Members, jsonvalue.Member{Key: extraName(i), Value: *v.value()})
-				}
-				return obj
-			}), hot: extraHot}
+			return plus(base, extraNames(len(vals)), vals, extraHot)
 		}
 		for _, e := range extra {
 			out = append(out, with([]cand{e}))

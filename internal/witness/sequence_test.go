@@ -40,7 +40,7 @@ func TestCandidateSequence(t *testing.T) {
 			hints = append(hints, parse(t, h))
 		}
 		b.WriteString("== " + tc.name + "\n")
-		for _, v := range sequence(newGenerator(parse(t, tc.schema), tc.focus, hints)) {
+		for _, v := range sequence(newGenerator(parse(t, tc.schema), nil, tc.focus, hints)) {
 			b.WriteString(jsonvalue.Canonical(v) + "\n")
 		}
 	}

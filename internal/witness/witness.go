@@ -14,6 +14,7 @@ package witness
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -108,6 +109,7 @@ func compile(root *jsonvalue.Value) *jsonschema.Schema {
 		delete(m, "$schema")
 	}
 	c := tool.NewSchemaCompiler()
+	c.UseRegexpEngine(cachedRegexp)
 	if err := c.AddResource(resourceURL, doc); err != nil {
 		return nil
 	}
@@ -116,6 +118,40 @@ func compile(root *jsonvalue.Value) *jsonschema.Schema {
 		return nil
 	}
 	return s
+}
+
+// regexps keeps compiled patterns for every compile of a run and the next:
+// the tools of a set repeat their patterns, and compiling a pattern (two
+// engines) is a sixth of compiling a schema. A compiled pattern is
+// read-only and safe to share.
+var regexps struct {
+	sync.Mutex
+	m map[string]jsonschema.Regexp
+}
+
+const cachedRegexps = 4096
+
+func cachedRegexp(pattern string) (jsonschema.Regexp, error) {
+	regexps.Lock()
+	re, ok := regexps.m[pattern]
+	regexps.Unlock()
+	if ok {
+		return re, nil
+	}
+	re, err := tool.ECMARegexpEngine(pattern)
+	if err != nil {
+		return nil, err
+	}
+	regexps.Lock()
+	if regexps.m == nil {
+		regexps.m = map[string]jsonschema.Regexp{}
+	}
+	if len(regexps.m) < cachedRegexps {
+		// Cloned: the pattern may share memory with a whole file.
+		regexps.m[strings.Clone(pattern)] = re
+	}
+	regexps.Unlock()
+	return re, nil
 }
 
 // Usable reports whether both schemas compiled; a pair that did not cannot
@@ -205,7 +241,7 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 	if !p.Usable() {
 		return Result{}
 	}
-	g := newGenerator(p.oldRoot, focus, hints)
+	g := newGenerator(p.oldRoot, p.newRoot, focus, hints)
 	cands := g.candidates()
 	want := "/" + strings.Join(escapePointer(focus), "/")
 	if len(focus) == 0 {
@@ -219,7 +255,9 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 		}
 		// Built only now: a search that stops early builds no more.
 		c := cand.value()
-		key := jsonvalue.Canonical(c)
+		// Candidates are built in a fixed member order, so the compact
+		// text finds the repeats (the canonical form sorts members).
+		key := jsonvalue.Encode(c, "")
 		if seen[key] {
 			continue
 		}
@@ -279,7 +317,7 @@ func Call(root *jsonvalue.Value) *jsonvalue.Value {
 	if s == nil {
 		return nil
 	}
-	for i, cand := range newGenerator(root, nil, nil).candidates() {
+	for i, cand := range newGenerator(root, nil, nil, nil).candidates() {
 		if i >= Budget {
 			break
 		}
@@ -288,4 +326,32 @@ func Call(root *jsonvalue.Value) *jsonvalue.Value {
 		}
 	}
 	return nil
+}
+
+// OpenTo reports whether the object schema at path (schema path segments
+// below the input schema) lets a property called name hold any value: it
+// does not declare the name, and no keyword judges undeclared properties
+// (additionalProperties absent or true, no patternProperties, no
+// propertyNames, no unevaluatedProperties, no applicators that could).
+func OpenTo(root *jsonvalue.Value, path []string, name string) bool {
+	if root == nil || root.Kind != jsonvalue.Object {
+		return false
+	}
+	s := schemaAt(root, path)
+	if s == nil || s.Kind != jsonvalue.Object {
+		return false
+	}
+	if props := s.Get("properties"); props != nil && props.Get(name) != nil {
+		return false
+	}
+	if ap := s.Get("additionalProperties"); ap != nil && !ap.IsTrue() && !(ap.Kind == jsonvalue.Object && len(ap.Members) == 0) {
+		return false
+	}
+	for _, k := range []string{"patternProperties", "propertyNames", "unevaluatedProperties", "allOf", "anyOf", "oneOf", "not",
+		"if", "then", "else", "$ref", "$dynamicRef", "dependentSchemas", "dependentRequired", "maxProperties"} {
+		if s.Has(k) {
+			return false
+		}
+	}
+	return true
 }
