@@ -206,6 +206,36 @@ var dependents = map[string][]string{
 	"maxContains":          {"contains"},
 }
 
+// evaluators lists, for each unevaluated* keyword, the keywords whose
+// evaluations it sees when they sit in the same schema object (directly or
+// through in-place applicators).
+var evaluators = map[string][]string{
+	"unevaluatedProperties": {"properties", "patternProperties", "additionalProperties", "dependentSchemas",
+		"allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef"},
+	"unevaluatedItems": {"prefixItems", "items", "additionalItems", "contains",
+		"allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef"},
+}
+
+// hidesEvaluations reports whether target holds an unevaluated* keyword
+// that would see evaluations by sib's keywords if they were merged beside
+// it. A $ref's target sees only what its own schema object evaluates, not
+// the keywords written beside the $ref: merging them would let
+// `{"$ref": "#/$defs/E", "contains": …}` with E `{"unevaluatedItems": false}`
+// accept the arrays E alone rejects.
+func hidesEvaluations(target, sib []jsonvalue.Member) bool {
+	for key, evs := range evaluators {
+		if memberIndex(target, key) < 0 {
+			continue
+		}
+		for _, e := range evs {
+			if memberIndex(sib, e) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // splitsDependents reports whether putting the members of a and b side by
 // side would pair a keyword with ones it depends on that it was not
 // written beside (in either direction).

@@ -275,7 +275,7 @@ func mergeSiblings(target *jsonvalue.Value, sib []jsonvalue.Member) (*jsonvalue.
 	// Siblings that depend on keywords of the target (or the reverse)
 	// would change meaning side by side: they stay a separate conjunct,
 	// all of them, so that they keep seeing exactly what they saw.
-	if splitsDependents(target.Members, sib) {
+	if splitsDependents(target.Members, sib) || hidesEvaluations(target.Members, sib) {
 		return out, append(conflicts, sib...)
 	}
 	for _, m := range sib {
