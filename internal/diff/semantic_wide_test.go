@@ -416,8 +416,8 @@ func toJmap(v any) any {
 
 // semanticRun counts the pairs one test checks.
 type semanticRun struct {
-	t                        *testing.T
-	pool                     []any
+	t               *testing.T
+	pool            []any
 	checked, failed int
 }
 
@@ -521,5 +521,3 @@ func rejectedCall(t *testing.T, g wideGen, so, sn *jsonschema.Schema, pool []any
 	}
 	return ""
 }
-
-
