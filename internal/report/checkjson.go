@@ -2,13 +2,12 @@ package report
 
 import (
 	"bufio"
-	"bytes"
 	"io"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/check"
-	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 )
 
@@ -56,128 +55,182 @@ func writeCheckFooter(bw *bufio.Writer, tools int) {
 // AppendToolJSON appends one element of the check document's tools array
 // (without the comma between elements) to buf: the part of the document
 // that grows with the findings, rendered on check.StreamEncoded's workers.
+//
+// It appends piece by piece, the constant text between two values as one
+// string, and what is the same for every diagnostic of a tool and target
+// (provider, tool name, file) quoted once: this is the loop a
+// million-diagnostic report spends its time in. buf grows once, to an
+// estimate of the tool's rendering.
 func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
-	b := bytes.NewBuffer(buf)
-	writeToolJSON(b, tr)
-	return b.Bytes()
-}
-
-func writeToolJSON(bw *bytes.Buffer, tr *check.ToolResult) {
 	name, source := "", ""
 	if tr.Tool != nil {
 		name, source = tr.Tool.Name, tr.Tool.File()
 	}
-	bw.WriteString("\n    {\n")
-	bw.WriteString("      \"name\": " + jsonvalue.Quote(name) + ",\n")
-	bw.WriteString("      \"source\": " + jsonvalue.Quote(source) + ",\n")
-	bw.WriteString("      \"targets\": {")
 	targets := uniqueTargets(tr.Targets)
+	buf = slices.Grow(buf, toolJSONSize(name, source, targets))
+	buf = append(buf, "\n    {\n      \"name\": "...)
+	buf = appendQuoted(buf, name)
+	buf = append(buf, ",\n      \"source\": "...)
+	buf = appendQuoted(buf, source)
+	buf = append(buf, ",\n      \"targets\": {"...)
+	// The head of every diagnostic up to its severity, and its file,
+	// are the same for the whole tool and target.
+	var head, file []byte
+	var quotedFile string
 	for i, t := range targets {
 		if i > 0 {
-			bw.WriteByte(',')
+			buf = append(buf, ',')
 		}
-		bw.WriteString("\n        " + jsonvalue.Quote(t.ID) + ": {\n")
-		bw.WriteString("          \"diagnostics\": [")
+		buf = append(buf, "\n        "...)
+		buf = appendQuoted(buf, t.ID)
+		buf = append(buf, ": {\n          \"diagnostics\": ["...)
 		var s check.Summary
 		for j := range t.Diagnostics {
 			d := &t.Diagnostics[j]
 			count(&s, d.Severity)
 			if j > 0 {
-				bw.WriteByte(',')
+				buf = append(buf, ',')
 			}
-			writeDiagnosticJSON(bw, d, diagnosticSpan(tr.Tool, d))
+			if j == 0 || d.ProviderID != t.Diagnostics[j-1].ProviderID || d.ToolName != t.Diagnostics[j-1].ToolName {
+				head = append(head[:0], "\n            {\n"+diagIn+"\"providerId\": "...)
+				head = appendQuoted(head, d.ProviderID)
+				head = append(head, ",\n"+diagIn+"\"toolName\": "...)
+				head = appendQuoted(head, d.ToolName)
+				head = append(head, ",\n"+diagIn+"\"severity\": "...)
+			}
+			loc := diagnosticSpan(tr.Tool, d)
+			if j == 0 || loc.file != quotedFile {
+				file, quotedFile = appendQuoted(file[:0], loc.file), loc.file
+			}
+			buf = appendDiagnosticJSON(buf, head, file, d, loc)
 		}
 		if len(t.Diagnostics) > 0 {
-			bw.WriteString("\n          ")
+			buf = append(buf, "\n          "...)
 		}
-		bw.WriteString("],\n")
-		bw.WriteString("          \"summary\": {\n")
-		bw.WriteString("            \"error\": " + strconv.Itoa(s.Error) + ",\n")
-		bw.WriteString("            \"warning\": " + strconv.Itoa(s.Warning) + ",\n")
-		bw.WriteString("            \"info\": " + strconv.Itoa(s.Info) + "\n")
-		bw.WriteString("          }\n        }")
+		buf = append(buf, "],\n          \"summary\": {\n            \"error\": "...)
+		buf = strconv.AppendInt(buf, int64(s.Error), 10)
+		buf = append(buf, ",\n            \"warning\": "...)
+		buf = strconv.AppendInt(buf, int64(s.Warning), 10)
+		buf = append(buf, ",\n            \"info\": "...)
+		buf = strconv.AppendInt(buf, int64(s.Info), 10)
+		buf = append(buf, "\n          }\n        }"...)
 	}
 	if len(targets) > 0 {
-		bw.WriteString("\n      ")
+		buf = append(buf, "\n      "...)
 	}
-	bw.WriteString("}\n    }")
+	return append(buf, "}\n    }"...)
 }
 
-// writeDiagnosticJSON writes one diagnostic at the depth it has inside
-// tools[].targets.<id>.diagnostics[]. It writes piece by piece into the
-// buffer: this is the loop a million-diagnostic report spends its time in.
-func writeDiagnosticJSON(bw *bytes.Buffer, d *provider.Diagnostic, loc span) {
-	const in = "              "
-	bw.WriteString("\n            {\n")
-	stringField(bw, in, "providerId", d.ProviderID)
-	stringField(bw, in, "toolName", d.ToolName)
-	stringField(bw, in, "severity", d.Severity)
-	stringField(bw, in, "code", d.Code)
-	stringField(bw, in, "message", d.Message)
-	stringField(bw, in, "path", d.Path)
-	bw.WriteString(in + "\"compile\": {\n")
-	bw.WriteString(in + "  \"supported\": " + strconv.FormatBool(d.Compile.Supported) + ",\n")
-	bw.WriteString(in + "  \"lossy\": " + strconv.FormatBool(d.Compile.Lossy) + ",\n")
-	bw.WriteString(in + "  \"detail\": ")
-	writeQuoted(bw, d.Compile.Detail)
-	bw.WriteString("\n" + in + "},\n")
+// diagIn is the indentation of a diagnostic's members inside
+// tools[].targets.<id>.diagnostics[].
+const diagIn = "              "
+
+// diagnosticJSONConst is how many bytes of a diagnostic's rendering do not
+// depend on its values (keys, indentation, punctuation, booleans and
+// numbers at their widest), for toolJSONSize's estimate.
+const diagnosticJSONConst = 600
+
+// toolJSONSize estimates AppendToolJSON's rendering of a tool: exact for
+// the values' text when nothing needs escaping, generous for the rest.
+func toolJSONSize(name, source string, targets []*check.TargetResult) int {
+	n := 128 + len(name) + len(source)
+	for _, t := range targets {
+		n += 160 + len(t.ID)
+		for j := range t.Diagnostics {
+			d := &t.Diagnostics[j]
+			n += diagnosticJSONConst + len(d.ProviderID) + len(d.ToolName) + len(d.Severity) + len(d.Code) +
+				len(d.Message) + len(d.Path) + len(d.Compile.Detail) + len(d.DocsURL) + len(d.File)
+		}
+	}
+	return n
+}
+
+// appendDiagnosticJSON appends one diagnostic at the depth it has inside
+// tools[].targets.<id>.diagnostics[]: head is its opening up to the
+// severity's value, file its file quoted.
+func appendDiagnosticJSON(buf, head, file []byte, d *provider.Diagnostic, loc span) []byte {
+	buf = append(buf, head...)
+	buf = appendQuoted(buf, d.Severity)
+	buf = append(buf, ",\n"+diagIn+"\"code\": "...)
+	buf = appendQuoted(buf, d.Code)
+	buf = append(buf, ",\n"+diagIn+"\"message\": "...)
+	buf = appendQuoted(buf, d.Message)
+	buf = append(buf, ",\n"+diagIn+"\"path\": "...)
+	buf = appendQuoted(buf, d.Path)
+	buf = append(buf, ",\n"+diagIn+"\"compile\": {\n"+diagIn+"  \"supported\": "...)
+	buf = strconv.AppendBool(buf, d.Compile.Supported)
+	buf = append(buf, ",\n"+diagIn+"  \"lossy\": "...)
+	buf = strconv.AppendBool(buf, d.Compile.Lossy)
+	buf = append(buf, ",\n"+diagIn+"  \"detail\": "...)
+	buf = appendQuoted(buf, d.Compile.Detail)
+	buf = append(buf, "\n"+diagIn+"},\n"...)
 	if d.DocsURL != "" {
-		stringField(bw, in, "docsUrl", d.DocsURL)
+		buf = append(buf, diagIn+"\"docsUrl\": "...)
+		buf = appendQuoted(buf, d.DocsURL)
+		buf = append(buf, ",\n"...)
 	}
-	stringField(bw, in, "file", loc.file)
-	intField(bw, in, "line", loc.Line, false)
-	intField(bw, in, "column", loc.Column, false)
-	intField(bw, in, "endLine", loc.EndLine, false)
-	intField(bw, in, "endColumn", loc.EndColumn, true)
-	bw.WriteString("            }")
+	buf = append(buf, diagIn+"\"file\": "...)
+	buf = append(buf, file...)
+	buf = append(buf, ",\n"+diagIn+"\"line\": "...)
+	buf = strconv.AppendInt(buf, int64(loc.Line), 10)
+	buf = append(buf, ",\n"+diagIn+"\"column\": "...)
+	buf = strconv.AppendInt(buf, int64(loc.Column), 10)
+	buf = append(buf, ",\n"+diagIn+"\"endLine\": "...)
+	buf = strconv.AppendInt(buf, int64(loc.EndLine), 10)
+	buf = append(buf, ",\n"+diagIn+"\"endColumn\": "...)
+	buf = strconv.AppendInt(buf, int64(loc.EndColumn), 10)
+	return append(buf, "\n            }"...)
 }
 
-// stringField writes `<in>"key": "value",\n`; key is one of ours and needs
-// no escaping.
-func stringField(bw *bytes.Buffer, in, key, value string) {
-	bw.WriteString(in)
-	bw.WriteByte('"')
-	bw.WriteString(key)
-	bw.WriteString("\": ")
-	writeQuoted(bw, value)
-	bw.WriteString(",\n")
-}
-
-func intField(bw *bytes.Buffer, in, key string, value int, last bool) {
-	bw.WriteString(in)
-	bw.WriteByte('"')
-	bw.WriteString(key)
-	bw.WriteString("\": ")
-	var num [20]byte
-	bw.Write(strconv.AppendInt(num[:0], int64(value), 10))
-	if !last {
-		bw.WriteByte(',')
-	}
-	bw.WriteByte('\n')
-}
-
-// writeQuoted writes s as a JSON string with JSON.stringify's escaping
-// (jsonvalue.Quote), without allocating when nothing needs escaping.
-func writeQuoted(bw *bytes.Buffer, s string) {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			if c >= utf8.RuneSelf && utf8.ValidString(s[i:]) && !hasEscapes(s[i:]) {
-				break
+// appendQuoted appends s as a JSON string with JSON.stringify's escaping,
+// byte for byte jsonvalue.Quote's: the escapes of ", \ and control
+// characters, \ufffd for each byte that is not UTF-8, every other
+// character as it is. Runs of plain bytes are copied whole.
+func appendQuoted(buf []byte, s string) []byte {
+	buf = append(buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
 			}
-			bw.WriteString(jsonvalue.Quote(s))
-			return
+			buf = append(buf, s[start:i]...)
+			switch c {
+			case '"':
+				buf = append(buf, '\\', '"')
+			case '\\':
+				buf = append(buf, '\\', '\\')
+			case '\b':
+				buf = append(buf, '\\', 'b')
+			case '\f':
+				buf = append(buf, '\\', 'f')
+			case '\n':
+				buf = append(buf, '\\', 'n')
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			case '\t':
+				buf = append(buf, '\\', 't')
+			default:
+				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		i += size
 	}
-	bw.WriteByte('"')
-	bw.WriteString(s)
-	bw.WriteByte('"')
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
 }
 
-func hasEscapes(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
-			return true
-		}
-	}
-	return false
-}
+const hexDigits = "0123456789abcdef"
