@@ -27,21 +27,7 @@ import (
 // path they are sorted by display path + message (UTF-16 code units,
 // stable), as SchemaPort does. Tools are sorted by name.
 func Load(paths []string, opts Options) *Result {
-	l := newLoader(opts.Cwd)
-	l.maxSize = opts.MaxFileSize
-	if l.maxSize <= 0 {
-		l.maxSize = DefaultMaxFileSize
-	}
-	if opts.Root != "" {
-		l.rootGiven = l.abs(opts.Root)
-		if real, err := filepath.EvalSymlinks(l.abs(opts.Root)); err == nil {
-			l.root = real
-		} else {
-			l.root = l.abs(opts.Root)
-		}
-	}
-	l.formats = opts.Formats
-	l.cache = opts.Cache
+	l := configuredLoader(opts)
 	groups := make([][]LoadError, len(paths))
 	for i, p := range paths {
 		l.collect(p, i, &groups[i])
@@ -78,6 +64,26 @@ func Load(paths []string, opts Options) *Result {
 	sort.SliceStable(tools, func(i, j int) bool { return utf16Compare(tools[i].Name, tools[j].Name) < 0 })
 	res.Tools = tools
 	return res
+}
+
+// configuredLoader is a loader set up as opts say.
+func configuredLoader(opts Options) *loader {
+	l := newLoader(opts.Cwd)
+	l.maxSize = opts.MaxFileSize
+	if l.maxSize <= 0 {
+		l.maxSize = DefaultMaxFileSize
+	}
+	if opts.Root != "" {
+		l.rootGiven = l.abs(opts.Root)
+		if real, err := filepath.EvalSymlinks(l.abs(opts.Root)); err == nil {
+			l.root = real
+		} else {
+			l.root = l.abs(opts.Root)
+		}
+	}
+	l.formats = opts.Formats
+	l.cache = opts.Cache
+	return l
 }
 
 // DisplayPath renders an absolute path the way users see it: relative to
@@ -271,7 +277,10 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena, cache *Cache) 
 	fail := func(msg string, span Span) {
 		r.errs = append(r.errs, LoadError{SourcePath: job.display, Message: msg, Span: span})
 	}
-	unread := *arena
+	var unread []byte
+	if arena != nil {
+		unread = *arena
+	}
 	data, err := readFile(job.abs, job.maxSize, arena)
 	if err != nil {
 		var big *tooLargeError
@@ -344,7 +353,7 @@ func humanBytes(n int64) string {
 }
 
 // Files are read into shared chunks of arenaChunk bytes (files over a
-// quarter of that get their own buffer): every loaded file stays in memory
+// quarter of that, or read without an arena, get their own buffer): every loaded file stays in memory
 // for source positions, and one chunk wastes less than a buffer per file
 // rounded up to an allocation size class.
 const arenaChunk = 1 << 20
@@ -370,7 +379,7 @@ func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
 	}
 	need := int(size) + 1 // +1: see EOF without growing
 	var data []byte
-	fromArena := need <= arenaChunk/4
+	fromArena := arena != nil && need <= arenaChunk/4
 	if fromArena {
 		if need > len(*arena) {
 			*arena = make([]byte, arenaChunk)

@@ -155,3 +155,34 @@ func TestRecursiveSchemas(t *testing.T) {
 		})
 	}
 }
+
+// Crosses, over a tool's counts, says exactly when Add, over the tool,
+// returns findings, and counts as Add does.
+func TestCrossesAgreesWithAdd(t *testing.T) {
+	tools := []*tool.Tool{
+		pt.Tool(t, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":["string","null"]},"c":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false}}`),
+		pt.Tool(t, `{"name":"u","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}}`),
+		pt.Tool(t, `{"name":"v","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":["string","integer"]}},"additionalProperties":false}}`),
+	}
+	var byAdd, byCounts Budget
+	findings := 0
+	for i := 0; i < 40; i++ {
+		tl := tools[(i*i)%len(tools)]
+		before := byCounts
+		o, u := Parameters(tl.InputSchema())
+		crosses := byCounts.Crosses(o, u)
+		ds := byAdd.Add(tl)
+		if crosses != (len(ds) > 0) || byCounts != byAdd {
+			t.Fatalf("tool %d: Crosses = %v, Add gave %d findings; budgets %+v and %+v", i, crosses, len(ds), byCounts, byAdd)
+		}
+		if crosses {
+			findings += len(ds)
+			if again := before.Add(tl); len(again) != len(ds) {
+				t.Fatalf("tool %d: Add on the budget before Crosses gave %d findings, want %d", i, len(again), len(ds))
+			}
+		}
+	}
+	if findings != 3 {
+		t.Fatalf("%d findings, want one per limit", findings)
+	}
+}

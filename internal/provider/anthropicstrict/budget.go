@@ -49,6 +49,23 @@ func (b *Budget) Add(t *tool.Tool) []provider.Diagnostic {
 	return e.Finish()
 }
 
+// Crosses reports whether a tool with these Parameters counts, added now,
+// would take the set over a limit (Add would return findings for it),
+// and counts it in as Add does. A caller that has dropped a tool's tree
+// keeps its counts, runs the budget over them, and calls Add, with the
+// tool loaded again, only for a tool that crosses (on a copy of the
+// budget taken before Crosses).
+func (b *Budget) Crosses(optional, unions int) bool {
+	before := *b
+	b.tools++
+	b.optional += optional
+	b.unions += unions
+	crossed := func(old, now, limit int) bool { return old <= limit && now > limit }
+	return crossed(before.tools, b.tools, MaxStrictTools) ||
+		crossed(before.optional, b.optional, MaxOptionalParams) ||
+		crossed(before.unions, b.unions, MaxUnionTypedParams)
+}
+
 // Parameters counts, over every object the walk reaches, the properties
 // not listed in required (optional) and the properties whose schema is a
 // union: a type array of two or more names, or anyOf/oneOf.

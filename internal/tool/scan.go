@@ -1,0 +1,136 @@
+package tool
+
+import (
+	"hash/maphash"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
+
+// Scan loads what Load would, file by file, without keeping the trees:
+// each file's tools go to visit on the loader's workers (GOMAXPROCS,
+// concurrently, in no fixed order) as soon as the file is loaded, and are
+// dropped when visit returns (file is the file's index, as in Ref). What
+// stays is a Ref per tool, in Load's order, from which ToolsOf loads a
+// file again. Memory stays bounded by
+// the files in flight, whatever the number of files.
+//
+// Scan reports only whether Load would find a problem (Failed): a caller
+// that has to report problems loads again with Load, which says exactly
+// what they are. Once one is found the scan stops early and visit is not
+// called again. visit sees every file's tools otherwise, and must not keep
+// them past the call unless it keeps them alive itself. Options.Cache is
+// not used: it would keep the trees.
+func Scan(paths []string, opts Options, visit func(file int, tools []*Tool)) *Scanned {
+	l := configuredLoader(opts)
+	s := &Scanned{}
+	for i, p := range paths {
+		var errs []LoadError
+		l.collect(p, i, &errs)
+		if len(errs) > 0 {
+			s.Failed = true
+		}
+	}
+	s.files = l.files
+	if s.Failed {
+		return s
+	}
+	names := make([][]string, len(l.files))
+	sums := make([]uint64, len(l.files))
+	seed := maphash.MakeSeed()
+	var failed atomic.Bool
+	workers := min(runtime.GOMAXPROCS(0), len(l.files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var bytes []byte
+			var trees jsonvalue.Arena
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(l.files) {
+					return
+				}
+				r := loadFile(l.files[i], &bytes, &trees, nil) // never cached: the trees go
+				if len(r.errs) > 0 {
+					failed.Store(true)
+					return
+				}
+				names[i] = make([]string, len(r.tools))
+				if len(r.tools) > 0 && r.tools[0].Source != nil {
+					sums[i] = maphash.Bytes(seed, r.tools[0].Source.Data)
+				}
+				for j, t := range r.tools {
+					names[i][j] = strings.Clone(t.Name) // not the file's text
+				}
+				visit(i, r.tools)
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
+		s.Failed = true
+		return s
+	}
+	// Load's order: by name, ties (duplicates, an error) in discovery order.
+	seen := make(map[string]bool)
+	for i, ns := range names {
+		for j, n := range ns {
+			if seen[n] {
+				s.Failed = true
+				return s
+			}
+			seen[n] = true
+			s.Refs = append(s.Refs, Ref{Name: n, File: i, Index: j})
+		}
+	}
+	s.names, s.sums, s.seed = names, sums, seed
+	sort.SliceStable(s.Refs, func(a, b int) bool { return utf16Compare(s.Refs[a].Name, s.Refs[b].Name) < 0 })
+	return s
+}
+
+// Scanned is what Scan keeps of a load.
+type Scanned struct {
+	// Failed is true when Load would report a problem (a file that does
+	// not load, a duplicate name, a path that does not exist): the caller
+	// must load with Load to report them.
+	Failed bool
+	// Refs are the tools, in Load's order (by name).
+	Refs  []Ref
+	files []fileJob
+	names [][]string // each file's tool names, in the file's order
+	sums  []uint64   // each file's text hashed, to see it is the one scanned
+	seed  maphash.Seed
+}
+
+// Ref is one tool of a scan: its name and where it is.
+type Ref struct {
+	Name string
+	// File and Index identify the tool for ToolsOf: the Index-th tool of
+	// file File.
+	File, Index int
+}
+
+// ToolsOf loads file again (as Load would, with its own memory) and
+// returns its tools in the file's order. ok is false when the file no
+// longer loads as it did during the scan (it changed on disk meanwhile).
+func (s *Scanned) ToolsOf(file int) (tools []*Tool, ok bool) {
+	var trees jsonvalue.Arena
+	r := loadFile(s.files[file], nil, &trees, nil)
+	if len(r.errs) > 0 || len(r.tools) != len(s.names[file]) || len(r.tools) == 0 ||
+		r.tools[0].Source == nil || maphash.Bytes(s.seed, r.tools[0].Source.Data) != s.sums[file] {
+		return nil, false
+	}
+	for j, t := range r.tools {
+		if t.Name != s.names[file][j] {
+			return nil, false
+		}
+	}
+	return r.tools, true
+}

@@ -1,0 +1,115 @@
+package tool
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/tool/casefiles"
+)
+
+// Scan visits every tool Load loads, and keeps them in Load's order, with
+// ToolsOf giving the same trees again.
+func TestScanMatchesLoad(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{}
+	// Names out of file order, several tools per file, nested directories.
+	for f := 0; f < 12; f++ {
+		var tools string
+		for k := 0; k < f%4+1; k++ {
+			if k > 0 {
+				tools += ","
+			}
+			tools += okFile(fmt.Sprintf("t_%02d_%d", (f*7)%12, k))
+		}
+		files[fmt.Sprintf("d%d/f%02d.json", f%3, f)] = "[" + tools + "]"
+	}
+	files["single.json"] = okFile("ünicode")
+	casefiles.Write(t, dir, files, nil)
+	opts := Options{Cwd: dir}
+	want := Load([]string{"d0", "d1", "d2", "single.json"}, opts)
+	if len(want.Errors) > 0 {
+		t.Fatal(want.Errors)
+	}
+	var mu sync.Mutex
+	visited := map[string]int{}
+	s := Scan([]string{"d0", "d1", "d2", "single.json"}, opts, func(file int, tools []*Tool) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, tl := range tools {
+			visited[tl.Name]++
+		}
+	})
+	if s.Failed {
+		t.Fatal("scan failed")
+	}
+	if len(visited) != len(want.Tools) {
+		t.Fatalf("visited %d tools, want %d", len(visited), len(want.Tools))
+	}
+	for i, ref := range s.Refs {
+		w := want.Tools[i]
+		if ref.Name != w.Name || visited[ref.Name] != 1 {
+			t.Fatalf("ref %d is %q (visited %d times), want %q once", i, ref.Name, visited[ref.Name], w.Name)
+		}
+		tools, ok := s.ToolsOf(ref.File)
+		if !ok {
+			t.Fatalf("%s: file does not load again", ref.Name)
+		}
+		got := tools[ref.Index]
+		if got.Name != w.Name || got.File() != w.File() || got.Base != w.Base || !reflect.DeepEqual(got.Value, w.Value) {
+			t.Fatalf("ToolsOf gives %s %s %s, want %s %s %s", got.Name, got.File(), got.Base, w.Name, w.File(), w.Base)
+		}
+	}
+}
+
+// Whatever Load reports as a problem, Scan reports as Failed (the caller
+// then loads with Load, which says what it is).
+func TestScanFailsWhereLoadReports(t *testing.T) {
+	cases := map[string]map[string]string{
+		"broken file":    {"a.json": okFile("a"), "b.json": `{"name": `},
+		"invalid tool":   {"a.json": `{"name": "a"}`},
+		"duplicate name": {"a.json": okFile("same"), "b/c.json": "[" + okFile("x") + "," + okFile("same") + "]"},
+		"empty dir":      {"README.md": "no tools"},
+	}
+	for name, files := range cases {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			casefiles.Write(t, dir, files, nil)
+			if res := Load([]string{"."}, Options{Cwd: dir}); len(res.Errors) == 0 {
+				t.Fatal("Load reports nothing: the case tests nothing")
+			}
+			if s := Scan([]string{"."}, Options{Cwd: dir}, func(int, []*Tool) {}); !s.Failed {
+				t.Fatal("Scan did not fail")
+			}
+		})
+	}
+	if s := Scan([]string{"missing.json"}, Options{Cwd: t.TempDir()}, func(int, []*Tool) {}); !s.Failed {
+		t.Fatal("Scan of a missing path did not fail")
+	}
+}
+
+// A file that changes between the scan and ToolsOf is reported, not
+// checked as if it were the one scanned.
+func TestToolsOfSeesAChangedFile(t *testing.T) {
+	dir := t.TempDir()
+	casefiles.Write(t, dir, map[string]string{"a.json": "[" + okFile("a") + "," + okFile("b") + "]"}, nil)
+	s := Scan([]string{"."}, Options{Cwd: dir}, func(int, []*Tool) {})
+	if s.Failed || len(s.Refs) != 2 {
+		t.Fatalf("scan: failed %v, %d refs", s.Failed, len(s.Refs))
+	}
+	if _, ok := s.ToolsOf(0); !ok {
+		t.Fatal("unchanged file does not load again")
+	}
+	for _, content := range []string{"[" + okFile("a") + "," + okFile("c") + "]", okFile("a"), `[{"name":`,
+		"[" + okFile("a") + ",\n" + okFile("b") + "]"} { // same tools, moved
+		if err := os.WriteFile(filepath.Join(dir, "a.json"), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := s.ToolsOf(0); ok {
+			t.Fatalf("changed file (%s) loads as before", content)
+		}
+	}
+}
