@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -206,6 +207,21 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	category = report.NormalizeCategory(category)
 
+	if format != "sarif" {
+		// Loaded file by file, checked and dropped (see scanCheck); a
+		// load problem is reported from tool.Load below.
+		failed, loaded, err := scanCheck(format, paths, loadOptions(cwd, cfg), targets, adjust, failOn, minSeverity, stdout)
+		if loaded {
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
+				return 2
+			}
+			if failed {
+				return 1
+			}
+			return 0
+		}
+	}
 	loaded := tool.Load(paths, loadOptions(cwd, cfg))
 	if len(loaded.Errors) > 0 && len(loaded.Tools) == 0 {
 		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
@@ -268,6 +284,44 @@ func streamCheck(format string, tools []*tool.Tool, targets []string, adjust che
 		w.Add(&tr)
 	})
 	return failed, w.Finish()
+}
+
+// scanCheck is streamCheck for tools it loads itself, file by file
+// (check.Scan): no more than a few files' trees are in memory at once,
+// whatever the size of the tool set. loaded is false, and nothing is
+// written, when the paths have a load problem, for tool.Load to report.
+func scanCheck(format string, paths []string, opts tool.Options, targets []string, adjust check.Adjust, failOn, minSeverity string, stdout io.Writer) (failed, loaded bool, err error) {
+	fails := func(tr *check.ToolResult) {
+		for _, t := range tr.Targets {
+			if check.Fails(t.Diagnostics, failOn) {
+				failed = true
+			}
+		}
+	}
+	if format == "json" {
+		loaded, err := report.ScanCheckJSON(stdout, paths, opts, targets, adjust, checkJSONMemory, fails)
+		return failed, loaded, err
+	}
+	s, ok := check.Scan(paths, opts, targets, adjust, nil, nil)
+	if !ok {
+		return false, false, nil
+	}
+	w := report.NewCheckTextWriterWith(stdout, report.CheckTextOptions{
+		TextOptions: report.TextOptions{Color: colorOn(stdout), CompileFixes: failOn == check.FailOnLossy},
+		Compact:     format == "compact",
+		MinSeverity: minSeverity,
+	})
+	s.Stream(func(tr check.ToolResult) {
+		fails(&tr)
+		w.Add(&tr)
+	})
+	if err := w.Finish(); err != nil {
+		return failed, true, err
+	}
+	if s.Changed() {
+		return failed, true, errors.New("a tool file changed while it was being checked; run the check again")
+	}
+	return failed, true, nil
 }
 
 func diffCommand(args []string, stdout, stderr io.Writer) int {

@@ -77,7 +77,27 @@ const maxRecycledEncoding = 4 << 20
 // stream checks tools on workers that stay at most a window of tools
 // ahead of fn, which is called in tool order on the calling goroutine.
 func stream(tools []*tool.Tool, targets []TargetInfo, adjust Adjust, encode func(*ToolResult, []byte) []byte, fn func(ToolResult, []byte) bool, recycle bool) {
-	n := len(tools)
+	// Per-request limits are facts about the whole set, counted first, in
+	// tool order, so that the tool crossing a limit carries the finding
+	// (before a worker renders it).
+	sets := setFindings(tools, targets)
+	src := toolSource{n: len(tools), get: func(i int) *tool.Tool { return tools[i] }}
+	streamFrom(src, targets, sets, adjust, encode, fn, recycle)
+}
+
+// toolSource gives stream the tools to check, by index in report order:
+// get is called once per tool, on the worker that checks it; done (if
+// set) once fn is through with it.
+type toolSource struct {
+	n    int
+	get  func(i int) *tool.Tool
+	done func(i int)
+}
+
+// streamFrom is stream over tools from src, with the set-level findings
+// (by tool index) computed beforehand.
+func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Diagnostic, adjust Adjust, encode func(*ToolResult, []byte) []byte, fn func(ToolResult, []byte) bool, recycle bool) {
+	n := src.n
 	if n == 0 {
 		return
 	}
@@ -97,10 +117,6 @@ func stream(tools []*tool.Tool, targets []TargetInfo, adjust Adjust, encode func
 		done     = make([]bool, window)
 		free     [][]byte // renderings written, for reuse (at most window+workers exist)
 	)
-	// Per-request limits are facts about the whole set, counted first, in
-	// tool order, so that the tool crossing a limit carries the finding
-	// (before a worker renders it).
-	sets := setFindings(tools, targets)
 	defer func() {
 		// Normally a no-op; if fn panics, it lets the workers go.
 		mu.Lock()
@@ -122,7 +138,7 @@ func stream(tools []*tool.Tool, targets []TargetInfo, adjust Adjust, encode func
 				i := next
 				next++
 				mu.Unlock()
-				r := checkTool(tools[i], targets)
+				r := checkTool(src.get(i), targets)
 				if extra := sets[i]; len(extra) > 0 {
 					addSetFindings(&r, anthropicstrict.ID, extra)
 				}
@@ -159,6 +175,9 @@ func stream(tools []*tool.Tool, targets []TargetInfo, adjust Adjust, encode func
 			for _, t := range r.Targets {
 				provider.Recycle(t.Diagnostics)
 			}
+		}
+		if src.done != nil {
+			src.done(i)
 		}
 
 		mu.Lock()

@@ -2,12 +2,15 @@ package report
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"strconv"
+	"sync"
 	"sync/atomic"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
@@ -98,6 +101,27 @@ func (c *checkTotals) add(tr *check.ToolResult) {
 	}
 }
 
+// sub takes back what add counted for tr.
+func (c *checkTotals) sub(tr *check.ToolResult) {
+	c.tools--
+	for _, t := range uniqueTargets(tr.Targets) {
+		for j := range t.Diagnostics {
+			uncount(&c.total, t.Diagnostics[j].Severity)
+		}
+	}
+}
+
+func uncount(s *check.Summary, sev string) {
+	switch sev {
+	case provider.SeverityError:
+		s.Error--
+	case provider.SeverityWarning:
+		s.Warning--
+	default:
+		s.Info--
+	}
+}
+
 // checkJSONDoc writes the document: the header, the rendered tools as they
 // come, the closing brackets.
 type checkJSONDoc struct {
@@ -141,3 +165,78 @@ func writeCheckHeader(bw *bufio.Writer, tools int, total check.Summary) {
 	bw.WriteString("    \"infos\": " + strconv.Itoa(total.Info) + "\n  },\n")
 	bw.WriteString("  \"tools\": [")
 }
+
+// ScanCheckJSON is StreamCheckJSONAdjusted for tools it loads itself from
+// paths, file by file (check.Scan), so that no more than a few files'
+// trees are ever in memory: the first pass loads, checks and counts each
+// file's tools and drops them (keeping the renderings while they fit in
+// memory bytes, then the document is written from them); a bigger report
+// is written by a second pass that loads each file again in report order.
+// The document is byte for byte the one StreamCheckJSONAdjusted writes for
+// the same tools.
+//
+// loaded is false, and nothing is written, when tool.Load would report a
+// problem with paths: the caller loads them with tool.Load to report it.
+// onResult is called once per tool, in no fixed order, one call at a
+// time.
+func ScanCheckJSON(w io.Writer, paths []string, opts tool.Options, targets []string, adjust check.Adjust, memory int, onResult func(*check.ToolResult)) (loaded bool, err error) {
+	var (
+		mu     sync.Mutex
+		totals checkTotals
+		kept   = map[check.ToolKey][]byte{}
+		size   int
+		over   atomic.Bool
+	)
+	each := func(key check.ToolKey, tr *check.ToolResult) {
+		var enc []byte
+		if !over.Load() {
+			enc = AppendToolJSON(nil, tr)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		totals.add(tr)
+		if onResult != nil {
+			onResult(tr)
+		}
+		if over.Load() {
+			return
+		}
+		size += len(enc) - len(kept[key])
+		if size > memory {
+			over.Store(true)
+			kept = nil
+			return
+		}
+		kept[key] = enc
+	}
+	retract := func(_ check.ToolKey, tr *check.ToolResult) {
+		mu.Lock()
+		defer mu.Unlock()
+		totals.sub(tr)
+	}
+	s, ok := check.Scan(paths, opts, targets, adjust, each, retract)
+	if !ok {
+		return false, nil
+	}
+	doc := startCheckJSON(w, totals)
+	if !over.Load() {
+		for _, key := range s.Order() {
+			doc.add(kept[key])
+		}
+		return true, doc.finish()
+	}
+	s.StreamEncoded(func(tr *check.ToolResult, buf []byte) []byte { return AppendToolJSON(buf, tr) }, func(_ check.ToolResult, enc []byte) bool {
+		doc.add(enc)
+		return false
+	})
+	if err := doc.finish(); err != nil {
+		return true, err
+	}
+	if s.Changed() {
+		return true, errFileChanged
+	}
+	return true, nil
+}
+
+// errFileChanged is a second pass finding a file other than the first did.
+var errFileChanged = errors.New("a tool file changed while it was being checked; run the check again")

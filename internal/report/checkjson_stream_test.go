@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"path/filepath"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -69,4 +70,52 @@ func firstDiff(a, b []byte) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// ScanCheckJSON, loading and dropping file by file, writes the document
+// StreamCheckJSON writes for the tools tool.Load loads, whether it keeps
+// the renderings (one pass) or loads every file again (two), and with the
+// set-level findings of anthropic-strict, which it learns only at the end
+// of the first pass.
+func TestScanCheckJSONMatchesStreamCheckJSON(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := corpus.Generate(dir, 150, 11); err != nil {
+		t.Fatal(err)
+	}
+	opts := tool.Options{Cwd: dir}
+	loaded := tool.Load([]string{dir}, opts)
+	targets := append(check.DefaultTargets(), "anthropic-strict")
+	var want bytes.Buffer
+	var wantFailed bool
+	if err := StreamCheckJSON(&want, loaded.Tools, targets, 1<<30, func(tr *check.ToolResult) {
+		wantFailed = wantFailed || check.Fails(tr.Targets[0].Diagnostics, check.FailOnWarning)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(want.Bytes(), []byte("anthropic/strict-too-many-tools")) {
+		t.Fatal("the set crosses no strict limit: the test would not see set-level findings")
+	}
+	for _, memory := range []int{1 << 30, 0, want.Len() / 2} {
+		var got bytes.Buffer
+		seen := 0
+		failed := false
+		ok, err := ScanCheckJSON(&got, []string{dir}, opts, targets, nil, memory, func(tr *check.ToolResult) {
+			seen++
+			failed = failed || check.Fails(tr.Targets[0].Diagnostics, check.FailOnWarning)
+		})
+		if !ok || err != nil {
+			t.Fatalf("memory %d: loaded %v, %v", memory, ok, err)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("memory %d: document differs (%d bytes, want %d) from byte %d", memory, got.Len(), want.Len(), firstDiff(got.Bytes(), want.Bytes()))
+		}
+		if seen < len(loaded.Tools) || failed != wantFailed {
+			t.Fatalf("memory %d: onResult saw %d results (want at least %d), failed %v (want %v)", memory, seen, len(loaded.Tools), failed, wantFailed)
+		}
+	}
+	// A load problem: nothing written, for tool.Load to report.
+	var got bytes.Buffer
+	if ok, err := ScanCheckJSON(&got, []string{filepath.Join(dir, "missing")}, opts, targets, nil, 0, nil); ok || err != nil || got.Len() > 0 {
+		t.Fatalf("missing path: loaded %v, err %v, wrote %d bytes", ok, err, got.Len())
+	}
 }
