@@ -1,6 +1,7 @@
 package check
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -53,7 +54,8 @@ func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, 
 	)
 	defer provider.Recycler()()
 	scan := tool.Scan(paths, opts, func(file int, tools []*tool.Tool) {
-		for i, t := range tools {
+		forEach(len(tools), func(i int) {
+			t := tools[i]
 			key := ToolKey{file, i}
 			if strict {
 				optional, unions := anthropicstrict.Parameters(t.InputSchema())
@@ -62,7 +64,7 @@ func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, 
 				mu.Unlock()
 			}
 			if each == nil {
-				continue
+				return
 			}
 			r := checkTool(t, targets)
 			if adjust != nil {
@@ -70,7 +72,7 @@ func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, 
 			}
 			each(key, &r)
 			recycle(&r)
-		}
+		})
 	})
 	if scan.Failed {
 		return nil, false
@@ -121,6 +123,35 @@ func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, 
 	}
 	return s, true
 }
+
+// forEach calls f for 0..n-1: on this goroutine for a file of a few
+// tools (the loader's other workers are busy with other files), on
+// GOMAXPROCS goroutines for a file of many, which may be the only one.
+func forEach(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n/manyTools)
+	if workers < 2 {
+		for i := 0; i < n; i++ {
+			f(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// manyTools is how many tools a file has for Scan to check them in
+// parallel.
+const manyTools = 32
 
 // Order returns the tools' keys in report order (by name).
 func (s *Scanned) Order() []ToolKey {

@@ -63,7 +63,13 @@ func keep(tr *ToolResult) ToolResult {
 // tools that cross a limit, whether files stay loaded or are loaded again
 // for each of their tools.
 func TestScanMatchesRun(t *testing.T) {
-	dir := interleaved(t, 12, 10)
+	// Many files of a few tools, and files of many tools (checked in
+	// parallel within the file).
+	t.Run("files=12", func(t *testing.T) { scanMatchesRun(t, interleaved(t, 12, 10)) })
+	t.Run("files=2", func(t *testing.T) { scanMatchesRun(t, interleaved(t, 2, 4*manyTools)) })
+}
+
+func scanMatchesRun(t *testing.T, dir string) {
 	opts := tool.Options{Cwd: dir}
 	loaded := tool.Load([]string{"."}, opts)
 	if len(loaded.Errors) > 0 {
