@@ -302,7 +302,7 @@ func scanCheck(format string, paths []string, opts tool.Options, targets []strin
 		loaded, err := report.ScanCheckJSON(stdout, paths, opts, targets, adjust, checkJSONMemory, fails)
 		return failed, loaded, err
 	}
-	s, ok := check.Scan(paths, opts, targets, adjust, nil, nil)
+	s, ok := check.Scan(paths, opts, targets, adjust, check.ScanTo{})
 	if !ok {
 		return false, false, nil
 	}

@@ -26,6 +26,17 @@ type Scanned struct {
 	changed     atomic.Bool                   // a file changed between the passes
 }
 
+// ScanTo is what Scan reports to.
+type ScanTo struct {
+	// Each receives every tool's result; Retract takes one back (see Scan).
+	Each, Retract func(key ToolKey, tr *ToolResult)
+	// Counting, if set, says whether Each only counts from now on (the
+	// findings by severity and compile ability): their positions and
+	// order are then left out, which checks faster. Retract and the Each
+	// that follows it always get complete results.
+	Counting func() bool
+}
+
 // Scan loads paths as tool.Load would, but file by file: each tool is
 // checked (with adjust) on the loader's worker as soon as its file is
 // loaded, each receives the result, and the file's trees are dropped. So
@@ -40,12 +51,13 @@ type Scanned struct {
 // loaded: for the few tools that carry one, retract receives the result
 // each was given, and each is called again with the complete one.
 //
-// With each nil nothing is checked in this pass (a writer that needs no
+// With Each nil nothing is checked in this pass (a writer that needs no
 // totals before its first tool): Scan only loads, and learns the order.
 //
 // ok is false when tool.Load would report a problem: the caller loads
 // with tool.Load to report it (each may have seen some tools by then).
-func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, each, retract func(key ToolKey, tr *ToolResult)) (s *Scanned, ok bool) {
+func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, to ScanTo) (s *Scanned, ok bool) {
+	each, retract := to.Each, to.Retract
 	targets := selected(targetIDs)
 	strict := slices.ContainsFunc(targets, func(t TargetInfo) bool { return t.ID == anthropicstrict.ID })
 	var (
@@ -66,7 +78,14 @@ func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, 
 			if each == nil {
 				return
 			}
-			r := checkTool(t, targets)
+			var r ToolResult
+			if to.Counting != nil && to.Counting() {
+				done := provider.CountOnly(t)
+				r = checkToolCounting(t, targets, true)
+				done()
+			} else {
+				r = checkTool(t, targets)
+			}
 			if adjust != nil {
 				adjust(&r)
 			}

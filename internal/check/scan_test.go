@@ -99,18 +99,18 @@ func scanMatchesRun(t *testing.T, dir string) {
 			// given again), in any order.
 			var mu sync.Mutex
 			first := map[ToolKey]ToolResult{}
-			s, ok := Scan([]string{"."}, opts, targets, adjust, func(key ToolKey, tr *ToolResult) {
+			s, ok := Scan([]string{"."}, opts, targets, adjust, ScanTo{Each: func(key ToolKey, tr *ToolResult) {
 				mu.Lock()
 				defer mu.Unlock()
 				first[key] = keep(tr)
-			}, func(key ToolKey, tr *ToolResult) {
+			}, Retract: func(key ToolKey, tr *ToolResult) {
 				mu.Lock()
 				defer mu.Unlock()
 				if !reflect.DeepEqual(first[key].Targets, keep(tr).Targets) {
 					t.Errorf("retracted a result that is not the one given")
 				}
 				delete(first, key)
-			})
+			}})
 			if !ok {
 				t.Fatal("scan failed")
 			}
@@ -143,7 +143,7 @@ func scanMatchesRun(t *testing.T, dir string) {
 // pass is reported by Changed.
 func TestScanSeesAChangedFile(t *testing.T) {
 	dir := interleaved(t, 3, 4)
-	s, ok := Scan([]string{"."}, tool.Options{Cwd: dir}, DefaultTargets(), nil, nil, nil)
+	s, ok := Scan([]string{"."}, tool.Options{Cwd: dir}, DefaultTargets(), nil, ScanTo{})
 	if !ok {
 		t.Fatal("scan failed")
 	}
@@ -168,7 +168,65 @@ func TestScanFailsOnALoadProblem(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "dup.json"), []byte(`{"name": "t_00_00", "inputSchema": {"type": "object"}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := Scan([]string{"."}, tool.Options{Cwd: dir}, DefaultTargets(), nil, func(ToolKey, *ToolResult) {}, nil); ok {
+	if _, ok := Scan([]string{"."}, tool.Options{Cwd: dir}, DefaultTargets(), nil, ScanTo{Each: func(ToolKey, *ToolResult) {}}); ok {
 		t.Fatal("a duplicate name did not fail the scan")
+	}
+}
+
+// When Each only counts, it gets every finding of every tool (no
+// positions, in production order): the same counts, codes and compile
+// abilities as Run's.
+func TestScanCounting(t *testing.T) {
+	dir := interleaved(t, 3, 3*manyTools)
+	opts := tool.Options{Cwd: dir}
+	loaded := tool.Load([]string{"."}, opts)
+	targets := append(DefaultTargets(), "anthropic-strict")
+	want := Run(loaded.Tools, targets)
+	type fact struct {
+		target, code, severity string
+		compile                provider.Compile
+	}
+	facts := func(tr *ToolResult) []fact {
+		var out []fact
+		for _, tg := range tr.Targets {
+			for _, d := range tg.Diagnostics {
+				out = append(out, fact{tg.ID, d.Code, d.Severity, d.Compile})
+			}
+		}
+		slices.SortFunc(out, func(a, b fact) int { return strings.Compare(a.target+a.code+a.severity, b.target+b.code+b.severity) })
+		return out
+	}
+	var mu sync.Mutex
+	got := map[ToolKey][]fact{}
+	positioned, total := 0, 0
+	s, ok := Scan([]string{"."}, opts, targets, nil, ScanTo{
+		Each: func(key ToolKey, tr *ToolResult) {
+			mu.Lock()
+			defer mu.Unlock()
+			got[key] = facts(tr)
+			for _, tg := range tr.Targets {
+				for _, d := range tg.Diagnostics {
+					total++
+					if d.Line != 0 {
+						positioned++
+					}
+				}
+			}
+		},
+		Retract:  func(ToolKey, *ToolResult) {},
+		Counting: func() bool { return true },
+	})
+	if !ok {
+		t.Fatal("scan failed")
+	}
+	for i, key := range s.Order() {
+		if w := facts(&want.Tools[i]); !reflect.DeepEqual(got[key], w) {
+			t.Fatalf("tool %s: counted %d findings, Run has %d (or they differ)", want.Tools[i].Tool.Name, len(got[key]), len(w))
+		}
+	}
+	// Only the tools that carry a set-level finding (given again,
+	// complete) have positions.
+	if positioned == 0 || positioned*10 > total {
+		t.Fatalf("%d of %d findings with positions: counting should leave them out", positioned, total)
 	}
 }

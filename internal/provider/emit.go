@@ -35,6 +35,7 @@ type Emitter struct {
 	keys       []sortKey   // Finish's scratch
 	paths      []string    // Finish's scratch
 	infos      []*ruleInfo // of the rules seen lately: a provider has few
+	countOnly  bool        // CountOnly: no positions, production order
 }
 
 // finding is one Emit, kept small until Finish builds the Diagnostic.
@@ -53,7 +54,31 @@ var emitterPool = sync.Pool{New: func() any { return &Emitter{found: make([]find
 func NewEmitter(t *tool.Tool, providerID string) *Emitter {
 	e := emitterPool.Get().(*Emitter)
 	e.tool, e.providerID = t, providerID
+	if counters.Load() > 0 {
+		_, e.countOnly = counted.Load(t)
+	}
 	return e
+}
+
+// counted holds the tools whose findings the caller only counts (by
+// severity and compile ability): a check's first pass over a set whose
+// report is written by a second. Their diagnostics are built without
+// positions and left in production order: nothing reads either.
+var (
+	counted  sync.Map // *tool.Tool -> struct{}
+	counters atomic.Int32
+)
+
+// CountOnly marks t's findings as only counted until done is called:
+// Finish then leaves out their positions and their order (Fold needs the
+// canonical order; a caller that only counts skips it).
+func CountOnly(t *tool.Tool) (done func()) {
+	counters.Add(1)
+	counted.Store(t, struct{}{})
+	return func() {
+		counted.Delete(t)
+		counters.Add(-1)
+	}
 }
 
 // Cursor returns a cursor at the tool's inputSchema that follows the walk
@@ -100,8 +125,15 @@ func (e *Emitter) Concat(parts ...string) string { return e.text.concat(parts...
 func (e *Emitter) Finish() []Diagnostic {
 	out := []Diagnostic{}
 	if fs := e.found; len(fs) > 0 {
-		e.locate()
-		e.sort()
+		if e.countOnly {
+			e.keys = e.keys[:0]
+			for i := range fs {
+				e.keys = append(e.keys, sortKey{index: int32(i)})
+			}
+		} else {
+			e.locate()
+			e.sort()
+		}
 		out = diagnostics(len(fs))
 		file := e.tool.File()
 		for i := range e.keys {
@@ -140,7 +172,7 @@ func (e *Emitter) release() {
 		c.segs = c.segs[:0]
 	}
 	e.inUse = 0
-	e.tool = nil
+	e.tool, e.countOnly = nil, false
 	if cap(e.found) <= 4096 && len(e.cursors) <= 8 {
 		emitterPool.Put(e)
 	}

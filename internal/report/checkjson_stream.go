@@ -214,7 +214,7 @@ func ScanCheckJSON(w io.Writer, paths []string, opts tool.Options, targets []str
 		defer mu.Unlock()
 		totals.sub(tr)
 	}
-	s, ok := check.Scan(paths, opts, targets, adjust, each, retract)
+	s, ok := check.Scan(paths, opts, targets, adjust, check.ScanTo{Each: each, Retract: retract, Counting: over.Load})
 	if !ok {
 		return false, nil
 	}
