@@ -119,6 +119,10 @@ type fileJob struct {
 	group        int
 	maxSize      int64
 	format       Format // forced by Options.Formats; "" detects by shape
+	// valid is set when the file loaded without a problem before and is
+	// loaded again (Scanned.ToolsOf, which checks the text is the same):
+	// its canonical tools are not validated again.
+	valid bool
 }
 
 func newLoader(cwd string) *loader {
@@ -231,6 +235,7 @@ func inside(root, p string) bool {
 type fileResult struct {
 	tools []*Tool
 	errs  []LoadError
+	valid bool // fileJob.valid
 }
 
 // loadFiles reads, parses and validates every queued file on a pool of
@@ -273,7 +278,7 @@ var fileStart = Span{Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 const maxFileSize = math.MaxInt32
 
 func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena, cache *Cache) fileResult {
-	var r fileResult
+	r := fileResult{valid: job.valid}
 	fail := func(msg string, span Span) {
 		r.errs = append(r.errs, LoadError{SourcePath: job.display, Message: msg, Span: span})
 	}

@@ -324,7 +324,10 @@ func loadDocument(src *Source, root *jsonvalue.Value, forced Format, r *fileResu
 
 // loadCanonical validates one canonical candidate.
 func loadCanonical(src *Source, root *jsonvalue.Value, c candidate, r *fileResult) {
-	issues := validateTool(c.value)
+	var issues []issue
+	if !r.valid {
+		issues = validateTool(c.value)
+	}
 	if len(issues) == 0 {
 		r.tools = append(r.tools, &Tool{Name: c.value.Get("name").Text, Value: c.value, Source: src, Base: c.base})
 		return

@@ -122,7 +122,9 @@ type Ref struct {
 // longer loads as it did during the scan (it changed on disk meanwhile).
 func (s *Scanned) ToolsOf(file int) (tools []*Tool, ok bool) {
 	var trees jsonvalue.Arena
-	r := loadFile(s.files[file], nil, &trees, nil)
+	job := s.files[file]
+	job.valid = true // as long as its text is the same, checked below
+	r := loadFile(job, nil, &trees, nil)
 	if len(r.errs) > 0 || len(r.tools) != len(s.names[file]) || len(r.tools) == 0 ||
 		r.tools[0].Source == nil || maphash.Bytes(s.seed, r.tools[0].Source.Data) != s.sums[file] {
 		return nil, false

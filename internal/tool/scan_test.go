@@ -104,7 +104,8 @@ func TestToolsOfSeesAChangedFile(t *testing.T) {
 		t.Fatal("unchanged file does not load again")
 	}
 	for _, content := range []string{"[" + okFile("a") + "," + okFile("c") + "]", okFile("a"), `[{"name":`,
-		"[" + okFile("a") + ",\n" + okFile("b") + "]"} { // same tools, moved
+		"[" + okFile("a") + ",\n" + okFile("b") + "]",                          // same tools, moved
+		`[{"name":"a","inputSchema":{"type":"string"}},` + okFile("b") + "]"} { // same names, a tool no longer valid
 		if err := os.WriteFile(filepath.Join(dir, "a.json"), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
