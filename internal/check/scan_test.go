@@ -174,8 +174,8 @@ func TestScanFailsOnALoadProblem(t *testing.T) {
 }
 
 // When Each only counts, it gets every finding of every tool (no
-// positions, in production order): the same counts, codes and compile
-// abilities as Run's.
+// positions, messages made with Concat or compile details, in production
+// order): the same counts, codes and compile abilities as Run's.
 func TestScanCounting(t *testing.T) {
 	dir := interleaved(t, 3, 3*manyTools)
 	opts := tool.Options{Cwd: dir}
@@ -184,13 +184,13 @@ func TestScanCounting(t *testing.T) {
 	want := Run(loaded.Tools, targets)
 	type fact struct {
 		target, code, severity string
-		compile                provider.Compile
+		supported, lossy       bool // not the detail, which is left out
 	}
 	facts := func(tr *ToolResult) []fact {
 		var out []fact
 		for _, tg := range tr.Targets {
 			for _, d := range tg.Diagnostics {
-				out = append(out, fact{tg.ID, d.Code, d.Severity, d.Compile})
+				out = append(out, fact{tg.ID, d.Code, d.Severity, d.Compile.Supported, d.Compile.Lossy})
 			}
 		}
 		slices.SortFunc(out, func(a, b fact) int { return strings.Compare(a.target+a.code+a.severity, b.target+b.code+b.severity) })

@@ -63,15 +63,17 @@ func NewEmitter(t *tool.Tool, providerID string) *Emitter {
 // counted holds the tools whose findings the caller only counts (by
 // severity and compile ability): a check's first pass over a set whose
 // report is written by a second. Their diagnostics are built without
-// positions and left in production order: nothing reads either.
+// positions, messages made with Concat or compile details, and left in
+// production order: nothing reads them.
 var (
 	counted  sync.Map // *tool.Tool -> struct{}
 	counters atomic.Int32
 )
 
 // CountOnly marks t's findings as only counted until done is called:
-// Finish then leaves out their positions and their order (Fold needs the
-// canonical order; a caller that only counts skips it).
+// Finish then leaves out their positions, compile details and order (Fold
+// needs the canonical order; a caller that only counts skips it), and
+// Concat returns "".
 func CountOnly(t *tool.Tool) (done func()) {
 	counters.Add(1)
 	counted.Store(t, struct{}{})
@@ -116,7 +118,15 @@ func (e *Emitter) EmitAt(r *Rule, at Place, message, arg string) {
 // Concat joins parts into one string stored with the Emitter's other text:
 // for messages that name what they are about (a property), which are too
 // many and too varied to intern.
-func (e *Emitter) Concat(parts ...string) string { return e.text.concat(parts...) }
+//
+// For a tool whose findings are only counted (CountOnly) it returns ""
+// (messages are not read).
+func (e *Emitter) Concat(parts ...string) string {
+	if e.countOnly {
+		return ""
+	}
+	return e.text.concat(parts...)
+}
 
 // Finish returns the diagnostics in the canonical order, each carrying the
 // file position of its path (the nearest existing ancestor when the path
@@ -146,7 +156,7 @@ func (e *Emitter) Finish() []Diagnostic {
 				Code:       f.rule.Code,
 				Message:    f.message,
 				Path:       f.path,
-				Compile:    Compile{Supported: info.supported, Lossy: info.lossy, Detail: info.detail(f.arg, &e.text)},
+				Compile:    Compile{Supported: info.supported, Lossy: info.lossy, Detail: e.detail(info, f.arg)},
 				DocsURL:    f.rule.DocsURL,
 				File:       file,
 				Line:       f.from.line,
@@ -307,6 +317,14 @@ func mismatch(a, b string) int {
 		i++
 	}
 	return i
+}
+
+// detail is info.detail, left out for findings only counted.
+func (e *Emitter) detail(info *ruleInfo, arg string) string {
+	if e.countOnly {
+		return ""
+	}
+	return info.detail(arg, &e.text)
 }
 
 // info is infoOf(r), remembered by the Emitter.
