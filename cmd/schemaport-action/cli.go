@@ -279,9 +279,10 @@ func streamCheck(format string, tools []*tool.Tool, targets []string, adjust che
 		Compact:     format == "compact",
 		MinSeverity: minSeverity,
 	})
-	check.StreamAdjusted(tools, targets, adjust, func(tr check.ToolResult) {
+	check.StreamEncodedAdjusted(tools, targets, adjust, w.RenderTool, func(tr check.ToolResult, rendered []byte) bool {
 		fails(&tr)
-		w.Add(&tr)
+		w.AddRendered(&tr, rendered)
+		return false
 	})
 	return failed, w.Finish()
 }
@@ -311,9 +312,11 @@ func scanCheck(format string, paths []string, opts tool.Options, targets []strin
 		Compact:     format == "compact",
 		MinSeverity: minSeverity,
 	})
-	s.Stream(func(tr check.ToolResult) {
+	// Rendered on the workers, written here with the Docs lines.
+	s.StreamEncoded(w.RenderTool, func(tr check.ToolResult, rendered []byte) bool {
 		fails(&tr)
-		w.Add(&tr)
+		w.AddRendered(&tr, rendered)
+		return false
 	})
 	if err := w.Finish(); err != nil {
 		return failed, true, err

@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"slices"
 	"strconv"
@@ -68,10 +69,10 @@ type CheckTextWriter struct {
 	tools   int
 	folded  int
 	byCode  map[string]*codeTotal
-	docs    map[string]bool        // codes whose Docs line was written
-	wide    []*targetWide          // in order of first appearance
-	wideIdx map[string]int         // target id + code -> index in wide
-	order   []*provider.Diagnostic // Add's scratch
+	docs    map[string]bool // codes whose Docs line was written
+	wide    []*targetWide   // in order of first appearance
+	wideIdx map[string]int  // target id + code -> index in wide
+	scratch []byte          // Add's rendering
 	// fixed counts the errors compile fixes without loss, shown as such
 	// under CompileFixes (fail-on lossy).
 	fixed int
@@ -111,23 +112,85 @@ func (c *CheckTextWriter) shown(d *provider.Diagnostic) bool {
 
 // Add writes one tool's findings; tr is not kept.
 func (c *CheckTextWriter) Add(tr *check.ToolResult) {
-	bw, p := c.bw, c.p
-	c.tools++
+	c.scratch = c.RenderTool(tr, c.scratch[:0])
+	c.AddRendered(tr, c.scratch)
+}
+
+// RenderTool appends to buf what Add writes for tr, but for the Docs
+// lines, which depend on the tools before it: the part of the report that
+// grows with the findings, for check.StreamEncoded's workers (it reads
+// only the writer's options). AddRendered then counts tr and writes the
+// rendering with its Docs lines.
+//
+// The rendering ends with a trailer AddRendered reads: where each Docs
+// line may go (after every finding) and which finding it is about.
+func (c *CheckTextWriter) RenderTool(tr *check.ToolResult, buf []byte) []byte {
+	w := &textBuf{b: buf}
+	p := c.p
 	name := ""
 	if tr.Tool != nil {
 		name = tr.Tool.Name
 	}
 	if !c.opts.Compact {
-		bw.WriteString(p.paint(ansiBold, "Tool:") + " " + clean(name) + "\n")
+		w.WriteString(p.paint(ansiBold, "Tool:") + " " + clean(name) + "\n")
 	}
 	targets := uniqueTargets(tr.Targets)
 	if len(targets) == 0 && !c.opts.Compact {
-		bw.WriteString("\nNo targets were checked.\n")
+		w.WriteString("\nNo targets were checked.\n")
 	}
-	for _, t := range targets {
+	var docs []uint32 // per Docs place: offset, target, finding
+	type indexed struct {
+		d *provider.Diagnostic
+		j int // in t.Diagnostics
+	}
+	var order []indexed
+	for ti, t := range targets {
 		// Findings in file order (line, column), the folded ones after the
 		// finding they restate, target-wide facts set aside.
-		order := c.order[:0]
+		order = order[:0]
+		for j := range t.Diagnostics {
+			d := &t.Diagnostics[j]
+			if c.shown(d) && d.FoldedInto == "" && !d.TargetWide {
+				order = append(order, indexed{d, j})
+			}
+		}
+		slices.SortStableFunc(order, func(a, b indexed) int { return compareInFile(a.d, b.d) })
+		if c.opts.Compact {
+			for _, o := range order {
+				writeCompact(w, tr.Tool, t, o.d, foldedInto(t.Diagnostics, o.d))
+			}
+			continue
+		}
+		if len(order) == 0 && len(t.Diagnostics) > 0 {
+			continue // only facts said once for the target, or hidden ones
+		}
+		w.WriteString("\n" + p.paint(ansiBold, clean(targetName(t))) + "\n")
+		if len(order) == 0 {
+			w.WriteString(p.paint(ansiGreen, markOK) + " Compatible\n")
+			continue
+		}
+		for _, o := range order {
+			c.writeFinding(w, tr.Tool, o.d, foldedInto(t.Diagnostics, o.d))
+			docs = append(docs, uint32(len(w.b)), uint32(ti), uint32(o.j))
+		}
+	}
+	if !c.opts.Compact {
+		w.WriteString("\n")
+	}
+	n := len(w.b)
+	for _, v := range docs {
+		w.b = binary.LittleEndian.AppendUint32(w.b, v)
+	}
+	w.b = binary.LittleEndian.AppendUint32(w.b, uint32(len(docs)/3))
+	return binary.LittleEndian.AppendUint32(w.b, uint32(n))
+}
+
+// AddRendered counts tr's findings and writes RenderTool's rendering of
+// it, with the Docs line of each code the first time it appears.
+func (c *CheckTextWriter) AddRendered(tr *check.ToolResult, rendered []byte) {
+	c.tools++
+	targets := uniqueTargets(tr.Targets)
+	for _, t := range targets {
 		for j := range t.Diagnostics {
 			d := &t.Diagnostics[j]
 			if !c.shown(d) {
@@ -143,34 +206,36 @@ func (c *CheckTextWriter) Add(tr *check.ToolResult) {
 				c.folded++
 			case d.TargetWide:
 				c.addWide(t, tr.Tool, d)
-			default:
-				order = append(order, d)
 			}
 		}
-		slices.SortStableFunc(order, compareInFile)
-		c.order = order
-		if c.opts.Compact {
-			for _, d := range order {
-				c.writeCompact(tr.Tool, t, d, foldedInto(t.Diagnostics, d))
-			}
-			continue
-		}
-		if len(order) == 0 && len(t.Diagnostics) > 0 {
-			continue // only facts said once for the target, or hidden ones
-		}
-		bw.WriteString("\n" + p.paint(ansiBold, clean(targetName(t))) + "\n")
-		if len(order) == 0 {
-			bw.WriteString(p.paint(ansiGreen, markOK) + " Compatible\n")
-			continue
-		}
-		for _, d := range order {
-			c.writeFinding(tr.Tool, d, foldedInto(t.Diagnostics, d))
-		}
 	}
-	if !c.opts.Compact {
-		bw.WriteString("\n")
+	end := len(rendered) - 8
+	n := int(binary.LittleEndian.Uint32(rendered[end+4:]))
+	places := int(binary.LittleEndian.Uint32(rendered[end:]))
+	from := 0
+	for k := 0; k < places; k++ {
+		rec := rendered[n+12*k:]
+		off := int(binary.LittleEndian.Uint32(rec))
+		t := targets[binary.LittleEndian.Uint32(rec[4:])]
+		d := &t.Diagnostics[binary.LittleEndian.Uint32(rec[8:])]
+		c.bw.Write(rendered[from:off])
+		c.writeDocs(d)
+		from = off
 	}
-	clear(c.order)
+	c.bw.Write(rendered[from:n])
+}
+
+// textBuf is a rendering in progress (what writeFinding and writeSnippet
+// write to, like the report's bufio.Writer).
+type textBuf struct{ b []byte }
+
+func (w *textBuf) WriteString(s string) (int, error) { w.b = append(w.b, s...); return len(s), nil }
+func (w *textBuf) WriteByte(c byte) error            { w.b = append(w.b, c); return nil }
+
+// textSink is where a rendering goes.
+type textSink interface {
+	WriteString(s string) (int, error)
+	WriteByte(c byte) error
 }
 
 // compareInFile orders findings by file, line and column, then as the
@@ -226,13 +291,13 @@ func (c *CheckTextWriter) addWide(t *check.TargetResult, tl *tool.Tool, d *provi
 	c.wide[i].tools = append(c.wide[i].tools, d.ToolName)
 }
 
-func (c *CheckTextWriter) writeCompact(tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic, folded []string) {
+func writeCompact(w textSink, tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic, folded []string) {
 	loc := diagnosticSpan(tl, d)
 	msg := d.Message
 	for _, f := range folded {
 		msg += " " + f
 	}
-	c.bw.WriteString(clean(position(loc.file, loc.Line, loc.Column)) + ": " + d.Severity + " " + clean(d.Code) + " " + clean(msg) + " [" + clean(t.ID) + "]\n")
+	w.WriteString(clean(position(loc.file, loc.Line, loc.Column)) + ": " + d.Severity + " " + clean(d.Code) + " " + clean(msg) + " [" + clean(t.ID) + "]\n")
 }
 
 // Finish writes the facts said once per target, the per-code totals and
@@ -320,8 +385,9 @@ func CompileFixes(d *provider.Diagnostic) bool {
 	return d.Severity == provider.SeverityError && d.Compile.Supported && !d.Compile.Lossy
 }
 
-func (c *CheckTextWriter) writeFinding(t *tool.Tool, d *provider.Diagnostic, folded []string) {
-	bw, p := c.bw, c.p
+// writeFinding writes one finding, but for its Docs line.
+func (c *CheckTextWriter) writeFinding(bw textSink, t *tool.Tool, d *provider.Diagnostic, folded []string) {
+	p := c.p
 	loc := diagnosticSpan(t, d)
 	mark, color := severityMark(d.Severity)
 	if c.opts.CompileFixes && CompileFixes(d) {
@@ -337,7 +403,6 @@ func (c *CheckTextWriter) writeFinding(t *tool.Tool, d *provider.Diagnostic, fol
 		writeSnippet(bw, p, color, t.Source, loc.Span)
 	}
 	bw.WriteString("  " + clean(compileHint(d.Compile)) + "\n")
-	c.writeDocs(d)
 }
 
 // writeDocs writes the Docs line of d's code the first time the code
@@ -459,7 +524,7 @@ const snippetWidth = 120
 //
 //	3 |   "inputSchema": {
 //	  |   ^~~~~~~~~~~~~
-func writeSnippet(bw *bufio.Writer, p painter, color string, src *tool.Source, sp tool.Span) {
+func writeSnippet(bw textSink, p painter, color string, src *tool.Source, sp tool.Span) {
 	if sp.Line < 1 || sp.Column < 1 {
 		return
 	}
