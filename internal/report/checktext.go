@@ -229,13 +229,21 @@ func (c *CheckTextWriter) AddRendered(tr *check.ToolResult, rendered []byte) {
 // write to, like the report's bufio.Writer).
 type textBuf struct{ b []byte }
 
+func (w *textBuf) Write(p []byte) (int, error)       { w.b = append(w.b, p...); return len(p), nil }
 func (w *textBuf) WriteString(s string) (int, error) { w.b = append(w.b, s...); return len(s), nil }
-func (w *textBuf) WriteByte(c byte) error            { w.b = append(w.b, c); return nil }
+func (w *textBuf) WriteRune(r rune) (int, error) {
+	n := len(w.b)
+	w.b = utf8.AppendRune(w.b, r)
+	return len(w.b) - n, nil
+}
+func (w *textBuf) WriteByte(c byte) error { w.b = append(w.b, c); return nil }
 
 // textSink is where a rendering goes.
 type textSink interface {
+	Write(p []byte) (int, error)
 	WriteString(s string) (int, error)
 	WriteByte(c byte) error
+	WriteRune(r rune) (int, error)
 }
 
 // compareInFile orders findings by file, line and column, then as the
@@ -385,7 +393,10 @@ func CompileFixes(d *provider.Diagnostic) bool {
 	return d.Severity == provider.SeverityError && d.Compile.Supported && !d.Compile.Lossy
 }
 
-// writeFinding writes one finding, but for its Docs line.
+// writeFinding writes one finding, but for its Docs line. It writes piece
+// by piece (clean maps character by character, so cleaning the pieces is
+// cleaning the line): this is the loop a report of a million findings
+// spends its time in.
 func (c *CheckTextWriter) writeFinding(bw textSink, t *tool.Tool, d *provider.Diagnostic, folded []string) {
 	p := c.p
 	loc := diagnosticSpan(t, d)
@@ -393,16 +404,47 @@ func (c *CheckTextWriter) writeFinding(bw textSink, t *tool.Tool, d *provider.Di
 	if c.opts.CompileFixes && CompileFixes(d) {
 		mark, color = markFixed, ansiCyan
 	}
-	bw.WriteString(p.paint(color, mark) + " " + clean(position(loc.file, loc.Line, loc.Column)) + " " + clean(d.Code) + "\n")
-	bw.WriteString("  " + clean(d.Message) + "\n")
+	bw.WriteString(p.paint(color, mark))
+	bw.WriteByte(' ')
+	writePosition(bw, clean(loc.file), loc.Line, loc.Column)
+	bw.WriteByte(' ')
+	bw.WriteString(clean(d.Code))
+	bw.WriteString("\n  ")
+	bw.WriteString(clean(d.Message))
+	bw.WriteByte('\n')
 	for _, f := range folded {
-		bw.WriteString("  " + clean(f) + "\n")
+		bw.WriteString("  ")
+		bw.WriteString(clean(f))
+		bw.WriteByte('\n')
 	}
-	bw.WriteString("  Path: " + clean(d.Path) + "\n")
+	bw.WriteString("  Path: ")
+	bw.WriteString(clean(d.Path))
+	bw.WriteByte('\n')
 	if t != nil && t.Source != nil && loc.file == t.File() {
 		writeSnippet(bw, p, color, t.Source, loc.Span)
 	}
-	bw.WriteString("  " + clean(compileHint(d.Compile)) + "\n")
+	bw.WriteString("  ")
+	head, detail := compileHintParts(d.Compile)
+	bw.WriteString(head)
+	if detail != "" {
+		bw.WriteString(": ")
+		bw.WriteString(clean(detail))
+	}
+	bw.WriteByte('\n')
+}
+
+// writePosition writes position(file, line, col).
+func writePosition(bw textSink, file string, line, col int) {
+	bw.WriteString(file)
+	var num [20]byte
+	if line > 0 {
+		bw.WriteByte(':')
+		bw.Write(strconv.AppendInt(num[:0], int64(line), 10))
+		if col > 0 {
+			bw.WriteByte(':')
+			bw.Write(strconv.AppendInt(num[:0], int64(col), 10))
+		}
+	}
 }
 
 // writeDocs writes the Docs line of d's code the first time the code
@@ -424,24 +466,30 @@ func (c *CheckTextWriter) writeDocs(d *provider.Diagnostic) {
 // the finding: fixes it, fixes it only by weakening the schema (which it
 // does only with --allow-lossy), or cannot fix it.
 func compileHint(c provider.Compile) string {
-	var s string
+	s, detail := compileHintParts(c)
+	if detail != "" {
+		s += ": " + detail
+	}
+	return s
+}
+
+// compileHintParts is compileHint before and after its ": " (the detail,
+// "" for none).
+func compileHintParts(c provider.Compile) (head, detail string) {
 	switch {
 	case !c.Supported:
-		s = "Compile cannot fix this"
+		head = "Compile cannot fix this"
 	case c.Lossy:
-		s = "Compile fixes this with loss (`schemaport-action compile --allow-lossy`)"
+		head = "Compile fixes this with loss (`schemaport-action compile --allow-lossy`)"
 	case keptAsWritten(c.Detail):
 		// A "not enforced" or advance-warning finding is compilable only in
 		// the sense that compile emits it unchanged: saying "fixes" would
 		// promise something compile does not do.
-		s = "Compile keeps this as written (`schemaport-action compile`)"
+		head = "Compile keeps this as written (`schemaport-action compile`)"
 	default:
-		s = "Compile fixes this (`schemaport-action compile`)"
+		head = "Compile fixes this (`schemaport-action compile`)"
 	}
-	if c.Detail != "" {
-		s += ": " + c.Detail
-	}
-	return s
+	return head, c.Detail
 }
 
 // keptAsWritten reports whether a compilable finding's detail says compile
@@ -538,67 +586,91 @@ func writeSnippet(bw textSink, p painter, color string, src *tool.Source, sp too
 	// huge line, and decoding that line from its start per finding made
 	// text output quadratic.
 	start := max(0, col-snippetWidth/3)
-	runes, more, ok := runeWindow(src, sp.Line, text, start, start+snippetWidth)
-	if !ok || col-start > len(runes) {
+	window, n, more, ok := runeWindow(src, sp.Line, text, start, start+snippetWidth)
+	if !ok || col-start > n {
 		return
 	}
-	if start > 0 && len(runes) < snippetWidth {
+	if start > 0 && n < snippetWidth {
 		// Near the end of a long line: show a full-width window ending there.
-		start = max(0, start-(snippetWidth-len(runes)))
-		runes, more, _ = runeWindow(src, sp.Line, text, start, start+snippetWidth)
+		start = max(0, start-(snippetWidth-n))
+		window, n, more, _ = runeWindow(src, sp.Line, text, start, start+snippetWidth)
 	}
-	end := start + len(runes)
+	end := start + n
 	width := 1
 	if sp.EndLine == sp.Line && sp.EndColumn > sp.Column {
 		width = sp.EndColumn - sp.Column
 	} else if sp.EndLine > sp.Line && end > col {
 		width = end - col
 	}
-	var line, caret strings.Builder
+	var num [20]byte
+	gutter := strconv.AppendInt(num[:0], int64(sp.Line), 10)
+	bw.WriteString("  ")
+	bw.Write(gutter)
+	bw.WriteString(" | ")
 	if start > 0 {
-		line.WriteString("…")
-		caret.WriteByte(' ')
+		bw.WriteString("…")
 	}
-	for k, r := range runes {
-		i := start + k
+	for _, r := range string(window) {
 		switch {
 		case r == '\t':
-			line.WriteByte('\t')
+			bw.WriteByte('\t')
 		case isUnsafeRune(r):
-			line.WriteRune(utf8.RuneError)
+			bw.WriteRune(utf8.RuneError)
 		default:
-			line.WriteRune(r)
-		}
-		if i < col {
-			if r == '\t' {
-				caret.WriteByte('\t')
-			} else {
-				caret.WriteByte(' ')
-			}
+			bw.WriteRune(r)
 		}
 	}
 	if more {
-		line.WriteString("…")
+		bw.WriteString("…")
+	}
+	bw.WriteString("\n  ")
+	for range gutter {
+		bw.WriteByte(' ')
+	}
+	bw.WriteString(" | ")
+	if start > 0 {
+		bw.WriteByte(' ')
+	}
+	k := start
+	for _, r := range string(window) {
+		if k >= col {
+			break
+		}
+		if r == '\t' {
+			bw.WriteByte('\t')
+		} else {
+			bw.WriteByte(' ')
+		}
+		k++
 	}
 	width = max(1, min(width, end-col))
-	gutter := strconv.Itoa(sp.Line)
-	pad := strings.Repeat(" ", len(gutter))
-	bw.WriteString("  " + gutter + " | " + line.String() + "\n")
-	bw.WriteString("  " + pad + " | " + caret.String() + p.paint(color, "^"+strings.Repeat("~", width-1)) + "\n")
+	if p {
+		bw.WriteString("\x1b[" + color + "m")
+	}
+	bw.WriteByte('^')
+	for i := 1; i < width; i++ {
+		bw.WriteByte('~')
+	}
+	if p {
+		bw.WriteString("\x1b[0m")
+	}
+	bw.WriteByte('\n')
 }
 
-// runeWindow returns the characters [from, to) of line n of src (whose
-// text is line), whether characters follow them, and ok=false when the
-// line has fewer than from characters.
-func runeWindow(src *tool.Source, n int, line []byte, from, to int) (runes []rune, more, ok bool) {
+// runeWindow returns the bytes of characters [from, to) of line n of src
+// (whose text is line) and how many characters they are, whether
+// characters follow them, and ok=false when the line has fewer than from
+// characters.
+func runeWindow(src *tool.Source, n int, line []byte, from, to int) (window []byte, count int, more, ok bool) {
 	i, ok := src.LineOffset(n, from)
 	if !ok {
-		return nil, false, false
+		return nil, 0, false, false
 	}
-	for k := from; i < len(line) && k < to; k++ {
-		r, size := utf8.DecodeRune(line[i:])
-		runes = append(runes, r)
-		i += size
+	j := i
+	for k := from; j < len(line) && k < to; k++ {
+		_, size := utf8.DecodeRune(line[j:])
+		j += size
+		count++
 	}
-	return runes, i < len(line), true
+	return line[i:j], count, j < len(line), true
 }
