@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -126,12 +127,14 @@ func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, 
 		if each == nil {
 			continue
 		}
-		old := checkTool(t, targets)
-		if adjust != nil {
-			adjust(&old)
+		if retract != nil {
+			old := checkTool(t, targets)
+			if adjust != nil {
+				adjust(&old)
+			}
+			retract(key, &old)
+			recycle(&old)
 		}
-		retract(key, &old)
-		recycle(&old)
 		r := checkTool(t, targets)
 		addSetFindings(&r, anthropicstrict.ID, extra)
 		if adjust != nil {
@@ -168,8 +171,8 @@ func forEach(n int, f func(i int)) {
 	wg.Wait()
 }
 
-// manyTools is how many tools a file has for Scan to check them in
-// parallel.
+// manyTools is how many tools of one file make it worth a goroutine of
+// their own: a file of 2*manyTools tools or more is checked in parallel.
 const manyTools = 32
 
 // Order returns the tools' keys in report order (by name).
@@ -277,7 +280,9 @@ func (c *fileCache) get(i int) *tool.Tool {
 	}
 	<-e.ready
 	if e.tools == nil {
-		return &tool.Tool{Name: ref.Name}
+		// The file changed (Changed says so): an empty tool in its place,
+		// so the stream goes on to its end.
+		return &tool.Tool{Name: ref.Name, Value: &jsonvalue.Value{Kind: jsonvalue.Object}}
 	}
 	return e.tools[ref.Index]
 }

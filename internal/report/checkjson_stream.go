@@ -15,9 +15,9 @@ import (
 	"github.com/schemaport/schemaport-action/internal/version"
 )
 
-// CheckJSONMemory is how many bytes of rendered tools StreamCheckJSON
-// holds to write the document in one pass; a bigger report is checked
-// twice instead.
+// CheckJSONMemory is how many bytes of rendered tools StreamCheckJSON and
+// ScanCheckJSON hold to write the document in one pass; a bigger report
+// is checked twice instead (the first pass then only counts).
 const CheckJSONMemory = 16 << 20
 
 // StreamCheckJSON checks tools against targets (check.StreamEncoded) and

@@ -59,8 +59,10 @@ func ValidMinSeverity(s string) bool {
 }
 
 // CheckTextWriter writes the text report for tool results as they arrive
-// (check.Stream): nothing is kept but counts, the docs links already shown
-// and the target-wide facts said at the end (a few strings per tool).
+// (check.Stream, or check.StreamEncoded with RenderTool on the workers and
+// AddRendered here): nothing is kept but counts, the docs links already
+// shown and the target-wide facts said at the end (a few strings per
+// tool).
 type CheckTextWriter struct {
 	bw      *bufio.Writer
 	p       painter
