@@ -107,48 +107,142 @@ func parse(data []byte, share bool, arena *Arena) (*Value, error) {
 	p := scratchPool.Get().(*parser)
 	p.data, p.pos, p.share, p.arena = data, BOMLength(data), share, arena
 	defer p.release()
+	p.counts, p.open = countChildren(data[p.pos:], p.counts[:0], p.open[:0])
+	p.next = 0
 	p.skipSpace()
-	v, err := p.value(0)
-	if err != nil {
+	v := new(Value)
+	if err := p.value(v, 0); err != nil {
 		return nil, err
 	}
 	p.skipSpace()
 	if p.pos < len(p.data) {
 		return nil, p.fail(p.pos, "unexpected content after the top-level value")
 	}
-	return &v, nil
+	return v, nil
 }
 
 // maxDepth bounds nesting so that hostile input cannot exhaust the stack.
 const maxDepth = 10000
 
-// parser is a recursive-descent JSON parser. Members and items of the
-// objects and arrays being built wait on two shared stacks and are copied
-// into an exactly sized slice when their container closes, so a parsed tree
-// carries no spare slice capacity and parsing allocates little besides it.
+// parser is a recursive-descent JSON parser that writes each value where
+// it will live in the tree. A structural pre-pass (countChildren) has
+// counted the children of every container, so an object's or array's slice
+// is allocated once at its exact size when the container opens and its
+// children are parsed straight into their slots: no value is returned by
+// value, pushed on a stack and copied again into its slice (those copies of
+// 80- and 104-byte nodes, with their write barriers, were most of the
+// parse's time). A parsed tree carries no spare slice capacity.
 type parser struct {
-	data    []byte
-	pos     int
-	members []Member
-	items   []Value
-	keys    map[string]string // interned object keys of this document
-	share   bool              // strings may point into data (ParseInPlace)
-	buf     []byte            // scratch for strings with escapes
-	arena   *Arena            // where small slices come from, if set
+	data   []byte
+	pos    int
+	counts []int32           // children per container, in the order they open
+	next   int               // index in counts of the next container to open
+	open   []int32           // countChildren's stack of open containers
+	keys   map[string]string // interned object keys of this document
+	share  bool              // strings may point into data (ParseInPlace)
+	buf    []byte            // scratch for strings with escapes
+	arena  *Arena            // where small slices come from, if set
 }
 
 var scratchPool = sync.Pool{New: func() any { return &parser{} }}
 
-// release clears the scratch stacks (so they retain nothing) and pools them.
+// release drops what the parser must not retain and pools it. The counts
+// hold no pointers; only unusually large scratch is let go.
 func (p *parser) release() {
-	clear(p.members[:cap(p.members)])
-	clear(p.items[:cap(p.items)])
-	p.members, p.items = p.members[:0], p.items[:0]
 	p.data, p.keys, p.arena = nil, nil, nil
 	if cap(p.buf) > 1<<16 {
 		p.buf = nil
 	}
+	if cap(p.counts) > 1<<20 {
+		p.counts = nil
+	}
+	if cap(p.open) > 1<<16 {
+		p.open = nil
+	}
 	scratchPool.Put(p)
+}
+
+// countChildren is the parser's structural pre-pass: it appends to counts,
+// for every array and object of d in the order they open, how many
+// children it has (its top-level commas, plus one unless it is empty).
+// Strings are skipped whole, escapes included, so brackets and commas in
+// them do not count. For a document the parser accepts the counts are
+// exact; for a malformed one they may be wrong or missing, and the parser,
+// which still checks every byte, grows a slice that turns out too short
+// (childCount, growMembers) before it reports the error. Nesting deeper
+// than the parser accepts stops the pass, which keeps open bounded.
+func countChildren(d []byte, counts, open []int32) ([]int32, []int32) {
+	for i := 0; i < len(d); i++ {
+		switch d[i] {
+		case '"':
+			// The closing quote is the first one not escaped, that is not
+			// preceded by an odd run of backslashes (the opening quote
+			// bounds the run).
+			for {
+				j := bytes.IndexByte(d[i+1:], '"')
+				if j < 0 {
+					return counts, open // unterminated: the parser reports it
+				}
+				i += 1 + j
+				k := i - 1
+				for d[k] == '\\' {
+					k--
+				}
+				if (i-1-k)%2 == 0 {
+					break
+				}
+			}
+		case '{', '[':
+			if len(open) > maxDepth+1 {
+				return counts, open // the parser fails before it gets here
+			}
+			open = append(open, int32(len(counts)))
+			n := int32(0)
+			k := i + 1
+			for k < len(d) && (d[k] == ' ' || d[k] == '\n' || d[k] == '\r' || d[k] == '\t') {
+				k++
+			}
+			if k < len(d) && d[k] != '}' && d[k] != ']' {
+				n = 1
+			}
+			counts = append(counts, n)
+			i = k - 1
+		case '}', ']':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		case ',':
+			if len(open) > 0 {
+				counts[open[len(open)-1]]++
+			}
+		}
+	}
+	return counts, open
+}
+
+// childCount is the pre-pass's count for the container opening now, or 0
+// when the pass did not get that far.
+func (p *parser) childCount() int {
+	i := p.next
+	p.next++
+	if i < len(p.counts) {
+		return int(p.counts[i])
+	}
+	return 0
+}
+
+// growMembers and growItems make room for a child the pre-pass did not
+// count, which only happens in a document the parser goes on to reject.
+func growMembers(m []Member) []Member {
+	g := make([]Member, max(4, 2*len(m)))
+	copy(g, m)
+	return g
+}
+
+func growItems(v []Value) []Value {
+	g := make([]Value, max(4, 2*len(v)))
+	copy(g, v)
+	return g
 }
 
 // fail builds a syntax error. For the mistakes people make in hand-edited
@@ -187,56 +281,59 @@ func (p *parser) describe(off int) string {
 	return strconv.QuoteRune(r)
 }
 
-func (p *parser) value(depth int) (Value, error) {
+// value parses the value at p.pos into *v, its place in the tree. On an
+// error *v is left partly written; the caller discards the whole tree.
+func (p *parser) value(v *Value, depth int) error {
 	if depth > maxDepth {
-		return Value{}, p.fail(p.pos, fmt.Sprintf("nesting deeper than %d levels", maxDepth))
+		return p.fail(p.pos, fmt.Sprintf("nesting deeper than %d levels", maxDepth))
 	}
 	if p.pos >= len(p.data) {
-		return Value{}, p.eof()
+		return p.eof()
 	}
 	switch c := p.data[p.pos]; {
 	case c == '{':
-		return p.object(depth)
+		return p.object(v, depth)
 	case c == '[':
-		return p.array(depth)
+		return p.array(v, depth)
 	case c == '"':
 		start := p.pos
 		s, err := p.str(false)
 		if err != nil {
-			return Value{}, err
+			return err
 		}
-		return Value{Kind: String, Start: int32(start), End: int32(p.pos), Text: s}, nil
+		*v = Value{Kind: String, Start: int32(start), End: int32(p.pos), Text: s}
+		return nil
 	case c == 't':
-		return p.literal("true", Bool)
+		return p.literal(v, "true", Bool)
 	case c == 'f':
-		return p.literal("false", Bool)
+		return p.literal(v, "false", Bool)
 	case c == 'n':
-		return p.literal("null", Null)
+		return p.literal(v, "null", Null)
 	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
+		return p.number(v)
 	}
-	return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" at start of value")
+	return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" at start of value")
 }
 
-func (p *parser) literal(word string, kind Kind) (Value, error) {
+func (p *parser) literal(v *Value, word string, kind Kind) error {
 	start := p.pos
 	for i := 0; i < len(word); i++ {
 		if p.pos >= len(p.data) {
-			return Value{}, p.eof()
+			return p.eof()
 		}
 		if p.data[p.pos] != word[i] {
-			return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" in literal "+word+" (expecting '"+word[i:i+1]+"')")
+			return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" in literal "+word+" (expecting '"+word[i:i+1]+"')")
 		}
 		p.pos++
 	}
-	v := Value{Kind: kind, Start: int32(start), End: int32(p.pos)}
+	*v = Value{Kind: kind, Start: int32(start), End: int32(p.pos)}
 	if kind == Bool {
 		v.Text = word
 	}
-	return v, nil
+	return nil
 }
 
-func (p *parser) number() (Value, error) {
+func (p *parser) number(v *Value) error {
 	start := p.pos
 	d := p.data
 	if d[p.pos] == '-' {
@@ -256,18 +353,18 @@ func (p *parser) number() (Value, error) {
 	}
 	switch {
 	case p.pos >= len(d):
-		return Value{}, p.eof()
+		return p.eof()
 	case d[p.pos] == '0':
 		p.pos++
 	default:
 		if err := digits(); err != nil {
-			return Value{}, err
+			return err
 		}
 	}
 	if p.pos < len(d) && d[p.pos] == '.' {
 		p.pos++
 		if err := digits(); err != nil {
-			return Value{}, err
+			return err
 		}
 	}
 	if p.pos < len(d) && (d[p.pos] == 'e' || d[p.pos] == 'E') {
@@ -276,72 +373,82 @@ func (p *parser) number() (Value, error) {
 			p.pos++
 		}
 		if err := digits(); err != nil {
-			return Value{}, err
+			return err
 		}
 	}
 	text := p.intern(d[start:p.pos], false)
-	return Value{Kind: Number, Start: int32(start), End: int32(p.pos), Text: text}, nil
+	*v = Value{Kind: Number, Start: int32(start), End: int32(p.pos), Text: text}
+	return nil
 }
 
-func (p *parser) object(depth int) (Value, error) {
-	v := Value{Kind: Object, Start: int32(p.pos)}
+func (p *parser) object(v *Value, depth int) error {
+	*v = Value{Kind: Object, Start: int32(p.pos)}
+	want := p.childCount()
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
 		v.End = int32(p.pos)
-		return v, nil
+		return nil
 	}
-	base := len(p.members)
+	var members []Member
+	if want > 0 {
+		members = p.newMembers(want)
+	}
+	n := 0                    // members parsed so far
 	var seen map[string]int32 // only for objects with many members
 	for {
 		if p.pos >= len(p.data) {
-			return Value{}, p.eof()
+			return p.eof()
 		}
 		if p.data[p.pos] != '"' {
-			return Value{}, p.badKey()
+			return p.badKey()
 		}
 		kstart := p.pos
 		key, err := p.str(true)
 		if err != nil {
-			return Value{}, err
+			return err
 		}
 		kend := p.pos
-		if n := len(p.members) - base; n < 16 {
-			for i := base; i < len(p.members); i++ {
-				if p.members[i].Key == key {
-					return Value{}, &DuplicateKeyError{Key: key, FirstStart: p.members[i].KeyStart, SecondStart: int32(kstart)}
+		if n < 16 {
+			for i := range members[:n] {
+				if members[i].Key == key {
+					return &DuplicateKeyError{Key: key, FirstStart: members[i].KeyStart, SecondStart: int32(kstart)}
 				}
 			}
 		} else {
 			if seen == nil {
 				seen = make(map[string]int32, 2*n)
-				for i := base; i < len(p.members); i++ {
-					seen[p.members[i].Key] = p.members[i].KeyStart
+				for i := range members[:n] {
+					seen[members[i].Key] = members[i].KeyStart
 				}
 			}
 			if first, dup := seen[key]; dup {
-				return Value{}, &DuplicateKeyError{Key: key, FirstStart: first, SecondStart: int32(kstart)}
+				return &DuplicateKeyError{Key: key, FirstStart: first, SecondStart: int32(kstart)}
 			}
 			seen[key] = int32(kstart)
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return Value{}, p.eof()
+			return p.eof()
 		}
 		if p.data[p.pos] != ':' {
-			return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object key (expecting ':')")
+			return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object key (expecting ':')")
 		}
 		p.pos++
 		p.skipSpace()
-		child, err := p.value(depth + 1)
-		if err != nil {
-			return Value{}, err
+		if n == len(members) {
+			members = growMembers(members)
 		}
-		p.members = append(p.members, Member{Key: key, KeyStart: int32(kstart), KeyEnd: int32(kend), Value: child})
+		m := &members[n]
+		n++
+		m.Key, m.KeyStart, m.KeyEnd = key, int32(kstart), int32(kend)
+		if err := p.value(&m.Value, depth+1); err != nil {
+			return err
+		}
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return Value{}, p.eof()
+			return p.eof()
 		}
 		switch p.data[p.pos] {
 		case ',':
@@ -349,21 +456,19 @@ func (p *parser) object(depth int) (Value, error) {
 			p.pos++
 			p.skipSpace()
 			if p.pos < len(p.data) && p.data[p.pos] == '}' {
-				return Value{}, p.fail(comma, "trailing comma before '}' (remove the comma)")
+				return p.fail(comma, "trailing comma before '}' (remove the comma)")
 			}
 			continue
 		case '}':
 			p.pos++
 		default:
-			return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object value (expecting ',' or '}')")
+			return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object value (expecting ',' or '}')")
 		}
 		break
 	}
-	v.Members = p.newMembers(len(p.members) - base)
-	copy(v.Members, p.members[base:])
-	p.members = p.members[:base] // stale entries are cleared by release
+	v.Members = members[:n:n] // n == len(members) unless the pre-pass was wrong; see countChildren
 	v.End = int32(p.pos)
-	return v, nil
+	return nil
 }
 
 // badKey reports a member that does not start with a string key. A word
@@ -379,7 +484,8 @@ func (p *parser) badKey() error {
 			continue
 		}
 		start := p.pos
-		if _, err := p.literal(word, Null); err != nil {
+		var discard Value
+		if err := p.literal(&discard, word, Null); err != nil {
 			return err
 		}
 		return p.fail(start, "object key must be a string")
@@ -390,25 +496,32 @@ func (p *parser) badKey() error {
 	return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" where an object key or '}' was expected")
 }
 
-func (p *parser) array(depth int) (Value, error) {
-	v := Value{Kind: Array, Start: int32(p.pos)}
+func (p *parser) array(v *Value, depth int) error {
+	*v = Value{Kind: Array, Start: int32(p.pos)}
+	want := p.childCount()
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
 		v.End = int32(p.pos)
-		return v, nil
+		return nil
 	}
-	base := len(p.items)
+	var items []Value
+	if want > 0 {
+		items = p.newItems(want)
+	}
+	n := 0 // items parsed so far
 	for {
-		child, err := p.value(depth + 1)
-		if err != nil {
-			return Value{}, err
+		if n == len(items) {
+			items = growItems(items)
 		}
-		p.items = append(p.items, child)
+		n++
+		if err := p.value(&items[n-1], depth+1); err != nil {
+			return err
+		}
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return Value{}, p.eof()
+			return p.eof()
 		}
 		switch p.data[p.pos] {
 		case ',':
@@ -416,21 +529,19 @@ func (p *parser) array(depth int) (Value, error) {
 			p.pos++
 			p.skipSpace()
 			if p.pos < len(p.data) && p.data[p.pos] == ']' {
-				return Value{}, p.fail(comma, "trailing comma before ']' (remove the comma)")
+				return p.fail(comma, "trailing comma before ']' (remove the comma)")
 			}
 			continue
 		case ']':
 			p.pos++
 		default:
-			return Value{}, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after array element (expecting ',' or ']')")
+			return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after array element (expecting ',' or ']')")
 		}
 		break
 	}
-	v.Items = p.newItems(len(p.items) - base)
-	copy(v.Items, p.items[base:])
-	p.items = p.items[:base]
+	v.Items = items[:n:n]
 	v.End = int32(p.pos)
-	return v, nil
+	return nil
 }
 
 // str decodes the string literal at p.pos. Keys are interned: a schema
