@@ -173,25 +173,12 @@ func (p *parser) release() {
 // than the parser accepts stops the pass, which keeps open bounded.
 func countChildren(d []byte, counts, open []int32) ([]int32, []int32) {
 	for i := 0; i < len(d); i++ {
+		if !structural[d[i]] {
+			continue
+		}
 		switch d[i] {
 		case '"':
-			// The closing quote is the first one not escaped, that is not
-			// preceded by an odd run of backslashes (the opening quote
-			// bounds the run).
-			for {
-				j := bytes.IndexByte(d[i+1:], '"')
-				if j < 0 {
-					return counts, open // unterminated: the parser reports it
-				}
-				i += 1 + j
-				k := i - 1
-				for d[k] == '\\' {
-					k--
-				}
-				if (i-1-k)%2 == 0 {
-					break
-				}
-			}
+			i = skipString(d, i+1)
 		case '{', '[':
 			if len(open) > maxDepth+1 {
 				return counts, open // the parser fails before it gets here
@@ -218,6 +205,43 @@ func countChildren(d []byte, counts, open []int32) ([]int32, []int32) {
 		}
 	}
 	return counts, open
+}
+
+// structural marks the bytes countChildren looks at; it skips the rest
+// (whitespace, literals, numbers) with one table load each.
+var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true, ',': true}
+
+// skipString returns the offset of the quote closing the string whose
+// contents start at d[i], or len(d) when it is unterminated (the parser
+// reports that). Short strings (most keys) are scanned inline; the rest of
+// a long one is searched with bytes.IndexByte, a quote counting as the end
+// unless an odd run of backslashes precedes it. The run is counted back no
+// further than where the search started, which is never inside an escape.
+func skipString(d []byte, i int) int {
+	for end := min(i+16, len(d)); i < end; i++ {
+		switch d[i] {
+		case '"':
+			return i
+		case '\\':
+			i++ // the escaped byte cannot close the string
+		}
+	}
+	for i < len(d) {
+		j := bytes.IndexByte(d[i:], '"')
+		if j < 0 {
+			return len(d)
+		}
+		q := i + j
+		k := q
+		for k > i && d[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 0 {
+			return q
+		}
+		i = q + 1
+	}
+	return len(d)
 }
 
 // childCount is the pre-pass's count for the container opening now, or 0
@@ -281,8 +305,10 @@ func (p *parser) describe(off int) string {
 	return strconv.QuoteRune(r)
 }
 
-// value parses the value at p.pos into *v, its place in the tree. On an
-// error *v is left partly written; the caller discards the whole tree.
+// value parses the value at p.pos into *v, its place in the tree. *v is
+// zero (a fresh slot: every slice is newly allocated and each slot filled
+// once), so only the fields that are set are written. On an error *v is
+// left partly written; the caller discards the whole tree.
 func (p *parser) value(v *Value, depth int) error {
 	if depth > maxDepth {
 		return p.fail(p.pos, fmt.Sprintf("nesting deeper than %d levels", maxDepth))
@@ -301,7 +327,7 @@ func (p *parser) value(v *Value, depth int) error {
 		if err != nil {
 			return err
 		}
-		*v = Value{Kind: String, Start: int32(start), End: int32(p.pos), Text: s}
+		v.Kind, v.Start, v.End, v.Text = String, int32(start), int32(p.pos), s
 		return nil
 	case c == 't':
 		return p.literal(v, "true", Bool)
@@ -326,7 +352,7 @@ func (p *parser) literal(v *Value, word string, kind Kind) error {
 		}
 		p.pos++
 	}
-	*v = Value{Kind: kind, Start: int32(start), End: int32(p.pos)}
+	v.Kind, v.Start, v.End = kind, int32(start), int32(p.pos)
 	if kind == Bool {
 		v.Text = word
 	}
@@ -377,12 +403,12 @@ func (p *parser) number(v *Value) error {
 		}
 	}
 	text := p.intern(d[start:p.pos], false)
-	*v = Value{Kind: Number, Start: int32(start), End: int32(p.pos), Text: text}
+	v.Kind, v.Start, v.End, v.Text = Number, int32(start), int32(p.pos), text
 	return nil
 }
 
 func (p *parser) object(v *Value, depth int) error {
-	*v = Value{Kind: Object, Start: int32(p.pos)}
+	v.Kind, v.Start = Object, int32(p.pos)
 	want := p.childCount()
 	p.pos++
 	p.skipSpace()
@@ -497,7 +523,7 @@ func (p *parser) badKey() error {
 }
 
 func (p *parser) array(v *Value, depth int) error {
-	*v = Value{Kind: Array, Start: int32(p.pos)}
+	v.Kind, v.Start = Array, int32(p.pos)
 	want := p.childCount()
 	p.pos++
 	p.skipSpace()

@@ -2,6 +2,7 @@ package jsonvalue
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -57,6 +58,11 @@ func checkAgainstReference(t *testing.T, data []byte) {
 	if !sameTree(got, want) {
 		t.Fatalf("%q: trees differ:\n new %s\n ref %s", data, Encode(got, ""), Encode(want, ""))
 	}
+	// On a document it accepts, the pre-pass sized every slice exactly.
+	counts, _ := countChildren(data, nil, nil)
+	if want := childCounts(got, nil); !slices.Equal(counts, want) {
+		t.Fatalf("%q: pre-pass counts %v, tree has %v", data, counts, want)
+	}
 	shared, err := ParseInPlace(append([]byte(nil), data...))
 	if err != nil || !sameTree(shared, got) {
 		t.Fatalf("%q: ParseInPlace differs from Parse (%v)", data, err)
@@ -76,7 +82,8 @@ var parseSeeds = []string{
 	`{"a":1,"b":[1,2,{"c":null}],"d":{}}`, `[]`, `{}`, `[[[]]]`, " \r\n\t{ \"k\" : [ true , null ] } ",
 	"\xef\xbb\xbf{\"a\":1}", `{"a":1,"a":2}`, `{ not json`, `{"a":1,}`, `[1,]`, `{"a":1} x`, `[1,2`,
 	`01`, `-`, `1.`, `.5`, `1e`, `tru`, `nulll`, `[1 2]`, `{"a" 1}`, `{"a":}`, `{,}`, `{1:2}`, `"\x"`,
-	`"\u12"`, "\"a\x01\"", `// c`, `{'a':1}`, `{"a0":0,"a1":0,"a2":0,"a3":0,"a4":0,"a5":0,"a6":0,"a7":0,"a8":0,"a9":0,"b0":0,"b1":0,"b2":0,"b3":0,"b4":0,"b5":0,"b6":0,"a3":1}`,
+	`"\u12"`, "\"a\x01\"", `// c`, `["a,b]",{"k\"}":[1,{}]},"\\",[]]`, `["0123456789abcde\",]x\\",1,"0123456789abcdef\\\\\"[\\"]`,
+	`{"a":"}","b":"]","c":[",",{"d":"{[,"}]}`, `[1,2,"abc`, `[[1,2],[3,4,5],{"a":[],"b":{}}]`, `{'a':1}`, `{"a0":0,"a1":0,"a2":0,"a3":0,"a4":0,"a5":0,"a6":0,"a7":0,"a8":0,"a9":0,"b0":0,"b1":0,"b2":0,"b3":0,"b4":0,"b5":0,"b6":0,"a3":1}`,
 }
 
 func TestParseMatchesReference(t *testing.T) {
@@ -131,4 +138,56 @@ func TestParseFriendlyReasons(t *testing.T) {
 			t.Errorf("%q: %v, want %q", in, err, want)
 		}
 	}
+}
+
+// The pre-pass counts (countChildren) only size the slices: whatever they
+// say, a document parses to the same tree or the same error. A wrong count
+// only happens in a document the parser rejects, so this forces it.
+func TestParseDoesNotDependOnChildCounts(t *testing.T) {
+	for _, s := range parseSeeds {
+		data := []byte(s)
+		want, werr := Parse(data)
+		for _, count := range []int32{0, 1, 1000} {
+			p := &parser{data: data, pos: BOMLength(data)}
+			p.counts, _ = countChildren(data, nil, nil)
+			for i := range p.counts {
+				p.counts[i] = count
+			}
+			if count == 1 {
+				p.counts = p.counts[:len(p.counts)/2] // and missing ones
+			}
+			p.skipSpace()
+			got := new(Value)
+			err := p.value(got, 0)
+			if err == nil {
+				p.skipSpace()
+				if p.pos < len(data) {
+					err = p.fail(p.pos, "unexpected content after the top-level value")
+				}
+			}
+			if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+				t.Fatalf("%q with counts %d: err %v, want %v", s, count, err, werr)
+			}
+			if err == nil && !sameTree(got, want) {
+				t.Fatalf("%q with counts %d: tree differs", s, count)
+			}
+		}
+	}
+}
+
+// childCounts lists the children of v's containers in the order they open.
+func childCounts(v *Value, counts []int32) []int32 {
+	switch v.Kind {
+	case Array:
+		counts = append(counts, int32(len(v.Items)))
+		for i := range v.Items {
+			counts = childCounts(&v.Items[i], counts)
+		}
+	case Object:
+		counts = append(counts, int32(len(v.Members)))
+		for i := range v.Members {
+			counts = childCounts(&v.Members[i].Value, counts)
+		}
+	}
+	return counts
 }
