@@ -2,7 +2,9 @@ package jsonvalue
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"sync"
 	"unicode/utf16"
@@ -174,6 +176,11 @@ func (p *parser) release() {
 func countChildren(d []byte, counts, open []int32) ([]int32, []int32) {
 	for i := 0; i < len(d); i++ {
 		if !structural[d[i]] {
+			// Indentation of pretty-printed JSON is most of what is
+			// skipped here; pass runs of spaces eight at a time.
+			for i+9 <= len(d) && binary.LittleEndian.Uint64(d[i+1:]) == ones*' ' {
+				i += 8
+			}
 			continue
 		}
 		switch d[i] {
@@ -213,36 +220,38 @@ var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true
 
 // skipString returns the offset of the quote closing the string whose
 // contents start at d[i], or len(d) when it is unterminated (the parser
-// reports that). Short strings (most keys) are scanned inline; the rest of
-// a long one is searched with bytes.IndexByte, a quote counting as the end
-// unless an odd run of backslashes precedes it. The run is counted back no
-// further than where the search started, which is never inside an escape.
+// reports that). It looks at eight bytes at a time for a quote or a
+// backslash (an escape, whose next byte cannot close the string).
 func skipString(d []byte, i int) int {
-	for end := min(i+16, len(d)); i < end; i++ {
+	for i+8 <= len(d) {
+		x := binary.LittleEndian.Uint64(d[i:])
+		m := zeroBytes(x^(ones*'"')) | zeroBytes(x^(ones*'\\'))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(m) / 8 // the first quote or backslash
+		if d[i] == '"' {
+			return i
+		}
+		i += 2
+	}
+	for ; i < len(d); i++ {
 		switch d[i] {
 		case '"':
 			return i
 		case '\\':
-			i++ // the escaped byte cannot close the string
+			i++
 		}
-	}
-	for i < len(d) {
-		j := bytes.IndexByte(d[i:], '"')
-		if j < 0 {
-			return len(d)
-		}
-		q := i + j
-		k := q
-		for k > i && d[k-1] == '\\' {
-			k--
-		}
-		if (q-k)%2 == 0 {
-			return q
-		}
-		i = q + 1
 	}
 	return len(d)
 }
+
+const ones = 0x0101010101010101
+
+// zeroBytes has the high bit set in the lowest zero byte of x (and maybe in
+// higher bytes, after a borrow; only the lowest is used).
+func zeroBytes(x uint64) uint64 { return (x - ones) &^ x & (ones * 0x80) }
 
 // childCount is the pre-pass's count for the container opening now, or 0
 // when the pass did not get that far.
