@@ -114,6 +114,7 @@ var Codes = []Code{
 	{ID: "definition-added", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was added (breaking when a $dynamicRef or unresolvable $ref might reach it)", Ours: true},
 	{ID: "definition-removed", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was removed (breaking when a $dynamicRef or unresolvable $ref might have reached it)", Ours: true},
 	{ID: "schema-dialect-changed", Class: Informational, Trigger: "$schema names another known JSON Schema dialect (breaking when the schema uses a keyword the new dialect applies and the old one ignored; an unknown dialect is keyword-changed)", Ours: true},
+	{ID: "keyword-regrouped-with-ref", Class: Breaking, Trigger: "a keyword that reads, or is read by, keywords of a $ref's target moved between the target's schema object and the keywords written beside the $ref (which stay a separate conjunct); a keyword nothing reads and that reads nothing is no change when moved so", Ours: true},
 	{ID: "schema-narrowed", Class: Breaking, Trigger: "no keyword change was found breaking, yet the validator rejects under the new schema a call the old one accepted (keywords regrouped or moved between subschemas); the change carries that call", Ours: true},
 	{ID: "schema-too-complex", Class: Breaking, Trigger: "$ref expansion exceeded the comparison budget; what was not compared cannot be proven safe", Ours: true},
 }

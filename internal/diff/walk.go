@@ -413,7 +413,9 @@ func (c *comparer) schema(o, n *node) {
 		co, cn := conjNode(o), conjNode(n)
 		fd := inPlaceFeed(o, n)
 		co.feeds, cn.feeds = fd, fd
+		split := len(c.out)
 		c.pair(co, cn)
+		c.regroup(mark, split, o, n)
 	}
 	c.curO, c.curN = prevO, prevN
 }

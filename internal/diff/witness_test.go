@@ -52,6 +52,15 @@ func TestWitnessPerChange(t *testing.T) {
 			obj(`{"type":"array","not":{"items":{"type":["string","integer"]}}}`), `{"v":[1]}`},
 		{"patternProperties narrowed", obj(`{"type":"object","patternProperties":{"^cf_[a-z]+$":{"type":["string","boolean"]}},"additionalProperties":false}`),
 			obj(`{"type":"object","patternProperties":{"^cf_[a-z]+$":{"type":"string"}},"additionalProperties":false}`), `{"v":{"cf_a":true}}`},
+		// A value matching the added branch and exactly one old branch.
+		{"oneOf of open objects gains an overlapping branch",
+			obj(`{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}]}`),
+			obj(`{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]},{"type":"object","properties":{"data":{"type":"string"}},"required":["data"]}]}`),
+			`{"v":{"url":"a","data":"a"}}`},
+		// The narrowed branch is anyOf[0] in the new schema, anyOf[1] in
+		// the old one: the search varies every old branch.
+		{"anyOf reordered and a branch narrowed", obj(`{"anyOf":[{"type":"string","maxLength":10},{"type":"integer"}]}`),
+			obj(`{"anyOf":[{"type":"integer","minimum":0},{"type":"string","maxLength":10}]}`), `{"v":-1}`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

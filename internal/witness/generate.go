@@ -78,6 +78,12 @@ type generator struct {
 	// the change is under, newNot the new inner schema, newRoot what its
 	// $refs resolve in. Values newNot accepts are tried for notHolder.
 	notHolder, newNot, newRoot *jsonvalue.Value
+	// A branch added to a oneOf rejects a value that matches it and the
+	// one old branch the value matched: oneOfHolder is the old schema
+	// holding that oneOf, newBranch the added branch (its $refs resolve
+	// in newRoot). Values the new branch accepts are merged into each of
+	// oneOfHolder's candidates.
+	oneOfHolder, newBranch *jsonvalue.Value
 }
 
 func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
@@ -98,6 +104,14 @@ func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonv
 				g.notHolder, g.newNot, g.newRoot = oh, nh.Get("not"), newRoot
 				break
 			}
+		}
+	}
+	if i := len(focus) - 2; i >= 0 && focus[i] == "oneOf" && newRoot != nil && newRoot.Kind == jsonvalue.Object && root != nil && root.Kind == jsonvalue.Object {
+		oh, nh := schemaAt(root, focus[:i]), schemaAt(newRoot, focus[:i])
+		nb := schemaAt(newRoot, focus)
+		if ov, nv := oh.Get("oneOf"), nh.Get("oneOf"); ov != nil && ov.Kind == jsonvalue.Array && nv != nil && nv.Kind == jsonvalue.Array &&
+			nb != nh && inList(nv, nb) {
+			g.oneOfHolder, g.newBranch, g.newRoot = oh, nb, newRoot
 		}
 	}
 	// The property a change names (the last key under properties and
@@ -394,6 +408,21 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		}
 		g.work = inner.work
 	}
+	if s == g.oneOfHolder && g.newBranch != nil && len(out) > 0 {
+		// Each old candidate (one per old branch and variant) with what
+		// the new branch most plainly accepts beside it, and the new
+		// branch's variants beside the old base.
+		inner := &generator{root: g.newRoot, hints: g.hints, everywhere: true, work: g.work}
+		if nc := inner.genIn(g.newBranch, depth+1, true); len(nc) > 0 {
+			both := combine(out, nc)
+			for i := range both {
+				both[i].hot = true
+			}
+			// The base stays what every other candidate builds on.
+			out = append(append(append(make([]cand, 0, len(out)+len(both)), out[0]), both...), out[1:]...)
+		}
+		g.work = inner.work
+	}
 	if hot {
 		// Everything here but the base varies the focus; the base is
 		// what every other candidate is built on.
@@ -405,6 +434,17 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		}
 	}
 	return capList(out, limit)
+}
+
+// inList reports whether item is one of list's items (the same value in
+// memory, not an equal one).
+func inList(list, item *jsonvalue.Value) bool {
+	for i := range list.Items {
+		if &list.Items[i] == item {
+			return true
+		}
+	}
+	return false
 }
 
 // capList keeps the base, every hot candidate up to the focus cap, and cold

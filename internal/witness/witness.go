@@ -13,6 +13,7 @@ package witness
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -241,6 +242,29 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 	if !p.Usable() {
 		return Result{}
 	}
+	seen := map[string]bool{}
+	r := p.find(focus, hints, skip, seen)
+	// The diff matches anyOf/oneOf branches by content and names a
+	// change by the new branch's index, so the old branch at that index
+	// may be another one: failing there, the whole anyOf/oneOf is varied
+	// (every old branch as richly as the change's own).
+	for i := len(focus) - 2; r.Arguments == nil && i >= 0; i-- {
+		if focus[i] != "anyOf" && focus[i] != "oneOf" {
+			continue
+		}
+		if _, err := strconv.Atoi(focus[i+1]); err != nil {
+			continue
+		}
+		r = p.find(focus[:i], hints, skip, seen)
+		break
+	}
+	return r
+}
+
+// find is one search around focus; seen holds the candidates judged
+// already (by an earlier search for the same change too), each search
+// judging at most Budget new ones.
+func (p *Pair) find(focus []string, hints []*jsonvalue.Value, skip func(where []string) bool, seen map[string]bool) Result {
 	g := newGenerator(p.oldRoot, p.newRoot, focus, hints)
 	cands := g.candidates()
 	want := "/" + strings.Join(escapePointer(focus), "/")
@@ -248,9 +272,9 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 		want = ""
 	}
 	var first Result
-	seen := map[string]bool{}
+	judged := 0
 	for _, cand := range cands {
-		if len(seen) >= Budget {
+		if judged >= Budget {
 			break
 		}
 		// Built only now: a search that stops early builds no more.
@@ -262,6 +286,7 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 			continue
 		}
 		seen[key] = true
+		judged++
 		ok, where := p.Breaks(c)
 		if !ok || (skip != nil && skip(where)) {
 			continue

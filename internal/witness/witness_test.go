@@ -81,3 +81,34 @@ func TestCacheSharesAndBudgets(t *testing.T) {
 		t.Error("an unused cache is spent")
 	}
 }
+
+// TestFindAddedOneOfBranch: a branch added to a oneOf breaks a value that
+// matches it and the one old branch the value matched; the search merges
+// what the new branch accepts into each old branch's candidates.
+func TestFindAddedOneOfBranch(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"v":{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}]}},"required":["v"]}`)
+	new := parse(t, `{"type":"object","properties":{"v":{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]},{"$ref":"#/$defs/D"}]}},"required":["v"],"$defs":{"D":{"type":"object","properties":{"data":{"type":"string"}},"required":["data"]}}}`)
+	p := NewPair(old, new, nil)
+	r := p.Find([]string{"properties", "v", "oneOf", "2"}, nil, nil)
+	if got := jsonvalue.Encode(r.Arguments, ""); got != `{"v":{"url":"a","data":"a"}}` {
+		t.Errorf("witness %s", got)
+	}
+	if ok, _ := p.Breaks(r.Arguments); !ok {
+		t.Errorf("not verified")
+	}
+}
+
+// TestFindReorderedBranch: the diff names a branch by its new index; when
+// the old branch there is another one, the search varies the whole anyOf.
+func TestFindReorderedBranch(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"v":{"anyOf":[{"type":"string","maxLength":10},{"type":"integer"}]}},"required":["v"]}`)
+	new := parse(t, `{"type":"object","properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","maxLength":10}]}},"required":["v"]}`)
+	p := NewPair(old, new, nil)
+	r := p.Find([]string{"properties", "v", "anyOf", "0", "minimum"}, []*jsonvalue.Value{parse(t, `0`)}, nil)
+	if got := jsonvalue.Encode(r.Arguments, ""); got != `{"v":-1}` {
+		t.Errorf("witness %s", got)
+	}
+	if ok, where := p.Breaks(r.Arguments); !ok || len(where) == 0 {
+		t.Errorf("not verified")
+	}
+}
