@@ -13,3 +13,51 @@ func TestCompositionFamily(t *testing.T) {
 		{"relaxation inside if is not proven safe", obj(`{"if":{"minimum":5}}`), obj(`{"if":{"minimum":1}}`), []want{{"constraint-relaxed", Breaking, p + ".if.minimum"}}},
 	})
 }
+
+// TestAdditionalPropertiesOutOfAllOf: additionalProperties in a one-branch
+// allOf of its own holds every property to its schema; beside properties
+// it holds only the undeclared ones. Moving it there widens (the old side
+// is read as the merge, which accepts more); moving it into the allOf
+// narrows and stays breaking, with a verified call.
+func TestAdditionalPropertiesOutOfAllOf(t *testing.T) {
+	inAllOf := obj(`{"type":"object","properties":{"name":{"type":"string"}},"allOf":[{"additionalProperties":{"type":"integer"}}]}`)
+	beside := obj(`{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"integer"}}`)
+	closedIn := obj(`{"type":"object","properties":{"id":{"type":"string"}},"allOf":[{"additionalProperties":false}]}`)
+	closedBeside := obj(`{"type":"object","properties":{"id":{"type":"string"}},"additionalProperties":false}`)
+	const msg = "`additionalProperties` moved out of `allOf` to sit beside `properties`: the declared properties are no longer held to it, so more values are accepted."
+	for _, tc := range []struct{ old, new string }{{inAllOf, beside}, {closedIn, closedBeside}} {
+		got := diffSchemas(t, tc.old, tc.new)
+		if len(got) != 1 || got[0].Code != "composition-widened" || got[0].Classification != NonBreaking ||
+			got[0].Path != p+".allOf" || got[0].Message != msg {
+			t.Errorf("%s -> %s:%s", tc.old, tc.new, describe(got))
+		}
+	}
+	for _, tc := range []struct{ old, new string }{{beside, inAllOf}, {closedBeside, closedIn}} {
+		got := diffSchemas(t, tc.old, tc.new)
+		found := false
+		for _, ch := range got {
+			if ch.Classification == Breaking {
+				found = true
+				verifyWitness(t, tc.old, tc.new, ch.Witness)
+			}
+		}
+		if !found {
+			t.Errorf("%s -> %s: nothing breaking:%s", tc.old, tc.new, describe(got))
+		}
+	}
+	// The new side is never read wider: an allOf the new schema adds
+	// around additionalProperties beside other edits stays breaking.
+	got := diffSchemas(t, beside, obj(`{"type":"object","properties":{"name":{"type":"string"}},"allOf":[{"additionalProperties":{"type":"integer"}}],"maxProperties":3}`))
+	if !hasBreaking(got) {
+		t.Errorf("allOf added in the new schema:%s", describe(got))
+	}
+}
+
+func hasBreaking(cs []Change) bool {
+	for _, c := range cs {
+		if c.Classification == Breaking {
+			return true
+		}
+	}
+	return false
+}

@@ -61,11 +61,32 @@ func (c *comparer) mergeConjuncts(s *side, x *node, key string, queue []conjunct
 			}
 			members = withoutMember(members, "allOf")
 		}
-		if splitsDependents(out.v.Members, members) || !mergeMembers(out, members, w.at) {
+		if splitsDependents(out.v.Members, members) {
+			if !c.widenOld || !widensOnly(out.v.Members, members) {
+				return nil
+			}
+			c.widened = true
+		}
+		if !mergeMembers(out, members, w.at) {
 			return nil
 		}
 	}
 	return out
+}
+
+// widensOnly reports whether the only keyword the merge would pair with
+// ones it was not written beside is the conjunct's additionalProperties,
+// written with no properties or patternProperties of its own, joining
+// the holder's properties (the holder has no additionalProperties): in
+// the conjunct it held every property to its schema; beside them it holds
+// only the undeclared ones, so the merge accepts every value the
+// conjunction did, and more.
+func widensOnly(holder, conj []jsonvalue.Member) bool {
+	if memberIndex(conj, "additionalProperties") < 0 || memberIndex(holder, "additionalProperties") >= 0 ||
+		memberIndex(conj, "properties") >= 0 || memberIndex(conj, "patternProperties") >= 0 {
+		return false
+	}
+	return !splitsDependents(holder, withoutMember(conj, "additionalProperties"))
 }
 
 func appendSegs(base []seg, more ...seg) []seg {

@@ -126,7 +126,18 @@ func (c *comparer) unwrap(s *side, x *node, id kw, key string) *node {
 		for i := range list.Items {
 			queue[i] = conjunct{&list.Items[i], appendSegs(base, ix(i))}
 		}
-		return c.mergeConjuncts(s, x, key, queue)
+		// The old side of an allOf may be read wider (merge.go,
+		// widensOnly) where accepting more can only hide a widening:
+		// what the comparison then proves safe is safe. Not inside not,
+		// if or an overlapping oneOf, where widening can reject.
+		c.widenOld = s == c.o && id == kwAllOf && c.unsafe == 0 && c.neg == 0 && c.capInfo == 0
+		widened := c.widened
+		out := c.mergeConjuncts(s, x, key, queue)
+		c.widenOld = false
+		if out == nil {
+			c.widened = widened // no merge, nothing widened
+		}
+		return out
 	}
 	return c.typeUnion(s, x, id, key, base)
 }

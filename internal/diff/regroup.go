@@ -34,7 +34,9 @@ func (c *comparer) regroup(mark, split int, o, n *node) {
 			}
 			a, b := &main[i], &conj[j]
 			key, forward, ok := movedKeyword(a, b)
-			if !ok || !o.has(key) && !n.has(key) && !conjHas(o, key) && !conjHas(n, key) {
+			// Annotations and $-keywords moved are compared as before.
+			if !ok || !validatorKeyword[key] || strings.HasPrefix(key, "$") ||
+				!o.has(key) && !n.has(key) && !conjHas(o, key) && !conjHas(n, key) {
 				continue
 			}
 			dropConj[j] = true
@@ -111,9 +113,6 @@ func conjHas(x *node, key string) bool {
 // decides, and key reads no other keyword, so it asserts the same in any
 // conjunct. Applicators are not (their evaluations reach unevaluated*).
 func independentKeyword(key string) bool {
-	if !validatorKeyword[key] || strings.HasPrefix(key, "$") {
-		return false
-	}
 	if _, ok := dependents[key]; ok {
 		return false
 	}

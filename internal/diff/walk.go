@@ -139,6 +139,10 @@ type comparer struct {
 	// unsafe > 0 inside not, if and oneOf branches: there a relaxation can
 	// still reject values, so nothing non-informational is proven safe.
 	unsafe int
+	// widenOld is set while the old side's applicators are unwrapped
+	// where accepting more can only hide a widening (normalize.go);
+	// widened records that a merge did widen it (merge.go).
+	widenOld, widened bool
 	// breaks counts the breaking changes recorded (never decreased when a
 	// family drops some: it only decides whether the checks below run).
 	breaks int
@@ -371,7 +375,11 @@ func (c *comparer) schema(o, n *node) {
 	if o.merged || n.merged || o.conj != nil || n.conj != nil {
 		c.rewrote = true
 	}
+	c.widened = false
+	orig := o
 	o, n = c.normalize(o, n)
+	widened := c.widened
+	c.widened = false
 	prevO, prevN := c.curO, c.curN
 	c.curO, c.curN = o, n
 	mark, breaks := len(c.out), c.breaks
@@ -386,6 +394,9 @@ func (c *comparer) schema(o, n *node) {
 	c.definitions(o, n)
 	c.metadata(o, n)
 	c.unknownKeywords(o, n)
+	if widened {
+		c.emitAs("composition-widened", NonBreaking, "`additionalProperties` moved out of `allOf` to sit beside `properties`: the declared properties are no longer held to it, so more values are accepted.", orig, n, orig.get(kwAllOf), nil, k("allOf"))
+	}
 	if c.breaks > breaks && c.unsafe == 0 && c.capInfo == 0 {
 		// An old schema that accepts nothing cannot be broken (unsat.go):
 		// in a place where only what it accepts matters (not inside not,
