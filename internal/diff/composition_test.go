@@ -61,3 +61,44 @@ func hasBreaking(cs []Change) bool {
 	}
 	return false
 }
+
+// TestNumberRangeUnions: anyOf/oneOf of bounds compared as sets of
+// numbers. Over integers, oneOf [≤10, ≥5] is "≤4 or ≥11", the same as
+// oneOf [≤4, ≥11]; over numbers it is not (4.5 is gone).
+func TestNumberRangeUnions(t *testing.T) {
+	overlap := obj(`{"type":"integer","oneOf":[{"maximum":10},{"minimum":5}]}`)
+	disjoint := obj(`{"type":"integer","oneOf":[{"maximum":4},{"minimum":11}]}`)
+	for _, tc := range [][2]string{{overlap, disjoint}, {disjoint, overlap},
+		{obj(`{"type":"integer","anyOf":[{"maximum":4},{"minimum":11}]}`), disjoint}} {
+		if got := diffSchemas(t, tc[0], tc[1]); len(got) != 0 {
+			t.Errorf("%s -> %s: want no change:%s", tc[0], tc[1], describe(got))
+		}
+	}
+	wider := obj(`{"type":"integer","oneOf":[{"maximum":5},{"exclusiveMinimum":10}]}`)
+	got := diffSchemas(t, disjoint, wider)
+	if len(got) != 1 || got[0].Code != "composition-widened" || got[0].Classification != NonBreaking || got[0].Path != p+".oneOf" ||
+		got[0].Message != "The number ranges `oneOf` unites changed; every number accepted before is still accepted." {
+		t.Errorf("widened:%s", describe(got))
+	}
+	for _, tc := range []struct{ old, new, witness string }{
+		{wider, disjoint, `{"v":5}`},
+		{obj(`{"type":"number","oneOf":[{"maximum":10},{"minimum":5}]}`), obj(`{"type":"number","oneOf":[{"maximum":4},{"minimum":11}]}`), ``},
+	} {
+		got := diffSchemas(t, tc.old, tc.new)
+		if !hasBreaking(got) {
+			t.Errorf("%s -> %s: nothing breaking:%s", tc.old, tc.new, describe(got))
+		}
+		for _, ch := range got {
+			if ch.Classification == Breaking && ch.Witness != nil && ch.Witness.Arguments != nil {
+				verifyWitness(t, tc.old, tc.new, ch.Witness)
+			}
+		}
+	}
+	// Inside a oneOf whose branches overlap a widening can reject: only
+	// equal sets pass there.
+	in := func(v string) string { return obj(`{"oneOf":[` + v + `,{"type":"integer","minimum":0}]}`) }
+	if got := diffSchemas(t, in(`{"type":"integer","oneOf":[{"maximum":4},{"minimum":11}]}`),
+		in(`{"type":"integer","oneOf":[{"maximum":5},{"exclusiveMinimum":10}]}`)); !hasBreaking(got) {
+		t.Errorf("widened inside an overlapping oneOf:%s", describe(got))
+	}
+}

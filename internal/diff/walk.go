@@ -420,6 +420,23 @@ func (c *comparer) schema(o, n *node) {
 			c.metadata(o, n)
 		}
 	}
+	if c.breaks > breaks && c.capInfo == 0 {
+		// Number ranges united by anyOf/oneOf, compared as sets
+		// (numunion.go). Equal sets are no change anywhere; a wider one
+		// only where widening cannot reject (not inside not, if or an
+		// overlapping oneOf).
+		if same, ok := numUnionWithin(o, n); ok && (same || c.unsafe == 0 && c.neg == 0) {
+			c.out, c.breaks = c.out[:mark], breaks
+			if !same {
+				key := "anyOf"
+				if n.get(kwOneOf) != nil || n.get(kwAnyOf) == nil && o.get(kwOneOf) != nil {
+					key = "oneOf"
+				}
+				c.emitAs("composition-widened", NonBreaking, "The number ranges `"+key+"` unites changed; every number accepted before is still accepted.", o, n, o.get(keywordIDs[key]), n.get(keywordIDs[key]), k(key))
+			}
+			c.metadata(o, n)
+		}
+	}
 	if o.conj != nil || n.conj != nil {
 		co, cn := conjNode(o), conjNode(n)
 		fd := inPlaceFeed(o, n)
