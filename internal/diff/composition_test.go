@@ -24,15 +24,23 @@ func TestAdditionalPropertiesOutOfAllOf(t *testing.T) {
 	beside := obj(`{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"integer"}}`)
 	closedIn := obj(`{"type":"object","properties":{"id":{"type":"string"}},"allOf":[{"additionalProperties":false}]}`)
 	closedBeside := obj(`{"type":"object","properties":{"id":{"type":"string"}},"additionalProperties":false}`)
-	const msg = "`additionalProperties` moved out of `allOf` to sit beside `properties`: the declared properties are no longer held to it, so more values are accepted."
-	for _, tc := range []struct{ old, new string }{{inAllOf, beside}, {closedIn, closedBeside}} {
+	// Nullable and closed, with properties or additionalProperties in the
+	// object branch of an anyOf: the old objects could hold no property.
+	nullable := obj(`{"type":["object","null"],"properties":{"b":{"type":"string"}},"additionalProperties":false}`)
+	propsInBranch := obj(`{"additionalProperties":false,"anyOf":[{"type":"object","properties":{"b":{"type":"string"}}},{"type":"null"}]}`)
+	closedInBranch := obj(`{"properties":{"b":{"type":"string"}},"anyOf":[{"type":"object","additionalProperties":false},{"type":"null"}]}`)
+	msg := func(key string) string {
+		return "`additionalProperties` and `properties` were written apart (one of them in `" + key + "`) and now sit side by side: the declared properties are no longer held to `additionalProperties`, so more values are accepted."
+	}
+	for _, tc := range []struct{ old, new, key string }{{inAllOf, beside, "allOf"}, {closedIn, closedBeside, "allOf"},
+		{propsInBranch, nullable, "anyOf"}, {closedInBranch, nullable, "anyOf"}} {
 		got := diffSchemas(t, tc.old, tc.new)
 		if len(got) != 1 || got[0].Code != "composition-widened" || got[0].Classification != NonBreaking ||
-			got[0].Path != p+".allOf" || got[0].Message != msg {
+			got[0].Path != p+"."+tc.key || got[0].Message != msg(tc.key) {
 			t.Errorf("%s -> %s:%s", tc.old, tc.new, describe(got))
 		}
 	}
-	for _, tc := range []struct{ old, new string }{{beside, inAllOf}, {closedBeside, closedIn}} {
+	for _, tc := range []struct{ old, new string }{{beside, inAllOf}, {closedBeside, closedIn}, {nullable, propsInBranch}, {nullable, closedInBranch}} {
 		got := diffSchemas(t, tc.old, tc.new)
 		found := false
 		for _, ch := range got {

@@ -65,7 +65,7 @@ func (c *comparer) mergeConjuncts(s *side, x *node, key string, queue []conjunct
 			if !c.widenOld || !widensOnly(out.v.Members, members) {
 				return nil
 			}
-			c.widened = true
+			c.widened = key
 		}
 		if !mergeMembers(out, members, w.at) {
 			return nil
@@ -75,18 +75,26 @@ func (c *comparer) mergeConjuncts(s *side, x *node, key string, queue []conjunct
 }
 
 // widensOnly reports whether the only keyword the merge would pair with
-// ones it was not written beside is the conjunct's additionalProperties,
-// written with no properties or patternProperties of its own, joining
-// the holder's properties (the holder has no additionalProperties): in
-// the conjunct it held every property to its schema; beside them it holds
-// only the undeclared ones, so the merge accepts every value the
-// conjunction did, and more.
-func widensOnly(holder, conj []jsonvalue.Member) bool {
-	if memberIndex(conj, "additionalProperties") < 0 || memberIndex(holder, "additionalProperties") >= 0 ||
-		memberIndex(conj, "properties") >= 0 || memberIndex(conj, "patternProperties") >= 0 {
-		return false
+// ones it was not written beside is additionalProperties, written on one
+// side with no properties or patternProperties of its own, joining the
+// other side's properties or patternProperties (that side has no
+// additionalProperties). Apart, it held every property to its schema;
+// beside them it holds only the undeclared ones, so the merge accepts
+// every value the two did together, and more.
+func widensOnly(a, b []jsonvalue.Member) bool {
+	alone := func(x []jsonvalue.Member) bool {
+		return memberIndex(x, "additionalProperties") >= 0 && memberIndex(x, "properties") < 0 && memberIndex(x, "patternProperties") < 0
 	}
-	return !splitsDependents(holder, withoutMember(conj, "additionalProperties"))
+	declares := func(x []jsonvalue.Member) bool {
+		return memberIndex(x, "additionalProperties") < 0 && (memberIndex(x, "properties") >= 0 || memberIndex(x, "patternProperties") >= 0)
+	}
+	switch {
+	case alone(a) && declares(b):
+		return !splitsDependents(withoutMember(a, "additionalProperties"), b)
+	case alone(b) && declares(a):
+		return !splitsDependents(a, withoutMember(b, "additionalProperties"))
+	}
+	return false
 }
 
 func appendSegs(base []seg, more ...seg) []seg {

@@ -130,7 +130,7 @@ func (c *comparer) unwrap(s *side, x *node, id kw, key string) *node {
 		// widensOnly) where accepting more can only hide a widening:
 		// what the comparison then proves safe is safe. Not inside not,
 		// if or an overlapping oneOf, where widening can reject.
-		c.widenOld = s == c.o && id == kwAllOf && c.unsafe == 0 && c.neg == 0 && c.capInfo == 0
+		c.widenOld = c.mayWiden(s) && id == kwAllOf
 		widened := c.widened
 		out := c.mergeConjuncts(s, x, key, queue)
 		c.widenOld = false
@@ -140,6 +140,13 @@ func (c *comparer) unwrap(s *side, x *node, id kw, key string) *node {
 		return out
 	}
 	return c.typeUnion(s, x, id, key, base)
+}
+
+// mayWiden: s is the old side, where accepting more can only hide a
+// widening (what the comparison then proves safe is safe): not inside
+// not, if or an overlapping oneOf, where widening can reject.
+func (c *comparer) mayWiden(s *side) bool {
+	return s == c.o && c.unsafe == 0 && c.neg == 0 && c.capInfo == 0
 }
 
 // rewritten starts a copy of x whose members are replaced.
@@ -351,7 +358,11 @@ func (c *comparer) typeUnion(s *side, x *node, id kw, key string, base []seg) *n
 		}
 	}
 	if splitsDependents(without(x, key), hoisted) {
-		return nil
+		// The old side may be read wider (merge.go, widensOnly).
+		if !c.mayWiden(s) || !widensOnly(without(x, key), hoisted) {
+			return nil
+		}
+		c.widened = key
 	}
 	km := x.kw[id]
 	out := rewritten(x, key, without(x, key))

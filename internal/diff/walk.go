@@ -142,7 +142,8 @@ type comparer struct {
 	// widenOld is set while the old side's applicators are unwrapped
 	// where accepting more can only hide a widening (normalize.go);
 	// widened records that a merge did widen it (merge.go).
-	widenOld, widened bool
+	widenOld bool
+	widened  string // the applicator whose rewrite widened, "" if none
 	// breaks counts the breaking changes recorded (never decreased when a
 	// family drops some: it only decides whether the checks below run).
 	breaks int
@@ -375,11 +376,11 @@ func (c *comparer) schema(o, n *node) {
 	if o.merged || n.merged || o.conj != nil || n.conj != nil {
 		c.rewrote = true
 	}
-	c.widened = false
+	c.widened = ""
 	orig := o
 	o, n = c.normalize(o, n)
 	widened := c.widened
-	c.widened = false
+	c.widened = ""
 	prevO, prevN := c.curO, c.curN
 	c.curO, c.curN = o, n
 	mark, breaks := len(c.out), c.breaks
@@ -394,8 +395,17 @@ func (c *comparer) schema(o, n *node) {
 	c.definitions(o, n)
 	c.metadata(o, n)
 	c.unknownKeywords(o, n)
-	if widened {
-		c.emitAs("composition-widened", NonBreaking, "`additionalProperties` moved out of `allOf` to sit beside `properties`: the declared properties are no longer held to it, so more values are accepted.", orig, n, orig.get(kwAllOf), nil, k("allOf"))
+	if widened != "" {
+		// The old side was read wider than written; when as written it
+		// accepted nothing, that is what to say (unsat.go).
+		if why := c.acceptsNoValue(c.o, orig); why != "" && c.acceptsNoValue(c.n, n) == "" {
+			c.out, c.breaks = c.out[:mark], breaks
+			c.emit("schema-opened", "The old schema here accepted no value ("+why+"), so nothing accepted before can be rejected by what changed.", o, n, nil, nil)
+			c.metadata(o, n)
+			c.curO, c.curN = prevO, prevN
+			return
+		}
+		c.emitAs("composition-widened", NonBreaking, "`additionalProperties` and `properties` were written apart (one of them in `"+widened+"`) and now sit side by side: the declared properties are no longer held to `additionalProperties`, so more values are accepted.", orig, n, orig.get(keywordIDs[widened]), nil, k(widened))
 	}
 	if c.breaks > breaks && c.unsafe == 0 && c.capInfo == 0 {
 		// An old schema that accepts nothing cannot be broken (unsat.go):
