@@ -14,7 +14,13 @@ package diff
 // read as the schema they amount to when the other side does not use that
 // keyword (normalize.go, merge.go), a not with a positive spelling as that
 // (negation.go), and spellings of "no constraint" or "nothing" as each
-// other (equiv.go). A pair whose old schema accepts nothing (unsat.go),
+// other (equiv.go). Where accepting more can only hide a widening, the
+// old side may be read wider than written: additionalProperties and
+// properties written apart as if side by side (merge.go, widensOnly).
+// Number ranges united by anyOf/oneOf are compared as sets (numunion.go);
+// a keyword moved to or from beside a $ref whose target's keywords read
+// it, or that it reads, is keyword-regrouped-with-ref (regroup.go).
+// A pair whose old schema accepts nothing (unsat.go),
 // and an old union whose every branch the new schema covers (subsume.go),
 // are not breaking.
 type Code struct {
@@ -72,7 +78,7 @@ var Codes = []Code{
 	// Composition.
 	{ID: "composition-added", Class: Breaking, Trigger: "anyOf/oneOf/allOf added"},
 	{ID: "composition-removed", Class: NonBreaking, Trigger: "anyOf/oneOf/allOf removed (also an old anyOf/oneOf each of whose branches, with the keywords beside it, the new schema is proven to accept)"},
-	{ID: "composition-widened", Class: NonBreaking, Trigger: "an anyOf branch added, an allOf branch removed, or an anyOf/oneOf branch removed that another branch is proven to cover (reorders are no change)"},
+	{ID: "composition-widened", Class: NonBreaking, Trigger: "an anyOf branch added, an allOf branch removed, an anyOf/oneOf branch removed that another branch is proven to cover, number ranges an anyOf/oneOf unites now covering every number they did, or additionalProperties and properties written apart (one in an allOf or an anyOf/oneOf branch) now side by side (reorders are no change)"},
 	{ID: "composition-narrowed", Class: Breaking, Trigger: "an anyOf/oneOf branch removed or an allOf branch added"},
 	{ID: "composition-changed", Class: Breaking, Trigger: "a composition keyword holds something other than a list of schemas on one side (a reorder is no change; edited branches are compared at depth)"},
 	// Metadata.
