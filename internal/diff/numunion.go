@@ -215,13 +215,13 @@ func representatives(cuts []*big.Rat) []*big.Rat {
 	out := append([]*big.Rat(nil), cuts...)
 	// Below the first cut: the largest integer under it, and that less
 	// a half.
-	below := new(big.Rat).Sub(ceilRat(cuts[0]), one)
+	below := new(big.Rat).Sub(jsonvalue.CeilRat(cuts[0]), one)
 	out = append(out, below, new(big.Rat).Sub(below, half))
-	above := new(big.Rat).Add(floorRat(cuts[len(cuts)-1]), one)
+	above := new(big.Rat).Add(jsonvalue.FloorRat(cuts[len(cuts)-1]), one)
 	out = append(out, above, new(big.Rat).Add(above, half))
 	for i := 0; i+1 < len(cuts); i++ {
 		a, b := cuts[i], cuts[i+1]
-		t := new(big.Rat).Add(floorRat(a), one) // the least integer above a
+		t := new(big.Rat).Add(jsonvalue.FloorRat(a), one) // the least integer above a
 		end := b
 		if t.Cmp(b) < 0 {
 			out = append(out, t)
@@ -232,17 +232,4 @@ func representatives(cuts []*big.Rat) []*big.Rat {
 		out = append(out, mid.Quo(mid, big.NewRat(2, 1)))
 	}
 	return out
-}
-
-func floorRat(r *big.Rat) *big.Rat {
-	q := new(big.Int).Div(r.Num(), r.Denom()) // Euclidean: floors for a positive denominator
-	return new(big.Rat).SetInt(q)
-}
-
-func ceilRat(r *big.Rat) *big.Rat {
-	f := floorRat(r)
-	if f.Cmp(r) == 0 {
-		return f
-	}
-	return f.Add(f, big.NewRat(1, 1))
 }

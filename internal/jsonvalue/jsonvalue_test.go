@@ -2,6 +2,7 @@ package jsonvalue
 
 import (
 	"errors"
+	"math/big"
 	"testing"
 )
 
@@ -194,6 +195,20 @@ func TestDecimalString(t *testing.T) {
 		d, ok := ParseDecimal(in)
 		if !ok || d.String() != want {
 			t.Errorf("%s -> %s, want %s", in, d.String(), want)
+		}
+	}
+}
+
+func TestFloorCeilRat(t *testing.T) {
+	for _, tc := range []struct{ in, floor, ceil string }{
+		{"7/2", "3", "4"}, {"-7/2", "-4", "-3"}, {"3", "3", "3"}, {"-3", "-3", "-3"}, {"0", "0", "0"}, {"-1/1000", "-1", "0"},
+	} {
+		r, _ := new(big.Rat).SetString(tc.in)
+		if got := FloorRat(r).RatString(); got != tc.floor {
+			t.Errorf("FloorRat(%s) = %s, want %s", tc.in, got, tc.floor)
+		}
+		if got := CeilRat(r).RatString(); got != tc.ceil {
+			t.Errorf("CeilRat(%s) = %s, want %s", tc.in, got, tc.ceil)
 		}
 	}
 }

@@ -253,3 +253,18 @@ func Float(lit string) float64 {
 	f, _ := strconv.ParseFloat(lit, 64)
 	return f
 }
+
+// FloorRat is the greatest integer not above r.
+func FloorRat(r *big.Rat) *big.Rat {
+	q := new(big.Int).Div(r.Num(), r.Denom()) // Euclidean: floors for a positive denominator
+	return new(big.Rat).SetInt(q)
+}
+
+// CeilRat is the least integer not below r.
+func CeilRat(r *big.Rat) *big.Rat {
+	f := FloorRat(r)
+	if f.Cmp(r) == 0 {
+		return f
+	}
+	return f.Add(f, big.NewRat(1, 1))
+}

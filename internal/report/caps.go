@@ -238,19 +238,7 @@ func Cap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Cap
 		out.Check = &c
 	}
 	if dif != nil {
-		d := *dif
-		d.Changes = nil
-		for j := range dif.Changes {
-			ch := &dif.Changes[j]
-			if _, ok := changes[ch]; ok {
-				cp := *ch
-				cp.Path = AbbreviatePath(cp.Path)
-				cp.Message = truncateText(cp.Message)
-				cp.Before, cp.After = truncateValue(cp.Before), truncateValue(cp.After)
-				d.Changes = append(d.Changes, cp)
-			}
-		}
-		out.Diff = &d
+		out.Diff = keptChanges(dif, changes)
 	}
 	// Map the originals to their copies (same order, kept only).
 	if out.Check != nil {
@@ -265,15 +253,6 @@ func Cap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Cap
 						n++
 					}
 				}
-			}
-		}
-	}
-	if out.Diff != nil {
-		n := 0
-		for j := range dif.Changes {
-			if _, ok := changes[&dif.Changes[j]]; ok {
-				changes[&dif.Changes[j]] = &out.Diff.Changes[n]
-				n++
 			}
 		}
 	}
@@ -300,6 +279,32 @@ func Cap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Cap
 	}
 	out.Policy = &p
 	return out
+}
+
+// keptChanges returns a copy of dif holding only the changes that are keys
+// of kept, each shortened for display, and points each key at its copy.
+func keptChanges(dif *diff.Result, kept map[*diff.Change]*diff.Change) *diff.Result {
+	d := *dif
+	d.Changes = nil
+	for j := range dif.Changes {
+		ch := &dif.Changes[j]
+		if _, ok := kept[ch]; ok {
+			cp := *ch
+			cp.Path = AbbreviatePath(cp.Path)
+			cp.Message = truncateText(cp.Message)
+			cp.Before, cp.After = truncateValue(cp.Before), truncateValue(cp.After)
+			d.Changes = append(d.Changes, cp)
+		}
+	}
+	// Only now are the copies at rest: the slice no longer grows.
+	n := 0
+	for j := range dif.Changes {
+		if _, ok := kept[&dif.Changes[j]]; ok {
+			kept[&dif.Changes[j]] = &d.Changes[n]
+			n++
+		}
+	}
+	return &d
 }
 
 // Note says what was left out, for the log, the summary and the reports;

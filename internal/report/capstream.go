@@ -138,26 +138,7 @@ func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 				changes[cand.f.Change] = nil
 			}
 		}
-		d := *dif
-		d.Changes = nil
-		for j := range dif.Changes {
-			ch := &dif.Changes[j]
-			if _, ok := changes[ch]; ok {
-				cp := *ch
-				cp.Path = AbbreviatePath(cp.Path)
-				cp.Message = truncateText(cp.Message)
-				cp.Before, cp.After = truncateValue(cp.Before), truncateValue(cp.After)
-				d.Changes = append(d.Changes, cp)
-			}
-		}
-		n := 0
-		for j := range dif.Changes {
-			if _, ok := changes[&dif.Changes[j]]; ok {
-				changes[&dif.Changes[j]] = &d.Changes[n]
-				n++
-			}
-		}
-		out.Diff = &d
+		out.Diff = keptChanges(dif, changes)
 	}
 	// The kept diagnostics go into the check view first, in the run's
 	// order; the policy's findings then point at them where they rest.

@@ -692,18 +692,18 @@ func (g *generator) numbers(s *jsonvalue.Value, integer, rich bool) []cand {
 	case lo != nil:
 		add(ceilIf(lo, integer), 0, false)
 	case elo != nil:
-		add(floorRat(elo), 1, false)
+		add(jsonvalue.FloorRat(elo), 1, false)
 	case hi != nil && hi.Cmp(big.NewRat(1, 1)) < 0:
-		add(floorRat(hi), 0, false)
+		add(jsonvalue.FloorRat(hi), 0, false)
 	case ehi != nil && ehi.Cmp(big.NewRat(1, 1)) <= 0:
-		add(ceilRat(ehi), -1, false)
+		add(jsonvalue.CeilRat(ehi), -1, false)
 	default:
 		add(big.NewRat(1, 1), 0, false)
 	}
 	if mult != nil && mult.Sign() > 0 {
 		base := pts[0]
 		q := new(big.Rat).Quo(base, mult)
-		k := ceilRat(q)
+		k := jsonvalue.CeilRat(q)
 		pts[0] = new(big.Rat).Mul(k, mult)
 		add(pts[0], 0, false)
 		m2 := new(big.Rat).Add(pts[0], mult)
@@ -757,22 +757,9 @@ func (g *generator) numbers(s *jsonvalue.Value, integer, rich bool) []cand {
 	return out
 }
 
-func floorRat(r *big.Rat) *big.Rat {
-	q := new(big.Int).Div(r.Num(), r.Denom()) // Euclidean: floor for a positive denominator
-	return new(big.Rat).SetInt(q)
-}
-
-func ceilRat(r *big.Rat) *big.Rat {
-	f := floorRat(r)
-	if f.Cmp(r) == 0 {
-		return f
-	}
-	return f.Add(f, big.NewRat(1, 1))
-}
-
 func ceilIf(r *big.Rat, integer bool) *big.Rat {
 	if integer {
-		return ceilRat(r)
+		return jsonvalue.CeilRat(r)
 	}
 	return r
 }
