@@ -1,6 +1,7 @@
 package witness
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -79,6 +80,24 @@ func TestCacheSharesAndBudgets(t *testing.T) {
 	}
 	if new(Cache).Spent() || (*Cache)(nil).Spent() {
 		t.Error("an unused cache is spent")
+	}
+}
+
+// TestCacheBounded: a run over more distinct schemas than the cache holds
+// keeps at most cachedSchemas compiled ones (they are many times their
+// source), and the most recent one is still shared.
+func TestCacheBounded(t *testing.T) {
+	c := NewCache()
+	var last *jsonvalue.Value
+	for i := 0; i <= cachedSchemas; i++ {
+		last = parse(t, `{"type":"object","properties":{"n":{"type":"integer","maximum":`+strconv.Itoa(i)+`}}}`)
+		c.compile(last)
+		if len(c.byContent) > cachedSchemas {
+			t.Fatalf("%d schemas kept, want at most %d", len(c.byContent), cachedSchemas)
+		}
+	}
+	if c.compile(last) != c.compile(parse(t, `{"properties":{"n":{"maximum":`+strconv.Itoa(cachedSchemas)+`,"type":"integer"}},"type":"object"}`)) {
+		t.Error("the most recent schema is not shared after the cache started over")
 	}
 }
 
