@@ -89,54 +89,68 @@ func encode(b *strings.Builder, v *Value, indent, cur string) {
 
 // Quote returns s as a JSON string literal with JSON.stringify escaping.
 func Quote(s string) string {
-	var b strings.Builder
-	writeString(&b, s)
-	return b.String()
+	return string(AppendQuote(make([]byte, 0, len(s)+2), s))
+}
+
+func writeString(b *strings.Builder, s string) {
+	// Short strings are quoted on the stack; AppendQuote only returns
+	// the buffer it was given (grown if needed).
+	var small [128]byte
+	b.Write(AppendQuote(small[:0], s))
 }
 
 const hexDigits = "0123456789abcdef"
 
-func writeString(b *strings.Builder, s string) {
-	b.WriteByte('"')
+// AppendQuote appends s as a JSON string literal with JSON.stringify's
+// escaping: the escapes of ", \ and control characters, \ufffd for each
+// byte that is not UTF-8, every other character as it is (U+2028, <, >
+// and & included). Runs of plain bytes are copied whole, so reports that
+// quote millions of strings stay cheap.
+func AppendQuote(buf []byte, s string) []byte {
+	buf = append(buf, '"')
+	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			buf = append(buf, s[start:i]...)
 			switch c {
 			case '"':
-				b.WriteString(`\"`)
+				buf = append(buf, '\\', '"')
 			case '\\':
-				b.WriteString(`\\`)
+				buf = append(buf, '\\', '\\')
 			case '\b':
-				b.WriteString(`\b`)
+				buf = append(buf, '\\', 'b')
 			case '\f':
-				b.WriteString(`\f`)
+				buf = append(buf, '\\', 'f')
 			case '\n':
-				b.WriteString(`\n`)
+				buf = append(buf, '\\', 'n')
 			case '\r':
-				b.WriteString(`\r`)
+				buf = append(buf, '\\', 'r')
 			case '\t':
-				b.WriteString(`\t`)
+				buf = append(buf, '\\', 't')
 			default:
-				if c < 0x20 {
-					b.WriteString(`\u00`)
-					b.WriteByte(hexDigits[c>>4])
-					b.WriteByte(hexDigits[c&0xF])
-				} else {
-					b.WriteByte(c)
-				}
+				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
 			i++
+			start = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			b.WriteString(`\ufffd`)
-		} else {
-			b.WriteString(s[i : i+size])
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, `\ufffd`...)
+			i++
+			start = i
+			continue
 		}
 		i += size
 	}
-	b.WriteByte('"')
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
 }
 
 // ToAny converts v into the plain Go values a JSON Schema validator expects,

@@ -3,7 +3,9 @@ package jsonvalue
 import (
 	"errors"
 	"math/big"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParseKeepsOrderAndExactNumbers(t *testing.T) {
@@ -211,4 +213,75 @@ func TestFloorCeilRat(t *testing.T) {
 			t.Errorf("CeilRat(%s) = %s, want %s", tc.in, got, tc.ceil)
 		}
 	}
+}
+
+// refQuote is the rune-by-rune writer Quote used before AppendQuote copied
+// runs of plain bytes whole: the reference the fast path must equal.
+func refQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case '"':
+				b.WriteString(`\"`)
+			case '\\':
+				b.WriteString(`\\`)
+			case '\b':
+				b.WriteString(`\b`)
+			case '\f':
+				b.WriteString(`\f`)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			default:
+				if c < 0x20 {
+					b.WriteString(`\u00`)
+					b.WriteByte("0123456789abcdef"[c>>4])
+					b.WriteByte("0123456789abcdef"[c&0xF])
+				} else {
+					b.WriteByte(c)
+				}
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString(`\ufffd`)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func FuzzAppendQuote(f *testing.F) {
+	for _, s := range []string{
+		"", "plain", `quote " inside`, `back\slash`, "new\nline", "tab\tcr\rff\fbs\b", "\x00\x01\x1f\x7f",
+		"ünïcødé ✓ 🚀", "\u2028\u2029", "bad \xff utf8", "\xc3", "trunc \xe2\x82", "\xed\xa0\x80 surrogate",
+		"</script><!-- & -->", "::error::x%0A", strings.Repeat("é\"\\", 40),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		// Appended after existing bytes, into a buffer that must grow.
+		got := AppendQuote([]byte("prefix"), s)
+		want := refQuote(s)
+		if string(got[:6]) != "prefix" || string(got[6:]) != want {
+			t.Fatalf("AppendQuote(%q) = %s, want %s", s, got[6:], want)
+		}
+		if q := Quote(s); q != want {
+			t.Fatalf("Quote(%q) = %s, want %s", s, q, want)
+		}
+		if !utf8.ValidString(want) {
+			t.Fatalf("quoting %q is not UTF-8", s)
+		}
+	})
 }

@@ -5,9 +5,9 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 )
 
@@ -69,9 +69,9 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 	targets := uniqueTargets(tr.Targets)
 	buf = slices.Grow(buf, toolJSONSize(name, source, targets))
 	buf = append(buf, "\n    {\n      \"name\": "...)
-	buf = appendQuoted(buf, name)
+	buf = jsonvalue.AppendQuote(buf, name)
 	buf = append(buf, ",\n      \"source\": "...)
-	buf = appendQuoted(buf, source)
+	buf = jsonvalue.AppendQuote(buf, source)
 	buf = append(buf, ",\n      \"targets\": {"...)
 	// The head of every diagnostic up to its severity, and its file,
 	// are the same for the whole tool and target.
@@ -82,7 +82,7 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 			buf = append(buf, ',')
 		}
 		buf = append(buf, "\n        "...)
-		buf = appendQuoted(buf, t.ID)
+		buf = jsonvalue.AppendQuote(buf, t.ID)
 		buf = append(buf, ": {\n          \"diagnostics\": ["...)
 		var s check.Summary
 		for j := range t.Diagnostics {
@@ -93,14 +93,14 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 			}
 			if j == 0 || d.ProviderID != t.Diagnostics[j-1].ProviderID || d.ToolName != t.Diagnostics[j-1].ToolName {
 				head = append(head[:0], "\n            {\n"+diagIn+"\"providerId\": "...)
-				head = appendQuoted(head, d.ProviderID)
+				head = jsonvalue.AppendQuote(head, d.ProviderID)
 				head = append(head, ",\n"+diagIn+"\"toolName\": "...)
-				head = appendQuoted(head, d.ToolName)
+				head = jsonvalue.AppendQuote(head, d.ToolName)
 				head = append(head, ",\n"+diagIn+"\"severity\": "...)
 			}
 			loc := diagnosticSpan(tr.Tool, d)
 			if j == 0 || loc.file != quotedFile {
-				file, quotedFile = appendQuoted(file[:0], loc.file), loc.file
+				file, quotedFile = jsonvalue.AppendQuote(file[:0], loc.file), loc.file
 			}
 			buf = appendDiagnosticJSON(buf, head, file, d, loc)
 		}
@@ -150,23 +150,23 @@ func toolJSONSize(name, source string, targets []*check.TargetResult) int {
 // severity's value, file its file quoted.
 func appendDiagnosticJSON(buf, head, file []byte, d *provider.Diagnostic, loc span) []byte {
 	buf = append(buf, head...)
-	buf = appendQuoted(buf, d.Severity)
+	buf = jsonvalue.AppendQuote(buf, d.Severity)
 	buf = append(buf, ",\n"+diagIn+"\"code\": "...)
-	buf = appendQuoted(buf, d.Code)
+	buf = jsonvalue.AppendQuote(buf, d.Code)
 	buf = append(buf, ",\n"+diagIn+"\"message\": "...)
-	buf = appendQuoted(buf, d.Message)
+	buf = jsonvalue.AppendQuote(buf, d.Message)
 	buf = append(buf, ",\n"+diagIn+"\"path\": "...)
-	buf = appendQuoted(buf, d.Path)
+	buf = jsonvalue.AppendQuote(buf, d.Path)
 	buf = append(buf, ",\n"+diagIn+"\"compile\": {\n"+diagIn+"  \"supported\": "...)
 	buf = strconv.AppendBool(buf, d.Compile.Supported)
 	buf = append(buf, ",\n"+diagIn+"  \"lossy\": "...)
 	buf = strconv.AppendBool(buf, d.Compile.Lossy)
 	buf = append(buf, ",\n"+diagIn+"  \"detail\": "...)
-	buf = appendQuoted(buf, d.Compile.Detail)
+	buf = jsonvalue.AppendQuote(buf, d.Compile.Detail)
 	buf = append(buf, "\n"+diagIn+"},\n"...)
 	if d.DocsURL != "" {
 		buf = append(buf, diagIn+"\"docsUrl\": "...)
-		buf = appendQuoted(buf, d.DocsURL)
+		buf = jsonvalue.AppendQuote(buf, d.DocsURL)
 		buf = append(buf, ",\n"...)
 	}
 	buf = append(buf, diagIn+"\"file\": "...)
@@ -181,56 +181,3 @@ func appendDiagnosticJSON(buf, head, file []byte, d *provider.Diagnostic, loc sp
 	buf = strconv.AppendInt(buf, int64(loc.EndColumn), 10)
 	return append(buf, "\n            }"...)
 }
-
-// appendQuoted appends s as a JSON string with JSON.stringify's escaping,
-// byte for byte jsonvalue.Quote's: the escapes of ", \ and control
-// characters, \ufffd for each byte that is not UTF-8, every other
-// character as it is. Runs of plain bytes are copied whole.
-func appendQuoted(buf []byte, s string) []byte {
-	buf = append(buf, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			buf = append(buf, s[start:i]...)
-			switch c {
-			case '"':
-				buf = append(buf, '\\', '"')
-			case '\\':
-				buf = append(buf, '\\', '\\')
-			case '\b':
-				buf = append(buf, '\\', 'b')
-			case '\f':
-				buf = append(buf, '\\', 'f')
-			case '\n':
-				buf = append(buf, '\\', 'n')
-			case '\r':
-				buf = append(buf, '\\', 'r')
-			case '\t':
-				buf = append(buf, '\\', 't')
-			default:
-				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			buf = append(buf, s[start:i]...)
-			buf = append(buf, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		i += size
-	}
-	buf = append(buf, s[start:]...)
-	return append(buf, '"')
-}
-
-const hexDigits = "0123456789abcdef"

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
@@ -103,21 +102,6 @@ func compareToolJSON(t *testing.T, tr *check.ToolResult) {
 		t.Fatalf("tool %q: rendering differs at byte %d:\n got %q\nwant %q", tr.Tool.Name, i,
 			got[6+max(0, i-80):min(len(got), 6+i+80)], want.Bytes()[max(0, i-80):min(want.Len(), i+80)])
 	}
-}
-
-func FuzzAppendQuoted(f *testing.F) {
-	for _, s := range encoderInputs {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got := string(appendQuoted(nil, s))
-		if want := jsonvalue.Quote(s); got != want {
-			t.Fatalf("appendQuoted(%q) = %s, want %s", s, got, want)
-		}
-		if !utf8.ValidString(got) {
-			t.Fatalf("appendQuoted(%q) is not UTF-8", s)
-		}
-	})
 }
 
 // The reference writer, as it was before the append-based rewrite.
