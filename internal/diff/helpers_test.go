@@ -92,3 +92,18 @@ func enc(v *jsonvalue.Value) string {
 	}
 	return jsonvalue.Encode(v, "")
 }
+
+// mayReject reports whether changes admit that the new schema may reject a
+// call the old one accepted: a breaking change, or one the contract calls
+// non-breaking although it narrows the accepted values (a newly declared
+// optional property: callers could already send that name, but undeclared
+// names are not part of the contract; see provesSubset). The tests that
+// look for rejected calls skip such pairs.
+func mayReject(changes []Change) bool {
+	for _, c := range changes {
+		if c.Classification == Breaking || !provesSubset(c.Code) {
+			return true
+		}
+	}
+	return false
+}

@@ -447,13 +447,8 @@ func (s *semanticRun) check(g wideGen, name, oldSchema, newSchema string) {
 		return
 	}
 	changes := Tools(schemaTool(t, "old.json", oldSchema), schemaTool(t, "new.json", newSchema), Options{NoWitnesses: true})
-	for _, c := range changes {
-		// A newly declared optional property is non-breaking by
-		// SchemaPort's rule even though callers could already send that
-		// name: undeclared names are not part of the contract.
-		if c.Classification == Breaking || c.Code == "optional-property-added" {
-			return
-		}
+	if mayReject(changes) {
+		return
 	}
 	s.checked++
 	call := rejectedCall(t, g, so, sn, s.pool, oldSchema, newSchema)
