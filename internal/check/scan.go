@@ -24,6 +24,7 @@ type Scanned struct {
 	targets     []TargetInfo
 	adjust      Adjust
 	setFindings map[int][]provider.Diagnostic // by index in report order
+	params      map[ToolKey][2]int            // strict budget counts, when a target
 	changed     atomic.Bool                   // a file changed between the passes
 }
 
@@ -97,7 +98,7 @@ func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, 
 	if scan.Failed {
 		return nil, false
 	}
-	s = &Scanned{scan: scan, targets: targets, adjust: adjust}
+	s = &Scanned{scan: scan, targets: targets, adjust: adjust, params: params}
 	if !strict {
 		return s, true
 	}
@@ -183,6 +184,28 @@ func (s *Scanned) Order() []ToolKey {
 	}
 	return out
 }
+
+// Loaded is what the scan learnt of the files: the tools in report
+// order (Refs), each file's names and identity.
+func (s *Scanned) Loaded() *tool.Scanned { return s.scan }
+
+// SetFindings are the findings about the set as a whole, by index in
+// report order, as check.SetFindings gives them for the tools loaded at
+// once (but for the tools whose own targets leave out anthropic-strict,
+// which never receive them).
+func (s *Scanned) SetFindings() map[int][]provider.Diagnostic { return s.setFindings }
+
+// Parameters are the strict budget counts of the tool key names
+// (anthropicstrict.Parameters of its input schema), counted while
+// loading; zero unless anthropic-strict is a target.
+func (s *Scanned) Parameters(key ToolKey) (optional, unions int) {
+	p := s.params[key]
+	return p[0], p[1]
+}
+
+// MarkChanged records that a file no longer loads as it did during the
+// scan, found by a caller that loaded it again itself (Changed).
+func (s *Scanned) MarkChanged() { s.changed.Store(true) }
 
 // Len is how many tools the scan found.
 func (s *Scanned) Len() int { return len(s.scan.Refs) }

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"slices"
+
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -28,3 +30,37 @@ func SetFindings(tools []*tool.Tool, targetIDs []string) map[int][]provider.Diag
 	}
 	return out
 }
+
+// SetFindingsOf is SetFindings over a set of n tools not all in memory:
+// params gives tool i's strict budget counts (anthropicstrict.Parameters
+// of its input schema), and get the tool itself, asked only for the few
+// tools that cross a limit (at most one per limit). ok is false when get
+// could not give a tool, and the findings are then unknown.
+func SetFindingsOf(n int, targetIDs []string, params func(i int) (optional, unions int), get func(i int) (*tool.Tool, bool)) (out map[int][]provider.Diagnostic, ok bool) {
+	targets := selected(targetIDs)
+	if !slices.ContainsFunc(targets, isStrict) {
+		return nil, true
+	}
+	var budget anthropicstrict.Budget
+	for i := 0; i < n; i++ {
+		before := budget
+		if !budget.Crosses(params(i)) {
+			continue
+		}
+		t, ok := get(i)
+		if !ok {
+			return nil, false
+		}
+		ds := before.Add(t)
+		if len(ds) == 0 || !slices.ContainsFunc(targetsFor(t, targets), isStrict) {
+			continue
+		}
+		if out == nil {
+			out = map[int][]provider.Diagnostic{}
+		}
+		out[i] = ds
+	}
+	return out, true
+}
+
+func isStrict(t TargetInfo) bool { return t.ID == anthropicstrict.ID }

@@ -2,11 +2,13 @@ package report
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // CapStream is Cap for a run that never holds all its findings: the check
@@ -32,6 +34,9 @@ type CapStream struct {
 	candidates [importanceLevels][]capCandidate
 	inClass    [importanceLevels]map[string]int
 	total      map[string]int // findings per tool
+	// last is the tool of the last Tool call, and lastView what the view
+	// keeps of it (viewTool).
+	last, lastView *tool.Tool
 }
 
 // importanceLevels is the number of values importance takes.
@@ -62,7 +67,8 @@ func NewCapStream(l Limits) *CapStream {
 // tool's check findings are added after it, before the next Tool. tr is
 // not kept.
 func (c *CapStream) Tool(tr *check.ToolResult) {
-	v := check.ToolResult{Tool: tr.Tool, Targets: make([]check.TargetResult, len(tr.Targets))}
+	v := check.ToolResult{Tool: viewTool(tr.Tool), Targets: make([]check.TargetResult, len(tr.Targets))}
+	c.last, c.lastView = tr.Tool, v.Tool
 	for k, t := range tr.Targets {
 		v.Targets[k] = check.TargetResult{ID: t.ID, Name: t.Name, Summary: t.Summary}
 		c.check.Errors += t.Summary.Error
@@ -72,6 +78,19 @@ func (c *CapStream) Tool(tr *check.ToolResult) {
 	c.check.Tools = append(c.check.Tools, v)
 }
 
+// viewTool is what the outputs read of a tool, without its tree: its
+// name, and its source (the file's path, and its lines for the text
+// report's excerpts). A tool's tree pins every node of its file, and a
+// run that checks files loaded again one at a time (check.Scanned) would
+// otherwise keep every tree it meant to drop. The positions the outputs
+// would locate in the tree are filled in by Add, for the findings kept.
+func viewTool(t *tool.Tool) *tool.Tool {
+	if t == nil {
+		return nil
+	}
+	return &tool.Tool{Name: strings.Clone(t.Name), Source: t.Source, Base: t.Base}
+}
+
 // Add offers one finding, after the policy decided it. A check finding
 // belongs to the tool of the last Tool call. f is copied where kept, and
 // completed (finding.PartialCheckFinding): f's diagnostic must be valid
@@ -79,12 +98,12 @@ func (c *CapStream) Tool(tr *check.ToolResult) {
 func (c *CapStream) Add(f *finding.Finding) {
 	seq := c.seen
 	c.seen++
-	c.total[f.Tool]++
+	countName(c.total, f.Tool)
 	class := importance(f)
 	if len(c.candidates[class]) >= c.l.PerRun || c.inClass[class][f.Tool] >= c.l.PerTool {
 		return
 	}
-	c.inClass[class][f.Tool]++
+	countName(c.inClass[class], f.Tool)
 	cand := capCandidate{seq: seq, f: *f, tool: -1, target: -1}
 	cand.f.Complete()
 	if f.Diagnostic != nil {
@@ -94,8 +113,39 @@ func (c *CapStream) Add(f *finding.Finding) {
 			cand.tool = n - 1
 			cand.target = slices.IndexFunc(c.check.Tools[n-1].Targets, func(t check.TargetResult) bool { return t.ID == f.Target })
 		}
+		if f.ToolDef != nil && f.ToolDef == c.last {
+			c.locate(&cand)
+			cand.f.ToolDef = c.lastView
+		}
 	}
 	c.candidates[class] = append(c.candidates[class], cand)
+}
+
+// countName adds one to name's count, keeping a copy of the name as the key:
+// a name may be a view of its file's text, which must not stay pinned.
+func countName(m map[string]int, name string) {
+	if n, ok := m[name]; ok {
+		m[name] = n + 1
+		return
+	}
+	m[strings.Clone(name)] = 1
+}
+
+// locate gives a kept diagnostic of the last tool the position the
+// outputs would find in the tree (diagnosticSpan, which the view tool,
+// without a tree, cannot): the span of its path, the path as the view
+// will hold it (Finish abbreviates a long one in the check view).
+func (c *CapStream) locate(cand *capCandidate) {
+	d := &cand.diag
+	if d.Line != 0 || (d.File != "" && d.File != c.last.File()) {
+		return
+	}
+	path := d.Path
+	if cand.tool >= 0 && cand.target >= 0 {
+		path = AbbreviatePath(path)
+	}
+	sp, _ := c.last.Locate(path)
+	d.Line, d.Column, d.EndLine, d.EndColumn = sp.Line, sp.Column, sp.EndLine, sp.EndColumn
 }
 
 // Finish returns the view of the run: pol is the policy's verdict (its
@@ -103,6 +153,7 @@ func (c *CapStream) Add(f *finding.Finding) {
 // equals Cap(pol with every finding added, the check with every tool
 // recorded, dif, l), except that the views are always copies.
 func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
+	c.last, c.lastView = nil, nil
 	out := Capped{Check: c.check, Diff: dif, Omitted: Omitted{PerTool: map[string]int{}, Limits: c.l}}
 	var kept []*capCandidate
 	perTool := map[string]int{}

@@ -1,14 +1,20 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
 	"reflect"
+	"runtime"
 	"testing"
+	"weak"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -41,25 +47,87 @@ func streamCap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limit
 }
 
 // comparable is a view with empty lists as nil, so that Cap's originals
-// (passed through when nothing is left out) and CapStream's copies compare.
+// (passed through when nothing is left out) and CapStream's copies
+// compare; and with each tool as the outputs read it (name and source:
+// CapStream keeps no tree) and each diagnostic at the place the outputs
+// show (diagnosticSpan: CapStream has located it already).
 func comparable(c Capped) Capped {
+	tools := map[*tool.Tool]*tool.Tool{}
+	asRead := func(t *tool.Tool) *tool.Tool {
+		if t == nil {
+			return nil
+		}
+		if v, ok := tools[t]; ok {
+			return v
+		}
+		v := &tool.Tool{Name: t.Name, Source: t.Source, Base: t.Base}
+		tools[t] = v
+		return v
+	}
+	located := func(t *tool.Tool, d provider.Diagnostic) provider.Diagnostic {
+		loc := diagnosticSpan(t, &d)
+		d.File, d.Line, d.Column, d.EndLine, d.EndColumn = loc.file, loc.Line, loc.Column, loc.EndLine, loc.EndColumn
+		return d
+	}
 	chk := *c.Check
 	chk.Tools = append([]check.ToolResult(nil), c.Check.Tools...)
 	for i := range chk.Tools {
-		chk.Tools[i].Targets = append([]check.TargetResult(nil), chk.Tools[i].Targets...)
-		for k := range chk.Tools[i].Targets {
-			if len(chk.Tools[i].Targets[k].Diagnostics) == 0 {
-				chk.Tools[i].Targets[k].Diagnostics = nil
+		tr := &chk.Tools[i]
+		tr.Targets = append([]check.TargetResult(nil), tr.Targets...)
+		for k := range tr.Targets {
+			ds := tr.Targets[k].Diagnostics
+			tr.Targets[k].Diagnostics = nil
+			for _, d := range ds {
+				tr.Targets[k].Diagnostics = append(tr.Targets[k].Diagnostics, located(tr.Tool, d))
 			}
 		}
+		tr.Tool = asRead(tr.Tool)
 	}
 	c.Check = &chk
+	if c.Policy != nil {
+		p := *c.Policy
+		p.Findings = append([]finding.Finding(nil), c.Policy.Findings...)
+		for i := range p.Findings {
+			f := &p.Findings[i]
+			if f.Diagnostic != nil {
+				d := located(f.ToolDef, *f.Diagnostic)
+				f.Diagnostic = &d
+			}
+			f.ToolDef = asRead(f.ToolDef)
+		}
+		c.Policy = &p
+	}
 	if c.Diff != nil && len(c.Diff.Changes) == 0 {
 		d := *c.Diff
 		d.Changes = nil
 		c.Diff = &d
 	}
 	return c
+}
+
+// rendered is every output of a run's view, as `run` writes them.
+func rendered(t *testing.T, c Capped) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	var b bytes.Buffer
+	must := func(name string, err error) {
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = b.String()
+		b.Reset()
+	}
+	must("check json", CheckJSON(&b, c.Check))
+	must("sarif", SARIF(&b, SARIFInput{Check: c.Check, Diff: c.Diff, Policy: c.Policy, Category: "x"}))
+	must("summary", Summary(&b, SummaryInput{Check: c.Check, Diff: c.Diff, Policy: c.Policy}))
+	must("text", CheckText(&b, PolicyCheckView(c.Policy, func(*finding.Finding) bool { return true }), TextOptions{}))
+	bw := bufio.NewWriter(&b)
+	err := WritePolicyFindingsJSON(bw, c.Policy, nil)
+	bw.Flush()
+	must("findings json", err)
+	PolicyAnnotationsEach(c.Policy, nil, func(a Annotation) { fmt.Fprintf(&b, "%+v\n", a) })
+	must("annotations", nil)
+	return out
 }
 
 // runFixture is a realistic run: a generated tool set checked against
@@ -133,8 +201,8 @@ func TestCapStreamEqualsCap(t *testing.T) {
 	for _, l := range []Limits{{PerTool: 1 << 20, PerRun: 1 << 20}, {PerTool: 3, PerRun: 1 << 20}, {PerTool: 1 << 20, PerRun: 25},
 		{PerTool: 40, PerRun: 300}, {PerTool: 500, PerRun: 1000}, {PerTool: 1, PerRun: 1}, {PerTool: 0, PerRun: 0}} {
 		t.Run(fmt.Sprintf("%d-%d", l.PerTool, l.PerRun), func(t *testing.T) {
-			want := comparable(Cap(pol, chk, dif, l))
-			got := comparable(streamCap(pol, chk, dif, l))
+			wantView, gotView := Cap(pol, chk, dif, l), streamCap(pol, chk, dif, l)
+			want, got := comparable(wantView), comparable(gotView)
 			if got.Omitted.Total != want.Omitted.Total || !reflect.DeepEqual(got.Omitted, want.Omitted) {
 				t.Fatalf("omitted %d %v, want %d %v", got.Omitted.Total, got.Omitted.PerTool, want.Omitted.Total, want.Omitted.PerTool)
 			}
@@ -150,9 +218,25 @@ func TestCapStreamEqualsCap(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Fatal("the views differ")
 			}
+			for _, tr := range gotView.Check.Tools {
+				if tr.Tool != nil && tr.Tool.Value != nil {
+					t.Fatalf("the view keeps the tree of %s", tr.Tool.Name)
+				}
+			}
+			for _, f := range gotView.Policy.Findings {
+				if f.ToolDef != nil && f.ToolDef.Value != nil {
+					t.Fatalf("finding %s keeps the tree of %s", f.Code, f.ToolDef.Name)
+				}
+			}
+			wantOut, gotOut := rendered(t, wantView), rendered(t, gotView)
+			for name, w := range wantOut {
+				if gotOut[name] != w {
+					t.Errorf("%s differs", name)
+				}
+			}
 			// The policy's findings point into the check and diff views.
-			for _, f := range got.Policy.Findings {
-				if f.Diagnostic != nil && !pointsInto(f.Diagnostic, got.Check) {
+			for _, f := range gotView.Policy.Findings {
+				if f.Diagnostic != nil && !pointsInto(f.Diagnostic, gotView.Check) {
 					t.Fatalf("%s: the diagnostic is not the check view's", f.Code)
 				}
 			}
@@ -172,4 +256,49 @@ func pointsInto(d any, chk *check.Result) bool {
 		}
 	}
 	return false
+}
+
+// Once CapStream has a tool's findings, nothing it keeps holds the tool's
+// tree: a run that loads each file again for the check and drops it must
+// not find every tree kept by the view at the end.
+func TestCapStreamKeepsNoTree(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := corpus.Generate(dir, 3, 5); err != nil {
+		t.Fatal(err)
+	}
+	c := NewCapStream(RunLimits)
+	var trees []weak.Pointer[jsonvalue.Value]
+	func() {
+		loaded := tool.Load([]string{"."}, tool.Options{Cwd: dir})
+		if len(loaded.Errors) > 0 || len(loaded.Tools) == 0 {
+			t.Fatal(loaded.Errors)
+		}
+		kept := 0
+		check.Stream(loaded.Tools, []string{"openai", "anthropic", "gemini"}, func(tr check.ToolResult) {
+			trees = append(trees, weak.Make(tr.Tool.Value))
+			c.Tool(&tr)
+			finding.EachCheckTarget(&tr, func(tg *check.TargetResult) {
+				for j := range tg.Diagnostics {
+					f := finding.PartialCheckFinding(tr.Tool, tg, &tg.Diagnostics[j])
+					c.Add(&f)
+					kept++
+				}
+			})
+		})
+		if kept == 0 {
+			t.Fatal("no findings")
+		}
+	}()
+	view := c.Finish(&finding.Result{}, nil)
+	runtime.GC()
+	runtime.GC()
+	for i, w := range trees {
+		if w.Value() != nil {
+			t.Fatalf("tool %d's tree is still reachable", i)
+		}
+	}
+	if len(view.Policy.Findings) == 0 || view.Check.Tools[0].Tool.Source == nil {
+		t.Fatal("the view lost what the outputs read")
+	}
+	runtime.KeepAlive(view)
 }

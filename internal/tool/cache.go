@@ -18,6 +18,9 @@ import (
 type Cache struct {
 	mu    sync.Mutex
 	files map[string]cachedFile
+	// skip is Options.Skip: a file it names is found with no tools, and
+	// nothing is stored.
+	skip func(display string, format Format, data []byte) bool
 }
 
 type cachedFile struct {
@@ -34,6 +37,9 @@ func (c *Cache) lookup(job fileJob, data []byte) ([]*Tool, bool) {
 	if c == nil {
 		return nil, false
 	}
+	if c.skip != nil {
+		return nil, c.skip(job.display, job.format, data)
+	}
 	c.mu.Lock()
 	f, ok := c.files[job.display]
 	c.mu.Unlock()
@@ -45,7 +51,7 @@ func (c *Cache) lookup(job fileJob, data []byte) ([]*Tool, bool) {
 
 // store remembers a file that loaded without a problem.
 func (c *Cache) store(job fileJob, data []byte, r fileResult) {
-	if c == nil || len(r.errs) > 0 || len(r.tools) == 0 {
+	if c == nil || c.skip != nil || len(r.errs) > 0 || len(r.tools) == 0 {
 		return
 	}
 	c.mu.Lock()

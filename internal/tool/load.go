@@ -83,6 +83,9 @@ func configuredLoader(opts Options) *loader {
 	}
 	l.formats = opts.Formats
 	l.cache = opts.Cache
+	if opts.Skip != nil {
+		l.cache = &Cache{skip: opts.Skip}
+	}
 	return l
 }
 

@@ -33,6 +33,13 @@ type Options struct {
 	// Cache, when set, shares the tools of files an earlier load with the
 	// same cache read cleanly, instead of parsing them again (see Cache).
 	Cache *Cache
+	// Skip, when set, is asked about each file once it is read: true
+	// leaves the file out of the load, unparsed, as if it held no tools
+	// (a caller that has its tools from another load: the head's, for a
+	// base file the two have byte for byte). A file that cannot be read
+	// is never asked about. Skip is called concurrently. It replaces
+	// Cache.
+	Skip func(display string, format Format, data []byte) bool
 }
 
 // DefaultMaxFileSize is the default file size limit: 64 MiB, more than

@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"bytes"
 	"hash/maphash"
 	"runtime"
 	"sort"
@@ -36,6 +37,7 @@ func Scan(paths []string, opts Options, visit func(file int, tools []*Tool)) *Sc
 		}
 	}
 	s.files = l.files
+	s.Notices = l.notices
 	if s.Failed {
 		return s
 	}
@@ -102,11 +104,13 @@ type Scanned struct {
 	// must load with Load to report them.
 	Failed bool
 	// Refs are the tools, in Load's order (by name).
-	Refs  []Ref
-	files []fileJob
-	names [][]string // each file's tool names, in the file's order
-	sums  []uint64   // each file's text hashed, to see it is the one scanned
-	seed  maphash.Seed
+	Refs []Ref
+	// Notices are Load's: the links a walk did not follow.
+	Notices []Notice
+	files   []fileJob
+	names   [][]string // each file's tool names, in the file's order
+	sums    []uint64   // each file's text hashed, to see it is the one scanned
+	seed    maphash.Seed
 }
 
 // Ref is one tool of a scan: its name and where it is.
@@ -136,3 +140,30 @@ func (s *Scanned) ToolsOf(file int) (tools []*Tool, ok bool) {
 	}
 	return r.tools, true
 }
+
+// Files is how many files the scan loaded (the File of a Ref is below it).
+func (s *Scanned) Files() int { return len(s.files) }
+
+// Display is file's display path.
+func (s *Scanned) Display(file int) string { return s.files[file].display }
+
+// Names are file's tool names, in the file's order (Index of a Ref).
+func (s *Scanned) Names(file int) []string { return s.names[file] }
+
+// Holds reports whether data, with the forced format, is file as the
+// scan loaded it, byte for byte: a file with the same display path
+// elsewhere (the base's) whose tools are then exactly file's. The file is
+// read again to compare, so a hash that happens to match never decides;
+// a file with no tools is never held.
+func (s *Scanned) Holds(file int, format Format, data []byte) bool {
+	job := s.files[file]
+	if job.format != format || len(s.names[file]) == 0 || maphash.Bytes(s.seed, data) != s.sums[file] {
+		return false
+	}
+	now, err := readFile(job.abs, job.maxSize, nil)
+	return err == nil && bytes.Equal(now, data)
+}
+
+// CompareNames orders tool names as Load orders its tools: by UTF-16
+// code units.
+func CompareNames(a, b string) int { return utf16Compare(a, b) }
