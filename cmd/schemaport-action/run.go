@@ -267,22 +267,35 @@ func (r *actionRun) run() int {
 			opts.paths = paths
 		}
 	}
-	r.loads = tool.NewCache()
-	base, code := r.loadBase(paths)
+	side, code := r.prepareBase(paths)
 	if code != 0 {
 		return code
 	}
-	if r.baseSHA != "" && r.baseSHA == r.headSHA {
-		r.note("warning", "Base equals head", fmt.Sprintf("The base %s is the checked-out commit itself, so nothing was compared. "+
-			"On pull_request_target the default checkout is the base branch: check out the pull request (`ref: refs/pull/%s/merge`, only for code you trust) or run on pull_request.",
-			r.baseDescription(), cmp.Or(ev.PRNumber(), "<number>")))
+	defer side.remove()
+	if scanRuns && opts.compiledPath == "" {
+		if code, done := r.runScanned(opts, side, labels, ev); done {
+			return code
+		}
 	}
+	r.loads = tool.NewCache()
+	base := r.loadBase(side)
+	side.remove() // the loaded tools keep their sources in memory
+	r.noteBaseEqualsHead(ev)
 	head := r.loadHead(opts.paths, base)
 	r.loads = nil
 	if head.usageErr != "" {
 		return r.fail(head.usageErr)
 	}
 	return r.publish(compareRun(r, opts, head, base, labels))
+}
+
+// noteBaseEqualsHead warns when the base commit is the head itself.
+func (r *actionRun) noteBaseEqualsHead(ev *action.Event) {
+	if r.baseSHA != "" && r.baseSHA == r.headSHA {
+		r.note("warning", "Base equals head", fmt.Sprintf("The base %s is the checked-out commit itself, so nothing was compared. "+
+			"On pull_request_target the default checkout is the base branch: check out the pull request (`ref: refs/pull/%s/merge`, only for code you trust) or run on pull_request.",
+			r.baseDescription(), cmp.Or(ev.PRNumber(), "<number>")))
+	}
 }
 
 // today is the date accept entries are judged against (UTC).
@@ -481,29 +494,40 @@ var compareRun = (*actionRun).compare
 // kept (report.CapStream), so memory does not grow with the number of
 // findings (millions, on a large tool set).
 func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) outcome {
-	s := r.settings
 	// The outputs need the base's input errors only: its trees can go
 	// once the diff and the base's findings are made, before the head is
 	// checked.
 	out := outcome{head: head, base: toolSet{Result: tool.Result{Errors: base.Errors}, loaded: base.loaded}}
 	out.diff = r.diffSides(o, head, base)
-	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
 	var inBase *baseChecks
-	pol := finding.NewApplier(r.policy(o, out.approved), nil)
 	if o.onlyNew && base.loaded {
 		inBase = newBaseChecks(base.Tools, head.Tools, o.targets)
-		pol = finding.NewApplier(r.policy(o, out.approved), inBase.fps)
 	}
+	r.checkHead(o, &out, labels, inBase, func(fn func(check.ToolResult)) { check.Stream(head.Tools, o.targets, fn) })
+	return out
+}
+
+// checkHead checks the head's tools as stream gives them (every tool's
+// result, in report order), puts every finding through the policy (with
+// the base's findings when inBase is set) and the output caps, and
+// completes out: the diff is made.
+func (r *actionRun) checkHead(o runOptions, out *outcome, labels []string, inBase *baseChecks, stream func(fn func(check.ToolResult))) {
+	out.approved = out.diff != nil && action.HasLabel(labels, r.settings.AllowBreakingLabel)
+	var fps *finding.Fingerprints
+	if inBase != nil {
+		fps = inBase.fps
+	}
+	pol := finding.NewApplier(r.policy(o, out.approved), fps)
 	view := report.NewCapStream(report.RunLimits)
 	add := func(f *finding.Finding) {
 		pol.Apply(f)
 		view.Add(f)
 	}
-	for _, f := range finding.FromLoad(head.Errors) {
+	for _, f := range finding.FromLoad(out.head.Errors) {
 		add(&f)
 	}
 	i := 0
-	check.Stream(head.Tools, o.targets, func(tr check.ToolResult) {
+	stream(func(tr check.ToolResult) {
 		known := inBase.known(i, &tr)
 		i++
 		view.Tool(&tr)
@@ -528,8 +552,7 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 	out.omitted = capped.Omitted.Note()
 	out.exit = out.policy.Exit
 	out.failOn = o.failOn
-	r.checkCompiled(o, &out)
-	return out
+	r.checkCompiled(o, out)
 }
 
 // diffSides diffs the tools of the base and the head (nil without a
@@ -639,17 +662,19 @@ func addFingerprints(fps *finding.Fingerprints, tr *check.ToolResult) {
 // its name, unique on both sides, so none of them can meet another
 // tool's.
 type baseChecks struct {
-	fps      *finding.Fingerprints
-	shared   map[*tool.Tool]bool
+	fps *finding.Fingerprints
+	// shared says whether the head's tool i, t, is one the base shares.
+	shared   func(i int, t *tool.Tool) bool
 	headSets map[int][]provider.Diagnostic
 }
 
 // newBaseChecks checks the base tools the head does not share.
 func newBaseChecks(base, head []*tool.Tool, targets []string) *baseChecks {
-	b := &baseChecks{shared: sharedTools(base, head)}
-	rest := make([]*tool.Tool, 0, len(base)-len(b.shared))
+	shared := sharedTools(base, head)
+	b := &baseChecks{shared: func(_ int, t *tool.Tool) bool { return shared[t] }}
+	rest := make([]*tool.Tool, 0, len(base)-len(shared))
 	for _, t := range base {
-		if !b.shared[t] {
+		if !shared[t] {
 			rest = append(rest, t)
 		}
 	}
@@ -658,7 +683,7 @@ func newBaseChecks(base, head []*tool.Tool, targets []string) *baseChecks {
 	// set: the base's replace them.
 	setFingerprints(rest, targets, b.fps.Remove)
 	setFingerprints(base, targets, b.fps.Add)
-	if len(b.shared) > 0 {
+	if len(shared) > 0 {
 		b.headSets = check.SetFindings(head, targets)
 	}
 	return b
@@ -678,7 +703,7 @@ func setFingerprints(tools []*tool.Tool, targets []string, fn func(string)) {
 // findings the base has, known without a look-up; nil: none (a tool the
 // base does not share).
 func (b *baseChecks) known(i int, tr *check.ToolResult) func(target string, d *provider.Diagnostic) bool {
-	if b == nil || !b.shared[tr.Tool] {
+	if b == nil || !b.shared(i, tr.Tool) {
 		return nil
 	}
 	set := b.headSets[i]
@@ -1084,18 +1109,38 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 	return 0
 }
 
-// loadBase loads the base's tools at paths: from --base-path, or from the
-// base commit resolveBase found; an empty set when there is no base.
-func (r *actionRun) loadBase(paths []string) (toolSet, int) {
+// baseSide is where the base's tools are to be loaded from: the
+// --base-path paths, or the base commit's files materialized in a
+// temporary directory; nothing when there is no base.
+type baseSide struct {
+	loaded    bool            // there is a base (possibly empty)
+	missing   map[string]bool // the tool paths the base commit lacks
+	args      []string        // the paths to load; none: an empty base
+	cwd, root string          // the load's working directory and root
+	tmp       string          // the materialized commit ("" : none)
+}
+
+// remove deletes the materialized commit: once loaded, the tools keep
+// their sources in memory.
+func (b *baseSide) remove() {
+	if b.tmp != "" {
+		os.RemoveAll(b.tmp)
+		b.tmp = ""
+	}
+}
+
+// prepareBase finds the base's tool files at paths: the --base-path
+// paths, or the tool files of the base commit resolveBase found, written
+// to a temporary directory; no base when there is neither.
+func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 	s := r.settings
 	if len(s.BasePaths) > 0 {
-		res := r.load(s.BasePaths, r.workdir, r.root)
 		r.baseFrom = "--base-path " + strings.Join(s.BasePaths, ", ")
 		r.notes = append(r.notes, "Compared with the base tool set in "+strings.Join(s.BasePaths, ", ")+".")
-		return toolSet{Result: *res, loaded: true}, 0
+		return &baseSide{loaded: true, args: s.BasePaths, cwd: r.workdir, root: r.root}, 0
 	}
 	if r.baseSHA == "" {
-		return toolSet{}, 0
+		return &baseSide{}, 0
 	}
 	sha := r.baseSHA
 
@@ -1103,16 +1148,15 @@ func (r *actionRun) loadBase(paths []string) (toolSet, int) {
 	for i, p := range paths {
 		rel, err := r.repoPath(p)
 		if err != nil {
-			return toolSet{}, r.fail(err.Error())
+			return nil, r.fail(err.Error())
 		}
 		repoPaths[i] = rel
 	}
 	tmp, err := os.MkdirTemp("", "schemaport-base-")
 	if err != nil {
-		return toolSet{}, r.fail("cannot create a temporary directory for the base: " + err.Error())
+		return nil, r.fail("cannot create a temporary directory for the base: " + err.Error())
 	}
-	// The loaded tools keep their sources in memory; the files can go.
-	defer os.RemoveAll(tmp)
+	side := &baseSide{loaded: true, tmp: tmp}
 	mirror, cwd := mirrorDirs(r.root, r.workdir, tmp)
 	// Only what the loader would read: not a binary or node_modules that
 	// happen to sit under a tool path.
@@ -1122,27 +1166,38 @@ func (r *actionRun) loadBase(paths []string) (toolSet, int) {
 	}
 	snap, err := r.repo.MaterializeSelected(sha, repoPaths, mirror, gitbase.Selection{Keep: tool.Walkable, MaxSize: maxSize})
 	if err != nil {
-		return toolSet{}, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
+		side.remove()
+		return nil, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
 	}
-	missing := map[string]bool{}
+	side.missing = map[string]bool{}
 	var present []string
 	for i, p := range paths {
 		if slices.Contains(snap.Missing, repoPaths[i]) {
-			missing[p] = true
+			side.missing[p] = true
 		} else {
 			present = append(present, p)
 		}
 	}
-	set := toolSet{loaded: true, missing: missing}
 	if len(present) > 0 {
 		// Loaded from the same relative place as the head, so display paths
 		// (and so annotation paths) are the same on both sides.
 		if err := os.MkdirAll(cwd, 0o755); err != nil {
-			return toolSet{}, r.fail("cannot prepare the base directory: " + err.Error())
+			side.remove()
+			return nil, r.fail("cannot prepare the base directory: " + err.Error())
 		}
-		set.Result = *r.load(baseArgs(present, r.root, mirror), cwd, mirror)
+		side.args, side.cwd, side.root = baseArgs(present, r.root, mirror), cwd, mirror
 	}
-	return set, 0
+	return side, 0
+}
+
+// loadBase loads the base's tools (with r.loads, which the head's load
+// then shares); an empty set when there is no base.
+func (r *actionRun) loadBase(side *baseSide) toolSet {
+	set := toolSet{loaded: side.loaded, missing: side.missing}
+	if len(side.args) > 0 {
+		set.Result = *r.load(side.args, side.cwd, side.root)
+	}
+	return set
 }
 
 // mirrorDirs places the repository root (mirror) and the working directory
@@ -1233,7 +1288,19 @@ func fetchAdvice(rev string) string {
 // is fine (every tool under it was removed); missing on both sides it is an
 // error.
 func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
-	var present []string
+	present, usageErr := r.headPaths(paths, base.loaded, base.missing)
+	if usageErr != "" {
+		return toolSet{usageErr: usageErr}
+	}
+	if len(present) == 0 {
+		return toolSet{loaded: true}
+	}
+	return toolSet{Result: *r.load(present, r.workdir, r.root), loaded: true}
+}
+
+// headPaths are the head's tool paths that exist, with notes on those
+// that exist on one side only; usageErr names a path on neither side.
+func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[string]bool) (present []string, usageErr string) {
 	for _, p := range paths {
 		abs := p
 		if !filepath.IsAbs(abs) {
@@ -1243,23 +1310,20 @@ func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
 		// says what is wrong with it), not a removed path.
 		_, err := os.Lstat(abs)
 		switch {
-		case err == nil || !base.loaded:
+		case err == nil || !baseLoaded:
 			present = append(present, p)
-		case base.missing[p]:
-			return toolSet{usageErr: fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input.", p, baseLabel(r.baseSHA))}
+		case baseMissing[p]:
+			return nil, fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input.", p, baseLabel(r.baseSHA))
 		default:
 			r.note("notice", "Tool path removed", fmt.Sprintf("`%s` does not exist in the head: every tool it held in the base counts as removed.", p))
 		}
 	}
 	for _, p := range present {
-		if base.missing[p] {
+		if baseMissing[p] {
 			r.note("notice", "New tool path", fmt.Sprintf("`%s` does not exist in the base %s: every tool in it counts as added.", p, baseLabel(r.baseSHA)))
 		}
 	}
-	if len(present) == 0 {
-		return toolSet{loaded: true}
-	}
-	return toolSet{Result: *r.load(present, r.workdir, r.root), loaded: true}
+	return present, ""
 }
 
 // maxNoticePaths is how many skipped links one notice names.
@@ -1268,10 +1332,22 @@ const maxNoticePaths = 10
 // load loads tool paths that must resolve inside root, and says in one
 // notice which links inside walked directories were not followed.
 func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
-	res := tool.Load(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats, Cache: r.loads})
-	if n := len(res.Notices); n > 0 {
+	return r.loadWith(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats, Cache: r.loads})
+}
+
+// loadWith is load with the options given.
+func (r *actionRun) loadWith(paths []string, opts tool.Options) *tool.Result {
+	res := tool.Load(paths, opts)
+	r.noteNotices(res.Notices)
+	return res
+}
+
+// noteNotices says in one notice which links inside walked directories
+// were not followed.
+func (r *actionRun) noteNotices(notices []tool.Notice) {
+	if n := len(notices); n > 0 {
 		var names []string
-		for i, nt := range res.Notices {
+		for i, nt := range notices {
 			if i == maxNoticePaths {
 				names = append(names, fmt.Sprintf("and %d more", n-maxNoticePaths))
 				break
@@ -1281,7 +1357,6 @@ func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
 		r.note("notice", "Symbolic links not followed", fmt.Sprintf("%s inside the tool directories %s not loaded: links inside a walked directory are not followed (%s). Name a link's target as a path to load it.",
 			countOf(n, "symbolic link"), map[bool]string{true: "was", false: "were"}[n == 1], strings.Join(names, ", ")))
 	}
-	return res
 }
 
 // printReadable writes the human report to the log, fenced so that text

@@ -30,6 +30,47 @@ import (
 // run; with the base in other files (--base-path) and in a commit, where
 // most files are the same on both sides.
 func TestStreamedCompareMatchesWholeRun(t *testing.T) {
+	compareWithWholeRun(t, true)
+}
+
+// The scanned run (runScanned: the head loaded file by file, the files
+// both sides have byte for byte parsed once and never held) gives every
+// output byte for byte what the whole-set run gives, on the same fixture
+// without its broken files (a load problem takes the whole-set path):
+// shared files, edited ones, removed and added tools and files, and
+// strict tool use's limits over each side's whole set, with only-new.
+// The scanned run parses only the base's edited files, and holds for the
+// diff only the tools of the files that differ.
+func TestScannedRunMatchesWholeRun(t *testing.T) {
+	var stats []scanStats
+	defer func() { onScanStats = nil }()
+	onScanStats = func(s scanStats) { stats = append(stats, s) }
+	compareWithWholeRun(t, false)
+	// Each side (base path, commit) under three limits.
+	if len(stats) != 6 {
+		t.Fatalf("%d scanned runs, want 6", len(stats))
+	}
+	for i, s := range stats {
+		if i < 3 {
+			// --base-path base against --path head: no display path is
+			// on both sides, so no file is shared (tool.Cache's rule).
+			if s.sharedFiles != 0 || s.baseTools != 57 || s.headTools != 60 {
+				t.Errorf("base path: the scanned run held %+v", s)
+			}
+			continue
+		}
+		// The commit: 60 tools in 21 files, a fifth of them edited and a
+		// tenth gone in the head; the rest the same on both sides, never
+		// parsed in the base nor held for the diff.
+		if s.sharedFiles == 0 || s.baseFilesParsed+s.sharedFiles != 21 || s.baseFilesParsed >= s.sharedFiles || s.headTools >= 60/2 || s.baseTools >= 60/2 {
+			t.Errorf("commit: the scanned run held %+v", s)
+		}
+	}
+}
+
+// compareWithWholeRun holds the run to the whole-set reference on an
+// edited corpus: with a file broken on each side, or none.
+func compareWithWholeRun(t *testing.T, broken bool) {
 	localEnv(t)
 	gittest.RequireGit(t)
 	dir := t.TempDir()
@@ -58,8 +99,10 @@ func TestStreamedCompareMatchesWholeRun(t *testing.T) {
 		}
 	}
 	writeE2EFile(t, filepath.Join(base, "gone.json"), strings.Replace(readTestdata(t, "refund-order/v1/refund-order.json"), "refund_order", "gone_order", 1))
-	writeE2EFile(t, filepath.Join(base, "broken.json"), "{\"name\": ")
-	writeE2EFile(t, filepath.Join(head, "broken2.json"), "[1, 2")
+	if broken {
+		writeE2EFile(t, filepath.Join(base, "broken.json"), "{\"name\": ")
+		writeE2EFile(t, filepath.Join(head, "broken2.json"), "[1, 2")
+	}
 	config := `{
   "rules": {"anthropic/constraint-not-enforced": "off", "gemini/constraint-not-enforced": "error", "openai/undocumented-constraint-keyword": "info"},
   "accept": [{"tool": "*", "code": "openai/strict-optional-property", "reason": "optional on purpose", "until": "2099-12-31"}]
@@ -106,12 +149,14 @@ func TestStreamedCompareMatchesWholeRun(t *testing.T) {
 		for _, limits := range []report.Limits{report.RunLimits, {PerTool: 7, PerRun: 5000}, {PerTool: 500, PerRun: 90}} {
 			name := fmt.Sprintf("%s-%d-%d", side.name, limits.PerTool, limits.PerRun)
 			streamed := outputs(side.dir, "streamed-"+name, limits, side.args...)
-			if streamed["exit"] != "2" {
+			if want := map[bool]string{true: "2", false: "1"}[broken]; streamed["exit"] != want {
 				t.Fatalf("exit %s: %s\n%s", streamed["exit"], streamed["stderr"], streamed["log"])
 			}
 			func() {
-				defer func(c func(*actionRun, runOptions, toolSet, toolSet, []string) outcome) { compareRun = c }(compareRun)
-				compareRun = wholeCompare
+				defer func(c func(*actionRun, runOptions, toolSet, toolSet, []string) outcome, h func(scanStats)) {
+					compareRun, scanRuns, onScanStats = c, true, h
+				}(compareRun, onScanStats)
+				compareRun, scanRuns, onScanStats = wholeCompare, false, nil
 				whole := outputs(side.dir, "whole-"+name, limits, side.args...)
 				for k, w := range whole {
 					if streamed[k] != w {
@@ -125,8 +170,12 @@ func TestStreamedCompareMatchesWholeRun(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{`"state": "existing"`, `"state": "accepted"`, `"state": "disabled"`, `"kind": "diff"`, `"kind": "load"`,
-		`"tool-removed"`, `"tool-added"`, `"anthropic/strict-too-many-tools"`} {
+	wants := []string{`"state": "existing"`, `"state": "accepted"`, `"state": "disabled"`, `"kind": "diff"`,
+		`"tool-removed"`, `"tool-added"`, `"anthropic/strict-too-many-tools"`}
+	if broken {
+		wants = append(wants, `"kind": "load"`)
+	}
+	for _, want := range wants {
 		if !strings.Contains(reports, want) {
 			t.Errorf("the fixture does not exercise %s", want)
 		}

@@ -1,0 +1,261 @@
+package main
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
+	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// scanRuns lets a run load the head file by file (runScanned); a test
+// turns it off to hold the outputs to the whole-set run's.
+var scanRuns = true
+
+// afterScan, when set, runs once the head is scanned and the base loaded,
+// before the head's files are loaded again: a test changes a file there.
+var afterScan func()
+
+// scanStats is what runScanned held, for tests: the base files parsed
+// (a file the head has byte for byte is not), and the tools held for the
+// diff on each side.
+type scanStats struct {
+	sharedFiles, baseFilesParsed, baseTools, headTools int
+}
+
+// onScanStats, when set, receives a scanned run's scanStats.
+var onScanStats func(scanStats)
+
+// msgChanged is the run's error when a head file changed between the
+// passes: what the outputs would say is not known.
+const msgChanged = "A tool file changed while it was being checked; run the check again."
+
+// runScanned is the run for a head and a base that load without a
+// problem, in the memory of the files that changed rather than of every
+// tree (the whole-set run holds both sides' trees until the head is
+// checked). The head is scanned (check.Scan: loaded file by file, the
+// trees dropped, learning the report order); the base is loaded but for
+// the files the head has byte for byte (display path, forced format and
+// bytes: tool.Cache's rule), whose tools are the head's, so they are
+// never parsed twice nor held; the diff's new side is the head's other
+// files, loaded again; and the head is checked by loading each file
+// again in report order (check.Scanned.Stream). Every output is the
+// whole-set run's, byte for byte.
+//
+// done is false, and nothing is reported, when the run must take the
+// whole-set path instead: a load problem on either side (whose reporting
+// needs every tool: failed files are left out of the diff on both sides),
+// or a head that is empty. The notes made meanwhile are taken back.
+func (r *actionRun) runScanned(o runOptions, side *baseSide, labels []string, ev *action.Event) (code int, done bool) {
+	notes, extra := len(r.notes), len(r.extra)
+	fallBack := func() (int, bool) {
+		r.notes, r.extra = r.notes[:notes], r.extra[:extra]
+		return 0, false
+	}
+	var present []string
+	var usageErr string
+	// The head's notes come after the base's, as in the whole-set run.
+	headNotes, headExtra := r.notesOf(func() { present, usageErr = r.headPaths(o.paths, side.loaded, side.missing) })
+	if usageErr != "" || len(present) == 0 {
+		return fallBack()
+	}
+	scan, ok := check.Scan(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}, o.targets, nil, check.ScanTo{})
+	if !ok {
+		return fallBack()
+	}
+	files := scan.Loaded()
+	byDisplay := make(map[string]int, files.Files())
+	for f := 0; f < files.Files(); f++ {
+		byDisplay[files.Display(f)] = f
+	}
+	var stats scanStats
+	base := toolSet{loaded: side.loaded, missing: side.missing}
+	shared := map[int]bool{} // head files the base has byte for byte
+	if len(side.args) > 0 {
+		var mu sync.Mutex
+		skip := func(display string, format tool.Format, data []byte) bool {
+			f, ok := byDisplay[display]
+			held := ok && files.Holds(f, format, data)
+			mu.Lock()
+			if held {
+				shared[f] = true
+			} else {
+				stats.baseFilesParsed++
+			}
+			mu.Unlock()
+			return held
+		}
+		base.Result = *r.loadWith(side.args, tool.Options{Cwd: side.cwd, Root: side.root, MaxFileSize: r.maxFileSize, Formats: r.formats, Skip: skip})
+		if len(base.Errors) > 0 || !uniqueNames(base.Tools, files, shared) {
+			return fallBack()
+		}
+	}
+	side.remove()
+	r.noteBaseEqualsHead(ev)
+	r.notes, r.extra = append(r.notes, headNotes...), append(r.extra, headExtra...)
+	r.noteNotices(files.Notices)
+	if afterScan != nil {
+		afterScan()
+	}
+	out, ok := r.compareScanned(o, scan, shared, base, labels, &stats)
+	if onScanStats != nil {
+		stats.sharedFiles = len(shared)
+		onScanStats(stats)
+	}
+	if !ok {
+		return r.fail(msgChanged), true
+	}
+	return r.publish(out), true
+}
+
+// notesOf runs fn and returns the notes it made, taken out of r's.
+func (r *actionRun) notesOf(fn func()) ([]string, []report.Annotation) {
+	notes, extra := len(r.notes), len(r.extra)
+	fn()
+	n, e := slices.Clone(r.notes[notes:]), slices.Clone(r.extra[extra:])
+	r.notes, r.extra = r.notes[:notes], r.extra[:extra]
+	return n, e
+}
+
+// uniqueNames reports whether the base's names are unique: those of the
+// tools it loaded and those of the head's files it shares. (A duplicate
+// is a load problem, for the whole-set path to report.)
+func uniqueNames(loaded []*tool.Tool, files *tool.Scanned, shared map[int]bool) bool {
+	seen := make(map[string]bool, len(loaded))
+	for _, t := range loaded {
+		seen[t.Name] = true
+	}
+	for f := range shared {
+		for _, n := range files.Names(f) {
+			if seen[n] {
+				return false
+			}
+			seen[n] = true
+		}
+	}
+	return true
+}
+
+// compareScanned is compare for a scanned head. The diff is the whole
+// sets' diff: a tool the base shares (the same file, byte for byte) has a
+// name unique on both sides (neither side has a load problem), so it is
+// compared with itself and takes no part in telling removed, added and
+// renamed tools apart (withoutShared), and the diff of the rest is the
+// diff. ok is false when a head file changed since the scan.
+func (r *actionRun) compareScanned(o runOptions, scan *check.Scanned, shared map[int]bool, base toolSet, labels []string, stats *scanStats) (out outcome, ok bool) {
+	out = outcome{head: toolSet{loaded: true}, base: toolSet{loaded: base.loaded}}
+	var inBase *baseChecks
+	if base.loaded {
+		heads, ok := changedHeadTools(scan, shared)
+		if !ok {
+			return out, false
+		}
+		stats.baseTools, stats.headTools = len(base.Tools), len(heads)
+		out.diff = diff.ToolSets(base.Tools, heads, o.diffOpts)
+		relocateRemoved(out.diff, base.Tools, heads)
+		detach(out.diff)
+		if o.onlyNew {
+			if inBase, ok = scannedBaseChecks(scan, shared, base.Tools, o.targets); !ok {
+				return out, false
+			}
+		}
+	}
+	r.checkHead(o, &out, labels, inBase, scan.Stream)
+	return out, !scan.Changed()
+}
+
+// changedHeadTools loads again the head's files the base does not share
+// and returns their tools in report order: the diff's new side.
+func changedHeadTools(scan *check.Scanned, shared map[int]bool) ([]*tool.Tool, bool) {
+	files := scan.Loaded()
+	loaded := map[int][]*tool.Tool{}
+	var out []*tool.Tool
+	for _, ref := range files.Refs {
+		if shared[ref.File] {
+			continue
+		}
+		tools, seen := loaded[ref.File]
+		if !seen {
+			var ok bool
+			if tools, ok = files.ToolsOf(ref.File); !ok {
+				scan.MarkChanged()
+				return nil, false
+			}
+			loaded[ref.File] = tools
+		}
+		out = append(out, tools[ref.Index])
+	}
+	return out, true
+}
+
+// scannedBaseChecks is newBaseChecks for a scanned head: the base's own
+// tools (rest, loaded) are checked; the shared ones are the head's files
+// shared, whose findings but the set's are the head's. The set findings
+// of the whole base are counted over the base's tools in report order,
+// the shared ones from the counts the scan took (the few that cross a
+// limit are loaded again).
+func scannedBaseChecks(scan *check.Scanned, shared map[int]bool, rest []*tool.Tool, targets []string) (*baseChecks, bool) {
+	files := scan.Loaded()
+	refs := files.Refs
+	b := &baseChecks{shared: func(i int, _ *tool.Tool) bool { return shared[refs[i].File] }}
+	b.fps = checkFingerprints(rest, targets)
+	// The set findings of the tools checked are those of a part of the
+	// set: the base's replace them.
+	setFingerprints(rest, targets, b.fps.Remove)
+	type member struct {
+		name string
+		t    *tool.Tool    // a base tool
+		key  check.ToolKey // else a head tool the base shares
+	}
+	members := make([]member, 0, len(rest))
+	for _, t := range rest {
+		members = append(members, member{name: t.Name, t: t})
+	}
+	for f := range shared {
+		for j, n := range files.Names(f) {
+			members = append(members, member{name: n, key: check.ToolKey{File: f, Index: j}})
+		}
+	}
+	slices.SortFunc(members, func(a, b member) int { return tool.CompareNames(a.name, b.name) })
+	reloaded := map[int][]*tool.Tool{}
+	get := func(i int) (*tool.Tool, bool) {
+		m := members[i]
+		if m.t != nil {
+			return m.t, true
+		}
+		tools, ok := reloaded[m.key.File]
+		if !ok {
+			if tools, ok = files.ToolsOf(m.key.File); !ok {
+				scan.MarkChanged()
+				return nil, false
+			}
+			reloaded[m.key.File] = tools
+		}
+		return tools[m.key.Index], true
+	}
+	params := func(i int) (int, int) {
+		if m := members[i]; m.t != nil {
+			return anthropicstrict.Parameters(m.t.InputSchema())
+		}
+		return scan.Parameters(members[i].key)
+	}
+	sets, ok := check.SetFindingsOf(len(members), targets, params, get)
+	if !ok {
+		return nil, false
+	}
+	for i, ds := range sets {
+		t, _ := get(i)
+		for j := range ds {
+			b.fps.Add(finding.CheckFingerprint(t, anthropicstrict.ID, &ds[j]))
+		}
+	}
+	if len(shared) > 0 {
+		b.headSets = scan.SetFindings()
+	}
+	return b, true
+}
