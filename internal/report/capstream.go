@@ -106,8 +106,10 @@ func (c *CapStream) Add(f *finding.Finding) {
 	countName(c.inClass[class], f.Tool)
 	cand := capCandidate{seq: seq, f: *f, tool: -1, target: -1}
 	cand.f.Complete()
+	ownText(&cand.f, nil)
 	if f.Diagnostic != nil {
 		cand.diag, cand.hasDiag = *f.Diagnostic, true
+		ownText(&cand.f, &cand.diag)
 		cand.f.Diagnostic = nil
 		if n := len(c.check.Tools); n > 0 {
 			cand.tool = n - 1
@@ -119,6 +121,32 @@ func (c *CapStream) Add(f *finding.Finding) {
 		}
 	}
 	c.candidates[class] = append(c.candidates[class], cand)
+}
+
+// ownText gives a kept finding (and its diagnostic) their own copies of
+// the text that may be a view of memory the run means to drop: a tool's
+// file (names), or the chunk of a provider's text arena that holds the
+// messages of many tools. The finding shares its diagnostic's copies.
+func ownText(f *finding.Finding, d *provider.Diagnostic) {
+	if d == nil {
+		f.Tool, f.Path, f.Message, f.Location.File = strings.Clone(f.Tool), strings.Clone(f.Path), strings.Clone(f.Message), strings.Clone(f.Location.File)
+		return
+	}
+	own := func(s string) string {
+		switch s {
+		case f.Tool:
+			return f.Tool
+		case f.Path:
+			return f.Path
+		case f.Message:
+			return f.Message
+		case f.Location.File:
+			return f.Location.File
+		}
+		return strings.Clone(s)
+	}
+	d.ToolName, d.Message, d.Path, d.File = own(d.ToolName), own(d.Message), own(d.Path), own(d.File)
+	d.Compile.Detail, d.FoldedInto = strings.Clone(d.Compile.Detail), strings.Clone(d.FoldedInto)
 }
 
 // countName adds one to name's count, keeping a copy of the name as the key:
