@@ -173,22 +173,22 @@ func (r *actionRun) compareScanned(o runOptions, scan *check.Scanned, shared map
 // and returns their tools in report order: the diff's new side.
 func changedHeadTools(scan *check.Scanned, shared map[int]bool) ([]*tool.Tool, bool) {
 	files := scan.Loaded()
-	loaded := map[int][]*tool.Tool{}
+	var changed []int
+	for f := 0; f < files.Files(); f++ {
+		if !shared[f] && len(files.Names(f)) > 0 {
+			changed = append(changed, f)
+		}
+	}
+	loaded, ok := files.ToolsOfFiles(changed)
+	if !ok {
+		scan.MarkChanged()
+		return nil, false
+	}
 	var out []*tool.Tool
 	for _, ref := range files.Refs {
-		if shared[ref.File] {
-			continue
+		if !shared[ref.File] {
+			out = append(out, loaded[ref.File][ref.Index])
 		}
-		tools, seen := loaded[ref.File]
-		if !seen {
-			var ok bool
-			if tools, ok = files.ToolsOf(ref.File); !ok {
-				scan.MarkChanged()
-				return nil, false
-			}
-			loaded[ref.File] = tools
-		}
-		out = append(out, tools[ref.Index])
 	}
 	return out, true
 }

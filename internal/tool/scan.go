@@ -126,9 +126,15 @@ type Ref struct {
 // longer loads as it did during the scan (it changed on disk meanwhile).
 func (s *Scanned) ToolsOf(file int) (tools []*Tool, ok bool) {
 	var trees jsonvalue.Arena
+	return s.toolsOf(file, nil, &trees)
+}
+
+// toolsOf is ToolsOf with the file's text and trees carved from arenas
+// (nil bytes: a buffer of its own).
+func (s *Scanned) toolsOf(file int, bytes *[]byte, trees *jsonvalue.Arena) (tools []*Tool, ok bool) {
 	job := s.files[file]
 	job.valid = true // as long as its text is the same, checked below
-	r := loadFile(job, nil, &trees, nil)
+	r := loadFile(job, bytes, trees, nil)
 	if len(r.errs) > 0 || len(r.tools) != len(s.names[file]) || len(r.tools) == 0 ||
 		r.tools[0].Source == nil || maphash.Bytes(s.seed, r.tools[0].Source.Data) != s.sums[file] {
 		return nil, false
@@ -139,6 +145,46 @@ func (s *Scanned) ToolsOf(file int) (tools []*Tool, ok bool) {
 		}
 	}
 	return r.tools, true
+}
+
+// ToolsOfFiles is ToolsOf for many files at once, loaded on GOMAXPROCS
+// workers whose files share their memory as Load's do: for a caller
+// that holds them together. ok is false when one no longer loads as it
+// did during the scan.
+func (s *Scanned) ToolsOfFiles(files []int) (tools map[int][]*Tool, ok bool) {
+	out := make([][]*Tool, len(files))
+	var failed atomic.Bool
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var bytes []byte
+			var trees jsonvalue.Arena
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(files) {
+					return
+				}
+				ts, ok := s.toolsOf(files[i], &bytes, &trees)
+				if !ok {
+					failed.Store(true)
+					return
+				}
+				out[i] = ts
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
+		return nil, false
+	}
+	tools = make(map[int][]*Tool, len(files))
+	for i, f := range files {
+		tools[f] = out[i]
+	}
+	return tools, true
 }
 
 // Files is how many files the scan loaded (the File of a Ref is below it).
