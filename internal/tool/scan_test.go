@@ -114,3 +114,75 @@ func TestToolsOfSeesAChangedFile(t *testing.T) {
 		}
 	}
 }
+
+// ToolsOfFiles gives what ToolsOf gives, file by file; Holds recognises
+// a file's bytes (and format) as the scan's and nothing else; both see a
+// file that changed since the scan.
+func TestToolsOfFilesAndHolds(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{}
+	for f := 0; f < 9; f++ {
+		files[fmt.Sprintf("f%d.json", f)] = "[" + okFile(fmt.Sprintf("a_%d", f)) + "," + okFile(fmt.Sprintf("b_%d", f)) + "]"
+	}
+	casefiles.Write(t, dir, files, nil)
+	s := Scan([]string{"."}, Options{Cwd: dir}, func(int, []*Tool) {})
+	if s.Failed || s.Files() != 9 {
+		t.Fatalf("scan failed or found %d files", s.Files())
+	}
+	all := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}
+	got, ok := s.ToolsOfFiles(all)
+	if !ok || len(got) != 9 {
+		t.Fatalf("ok %v, %d files", ok, len(got))
+	}
+	for _, f := range all {
+		want, _ := s.ToolsOf(f)
+		if len(got[f]) != len(want) || !reflect.DeepEqual(s.Names(f), []string{want[0].Name, want[1].Name}) {
+			t.Fatalf("file %d: %d tools, want %d", f, len(got[f]), len(want))
+		}
+		for i := range want {
+			if got[f][i].Name != want[i].Name || string(got[f][i].Source.Data) != string(want[i].Source.Data) || got[f][i].Base != want[i].Base {
+				t.Fatalf("file %d tool %d differs", f, i)
+			}
+		}
+		data, err := os.ReadFile(filepath.Join(dir, s.Display(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Holds(f, "", data) || s.Holds(f, FormatCanonical, data) || s.Holds(f, "", append(data, ' ')) || s.Holds((f+1)%9, "", data) {
+			t.Fatalf("file %d: Holds is wrong", f)
+		}
+	}
+	path := filepath.Join(dir, s.Display(4))
+	data, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.ToolsOfFiles(all); ok {
+		t.Error("ToolsOfFiles did not see the changed file")
+	}
+	if s.Holds(4, "", data) {
+		t.Error("Holds took the scanned bytes for the file on disk, which changed")
+	}
+}
+
+// Options.Skip leaves the files it names out of a load, unparsed (even
+// one that would not parse), and is asked about every file read with its
+// display path, forced format and bytes.
+func TestLoadSkip(t *testing.T) {
+	dir := t.TempDir()
+	casefiles.Write(t, dir, map[string]string{"a.json": okFile("a"), "b.json": okFile("b"), "broken.json": "{"}, nil)
+	var mu sync.Mutex
+	asked := map[string]string{}
+	res := Load([]string{"."}, Options{Cwd: dir, Skip: func(display string, format Format, data []byte) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		asked[display] = string(data)
+		return display != "a.json"
+	}})
+	if len(res.Errors) > 0 || len(res.Tools) != 1 || res.Tools[0].Name != "a" {
+		t.Fatalf("tools %v, errors %v", res.Tools, res.Errors)
+	}
+	if len(asked) != 3 || asked["broken.json"] != "{" {
+		t.Fatalf("asked about %v", asked)
+	}
+}
