@@ -206,9 +206,21 @@ func (s *Scanned) Holds(file int, format Format, data []byte) bool {
 	if job.format != format || len(s.names[file]) == 0 || maphash.Bytes(s.seed, data) != s.sums[file] {
 		return false
 	}
-	now, err := readFile(job.abs, job.maxSize, nil)
-	return err == nil && bytes.Equal(now, data)
+	chunk, _ := holdsChunks.Get().(*[]byte)
+	if chunk == nil {
+		c := make([]byte, arenaChunk)
+		chunk = &c
+	}
+	room := *chunk // read into the chunk from its start, every time
+	now, err := readFile(job.abs, job.maxSize, &room)
+	same := err == nil && bytes.Equal(now, data)
+	holdsChunks.Put(chunk)
+	return same
 }
+
+// holdsChunks are the buffers Holds reads a file into to compare it: the
+// bytes are not kept, so one chunk serves file after file.
+var holdsChunks sync.Pool
 
 // CompareNames orders tool names as Load orders its tools: by UTF-16
 // code units.
