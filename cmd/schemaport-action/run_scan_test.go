@@ -164,3 +164,38 @@ func runOutputs(t *testing.T, dir, label string, args ...string) map[string]stri
 	}
 	return got
 }
+
+// A run whose base is the same files (the benchmark's case, and a push
+// that changes no tool file) parses no base file and holds no tool for
+// the diff: every file is shared, and each tree lives only while the
+// scan or the check has it in hand.
+func TestScannedRunAgainstTheSameFilesHoldsNothing(t *testing.T) {
+	localEnv(t)
+	dir := t.TempDir()
+	if _, err := corpus.Generate(filepath.Join(dir, "tools"), 30, 9); err != nil {
+		t.Fatal(err)
+	}
+	files, err := corpus.Files(filepath.Join(dir, "tools"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stats []scanStats
+	defer func() { onScanStats = nil }()
+	onScanStats = func(s scanStats) { stats = append(stats, s) }
+	got := runOutputs(t, dir, "got", "--path", "tools", "--base-path", "tools", "--only-new", "--targets", "all", "--annotations")
+	want := scanStats{sharedFiles: len(files)}
+	if len(stats) != 1 || stats[0] != want {
+		t.Fatalf("the run held %+v, want %+v", stats, want)
+	}
+	if !strings.Contains(got["log"], "Diff: 0 breaking, 0 non-breaking, 0 informational.") || !strings.Contains(got[".json"], `"state": "existing"`) {
+		t.Fatalf("exit %s:\n%s", got["exit"], got["log"])
+	}
+	scanRuns = false
+	defer func() { scanRuns = true }()
+	whole := runOutputs(t, dir, "want", "--path", "tools", "--base-path", "tools", "--only-new", "--targets", "all", "--annotations")
+	for k, w := range whole {
+		if got[k] != w {
+			t.Errorf("%s differs from the whole-set run's from byte %d", k, firstDifference(got[k], w))
+		}
+	}
+}
