@@ -73,7 +73,7 @@ var (
 // CountOnly marks t's findings as only counted until done is called:
 // Finish then leaves out their positions, compile details and order (Fold
 // needs the canonical order; a caller that only counts skips it), and
-// Concat returns "".
+// Concat, like the paths of the Emitter's cursors, returns "".
 func CountOnly(t *tool.Tool) (done func()) {
 	counters.Add(1)
 	counted.Store(t, struct{}{})
@@ -100,7 +100,7 @@ func (e *Emitter) Cursor() *Cursor {
 			origin, start, end = &m.Value, m.KeyStart, m.KeyEnd
 		}
 	}
-	c.reset(RootPath, origin, start, end, &e.text)
+	c.reset(RootPath, origin, start, end, &e.text, e.countOnly)
 	return c
 }
 
