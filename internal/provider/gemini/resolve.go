@@ -44,6 +44,15 @@ func resolve(root *jsonvalue.Value, at *provider.Cursor) resolved {
 		r.out.root = root
 		return r.out
 	}
+	if !hasRef(root) {
+		// Nothing to inline or report (most schemas): resolving would
+		// walk the whole tree with the cursor only to return it as is.
+		if isObject(root.Get("$defs")) || isObject(root.Get("definitions")) {
+			root = jsonvalue.Without(root, "$defs", "definitions")
+		}
+		r.out.root = root
+		return r.out
+	}
 	for _, kw := range [...]string{"$defs", "definitions"} {
 		if m := root.Get(kw); m != nil && m.Kind == jsonvalue.Object {
 			for i := range m.Members {
@@ -183,4 +192,41 @@ func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value
 		return s
 	}
 	return out
+}
+
+// hasRef reports whether node (resolve's walk, from s) would meet a
+// string $ref: if not, the resolved schema is s itself.
+func hasRef(s *jsonvalue.Value) bool {
+	for i := range s.Members {
+		m := &s.Members[i]
+		switch m.Key {
+		case "$ref":
+			if m.Value.Kind == jsonvalue.String {
+				return true
+			}
+		case "properties":
+			if m.Value.Kind != jsonvalue.Object {
+				continue
+			}
+			for j := range m.Value.Members {
+				if p := &m.Value.Members[j].Value; p.Kind == jsonvalue.Object && hasRef(p) {
+					return true
+				}
+			}
+		case "prefixItems", "anyOf", "oneOf", "allOf":
+			if m.Value.Kind != jsonvalue.Array {
+				continue
+			}
+			for j := range m.Value.Items {
+				if it := &m.Value.Items[j]; it.Kind == jsonvalue.Object && hasRef(it) {
+					return true
+				}
+			}
+		case "items", "not", "additionalProperties":
+			if m.Value.Kind == jsonvalue.Object && hasRef(&m.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
