@@ -192,13 +192,15 @@ func (e *Emitter) release() {
 // placed it at, or else the range of its path, found now. The file's
 // position index (built once, shared by every tool and target in the file)
 // makes each position O(log n) whatever the file's shape: a file of many
-// tools, or all of them on one minified line.
+// tools, or all of them on one minified line. Findings come in walk order,
+// mostly near one another: each line is searched for from the previous
+// one (tool.Positioner), O(1) for the same line.
 func (e *Emitter) locate() {
 	src, root := e.tool.Source, e.tool.Value
 	if src == nil || root == nil {
 		return // no file to point into: positions stay zero
 	}
-	p := sourcePositions{src}
+	p := sourcePositions{src.Positioner()}
 	last := -1
 	for i := range e.found {
 		f := &e.found[i]

@@ -10,9 +10,9 @@ type position struct {
 
 // sourcePositions turns byte offsets into positions through the file's
 // index (tool.Source.Position).
-type sourcePositions struct{ src *tool.Source }
+type sourcePositions struct{ p tool.Positioner }
 
-func (p sourcePositions) at(off int32) position {
-	line, column := p.src.Position(off)
+func (p *sourcePositions) at(off int32) position {
+	line, column := p.p.Position(off)
 	return position{line, column}
 }

@@ -3,6 +3,7 @@ package tool
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -98,6 +99,55 @@ func TestIndexedPositionsAgreeWithCounting(t *testing.T) {
 				if ok != wok || (ok && off != woff) {
 					t.Fatalf("text %d, line %d, %d characters: got %d,%v, decoding gives %d,%v", ti, n, chars, off, ok, woff, wok)
 				}
+			}
+		}
+	}
+}
+
+// A Positioner, which searches for each line from the previous one, gives
+// Position's answer for offsets in any order: ascending, descending, near
+// and far apart, out of range. The line index matches a plain scan for
+// newlines, and the file's ASCII-ness isASCII.
+func TestPositionerAgreesWithPosition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	texts := append(positionTexts(), strings.Repeat("{\n  \"k\": 1,\n", 4000), strings.Repeat("\n", 100))
+	for ti, text := range texts {
+		data := []byte(text)
+		src := &Source{Path: "x.json", Data: data}
+		src.index()
+		want := []int32{0}
+		for i, b := range data {
+			if b == '\n' {
+				want = append(want, int32(i+1))
+			}
+		}
+		if !slices.Equal(src.lines, want) {
+			t.Fatalf("text %d: line starts %v, want %v", ti, src.lines, want)
+		}
+		if (src.marks == nil) != isASCII(data) {
+			t.Fatalf("text %d: checkpoints %v for a file whose isASCII is %v", ti, src.marks != nil, isASCII(data))
+		}
+		var offs []int32
+		for off := -2; off <= len(data)+2; off += 1 + len(data)/500 {
+			offs = append(offs, int32(off))
+		}
+		walk := slices.Clone(offs)
+		slices.Reverse(walk)
+		offs = append(offs, walk...)
+		for i := 0; i < 2000; i++ {
+			switch last := offs[len(offs)-1]; i % 3 {
+			case 0: // anywhere
+				offs = append(offs, int32(rng.IntN(len(data)+5)-2))
+			default: // near the last one
+				offs = append(offs, last+int32(rng.IntN(200)-100))
+			}
+		}
+		p := src.Positioner()
+		for _, off := range offs {
+			l, c := p.Position(off)
+			wl, wc := src.Position(off)
+			if l != wl || c != wc {
+				t.Fatalf("text %d, offset %d: Positioner gives %d:%d, Position %d:%d", ti, off, l, c, wl, wc)
 			}
 		}
 	}

@@ -139,16 +139,74 @@ func (s *Source) runes(from, to int) int {
 
 // lineOf is the 0-based index of the line holding off.
 func (s *Source) lineOf(off int32) int {
-	i, found := slices.BinarySearch(s.lines, off)
+	return lineIn(s.lines, off)
+}
+
+// lineIn is the index of the last start in lines at or before off
+// (lines[0] is 0 <= off).
+func lineIn(lines []int32, off int32) int {
+	i, found := slices.BinarySearch(lines, off)
 	if !found {
 		i--
 	}
 	return i
 }
 
+// lineNear is lineOf(off), searched from line hint outwards with steps
+// that double (a galloping search), then by bisection inside the last
+// step.
+func (s *Source) lineNear(off int32, hint int) int {
+	lines := s.lines
+	if lines[hint] <= off {
+		// Forward: find lo <= answer < hi.
+		lo, step := hint, 1
+		for lo+step < len(lines) && lines[lo+step] <= off {
+			lo += step
+			step *= 2
+		}
+		hi := min(lo+step, len(lines))
+		return lo + lineIn(lines[lo:hi], off)
+	}
+	// Backward: lines[hi] > off; find lo with lines[lo] <= off.
+	hi, step := hint, 1
+	for hi-step > 0 && lines[hi-step] > off {
+		hi -= step
+		step *= 2
+	}
+	lo := max(hi-step, 0)
+	return lo + lineIn(lines[lo:hi], off)
+}
+
 // Position converts a byte offset into a 1-based line and character column.
 // A leading byte-order mark does not count as a character.
 func (s *Source) Position(off int32) (line, col int) {
+	return s.position(off, -1)
+}
+
+// Positioner is Position for a run of offsets that are mostly near one
+// another (a tool's findings, in the order its walk made them): each line
+// is searched for from the previous one, outwards, so it costs O(log d)
+// for a line d lines away, O(1) on the same line, and never more than
+// Position's binary search over the file.
+type Positioner struct {
+	src  *Source
+	line int // 0-based index of the previous offset's line; -1: none yet
+}
+
+// Positioner returns a Positioner over s; it is not safe for concurrent
+// use (make one per goroutine), unlike s.
+func (s *Source) Positioner() Positioner { return Positioner{src: s, line: -1} }
+
+// Position is s.Position(off).
+func (p *Positioner) Position(off int32) (line, col int) {
+	line, col = p.src.position(off, p.line)
+	p.line = line - 1
+	return line, col
+}
+
+// position is Position, searching for the line from hint (a 0-based
+// line index) when hint >= 0.
+func (s *Source) position(off int32, hint int) (line, col int) {
 	s.index()
 	if off < 0 {
 		off = 0
@@ -156,7 +214,12 @@ func (s *Source) Position(off int32) (line, col int) {
 	if int(off) > len(s.Data) {
 		off = int32(len(s.Data))
 	}
-	i := s.lineOf(off)
+	var i int
+	if hint >= 0 && hint < len(s.lines) {
+		i = s.lineNear(off, hint)
+	} else {
+		i = s.lineOf(off)
+	}
 	start := s.lines[i]
 	if i == 0 && hasBOM(s.Data) && off >= 3 {
 		start = 3
