@@ -373,19 +373,16 @@ func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
 	if limit <= 0 || limit >= maxFileSize {
 		limit = maxFileSize - 1
 	}
-	f, err := osOpen(path)
+	f, err := openFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	size := int64(0)
-	if info, err := f.Stat(); err == nil {
-		size = info.Size()
-	}
+	size := f.size() // 0 when unknown
 	if size > limit {
 		return nil, &tooLargeError{size: size, limit: limit}
 	}
-	need := int(size) + 1 // +1: see EOF without growing
+	need := int(size) + 1 // +1: a file that grew since is read whole
 	var data []byte
 	fromArena := arena != nil && need <= arenaChunk/4
 	if fromArena {
@@ -399,7 +396,9 @@ func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
-		if err == io.EOF {
+		// A read that stops short at the size the file had when opened
+		// has reached its end: no further read to be told so.
+		if err == io.EOF || err == nil && size > 0 && int64(len(data)) == size {
 			if fromArena && cap(data) == need { // not regrown: used the arena
 				*arena = (*arena)[len(data):]
 			}
@@ -415,6 +414,26 @@ func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
 			data = append(data, 0)[:len(data)]
 		}
 	}
+}
+
+// readable is an open file: readFile needs its size and its bytes.
+type readable interface {
+	io.ReadCloser
+	size() int64 // the size of a regular file, 0 when unknown
+}
+
+// openFile opens a tool file for readFile (a variable: tests simulate
+// failures through it, as through osOpen).
+var openFile = openRead
+
+// osFile is an *os.File as a readable.
+type osFile struct{ *os.File }
+
+func (f osFile) size() int64 {
+	if info, err := f.Stat(); err == nil {
+		return info.Size()
+	}
+	return 0
 }
 
 type candidate struct {

@@ -72,14 +72,21 @@ func TestPathProblems(t *testing.T) {
 // withFS swaps the file-system hooks for one test.
 func withFS(t *testing.T, stat func(string) (fs.FileInfo, error), open func(string) (*os.File, error)) {
 	t.Helper()
-	oldStat, oldOpen := osStat, osOpen
+	oldStat, oldOpen, oldOpenFile := osStat, osOpen, openFile
 	if stat != nil {
 		osStat = stat
 	}
 	if open != nil {
 		osOpen = open
+		openFile = func(p string) (readable, error) {
+			f, err := open(p)
+			if err != nil {
+				return nil, err
+			}
+			return osFile{f}, nil
+		}
 	}
-	t.Cleanup(func() { osStat, osOpen = oldStat, oldOpen })
+	t.Cleanup(func() { osStat, osOpen, openFile = oldStat, oldOpen, oldOpenFile })
 }
 
 func denied(op, path string) error {

@@ -1,0 +1,65 @@
+//go:build unix
+
+package tool
+
+import (
+	"io"
+	"io/fs"
+	"syscall"
+)
+
+// openRead opens path for reading with the system calls alone. os.Open
+// also queries the descriptor's flags and tries to register it with the
+// network poller (which refuses regular files): per file, five more
+// system calls than the four a read needs (open, fstat, read, close),
+// and on a virtual machine each costs microseconds.
+func openRead(path string) (readable, error) {
+	for {
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return rawFile{fd: fd, path: path}, nil
+	}
+}
+
+// rawFile is an open file descriptor, read with plain system calls.
+type rawFile struct {
+	fd   int
+	path string
+}
+
+func (f rawFile) size() int64 {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Fstat(f.fd, &st)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+			return 0 // unknown: read to the end
+		}
+		return st.Size
+	}
+}
+
+func (f rawFile) Read(b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(f.fd, b)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return 0, &fs.PathError{Op: "read", Path: f.path, Err: err}
+		}
+		if n == 0 && len(b) > 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (f rawFile) Close() error { return syscall.Close(f.fd) }
