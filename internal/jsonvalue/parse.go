@@ -294,15 +294,32 @@ func (p *parser) fail(off int, reason string) error {
 
 func (p *parser) eof() error { return p.fail(len(p.data), "unexpected end of JSON input") }
 
+// skipSpace passes whitespace. Most calls meet none (or the one space
+// after a colon): that test is inlined; the rest is skipWhitespace.
 func (p *parser) skipSpace() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
+	if p.pos < len(p.data) && p.data[p.pos] > ' ' {
+		return // every JSON whitespace byte is <= ' '
+	}
+	p.skipWhitespace()
+}
+
+// skipWhitespace passes whitespace, the indentation of pretty-printed
+// JSON eight spaces at a time.
+func (p *parser) skipWhitespace() {
+	d, i := p.data, p.pos
+	for i < len(d) {
+		switch d[i] {
 		case ' ', '\n', '\r', '\t':
-			p.pos++
+			i++
+			for i+8 <= len(d) && binary.LittleEndian.Uint64(d[i:]) == ones*' ' {
+				i += 8
+			}
 		default:
+			p.pos = i
 			return
 		}
 	}
+	p.pos = i
 }
 
 // describe renders the character at off for an error message.
