@@ -1,7 +1,9 @@
 package provider
 
 import (
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -176,6 +178,56 @@ func TestNearKeyword(t *testing.T) {
 	} {
 		if got := NearKeyword(kw); got != want {
 			t.Errorf("NearKeyword(%q) = %q, want %q", kw, got, want)
+		}
+	}
+}
+
+// Finish orders findings as SortDiagnostics does (stable: exact ties keep
+// production order) whatever the paths: sharing long prefixes or none,
+// differing within or beyond the first eight bytes after the shared
+// prefix, one a prefix of another, holding NUL or non-ASCII characters.
+func TestFinishOrderIsSortDiagnostics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	rules := []Rule{
+		{Code: "x/a", Severity: SeverityError}, {Code: "x/b", Severity: SeverityError},
+		{Code: "x/a", Severity: SeverityWarning}, {Code: "x/c", Severity: SeverityInfo},
+		{Code: "x/é", Severity: SeverityWarning},
+	}
+	pieces := []string{"a", "b", ".", "[0]", "[10]", "properties", ".items", "\x00", "é", "😀", "ｚ", "[\"a b\"]"}
+	tl := &tool.Tool{Name: "t"}
+	for round := 0; round < 300; round++ {
+		base := []string{"", "inputSchema", "inputSchema.properties.customer_address."}[round%3]
+		ascii := round%4 != 0
+		var paths []string
+		for k := 0; k < 1+rng.IntN(6); k++ {
+			p := base
+			for n := rng.IntN(5); n > 0; n-- {
+				piece := pieces[rng.IntN(len(pieces))]
+				if ascii && !isASCII(piece) {
+					continue
+				}
+				p += piece
+			}
+			paths = append(paths, p)
+		}
+		e := NewEmitter(tl, "x")
+		var want []Diagnostic
+		for i := 0; i < 1+rng.IntN(40); i++ {
+			r := &rules[rng.IntN(len(rules))]
+			path := paths[rng.IntN(len(paths))]
+			msg := strconv.Itoa(i)
+			e.Emit(r, path, msg, "")
+			want = append(want, Diagnostic{Severity: r.Severity, Code: r.Code, Path: path, Message: msg})
+		}
+		SortDiagnostics(want)
+		got := e.Finish()
+		if len(got) != len(want) {
+			t.Fatalf("round %d: %d findings, want %d", round, len(got), len(want))
+		}
+		for i := range got {
+			if g, w := got[i], want[i]; g.Severity != w.Severity || g.Code != w.Code || g.Path != w.Path || g.Message != w.Message {
+				t.Fatalf("round %d, finding %d: got %s %q %s #%s, want %s %q %s #%s", round, i, g.Severity, g.Path, g.Code, g.Message, w.Severity, w.Path, w.Code, w.Message)
+			}
 		}
 	}
 }
