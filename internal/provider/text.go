@@ -70,14 +70,24 @@ func (a *textArena) concat(parts ...string) string {
 }
 
 // Interner shares strings built from a comparable key (a keyword, a rule
-// and its argument) across findings, tools and goroutines. Lookups take no
-// lock. It remembers at most its first internerCap keys: the keys come
-// from tool files, and an adversarial file must not grow it without bound.
-// Past that, strings are built per call; either way the text is the same.
+// and its argument) across findings, tools and goroutines. Lookups of the
+// published table take no lock. It remembers at most its first
+// internerCap keys: the keys come from tool files, and an adversarial file
+// must not grow it without bound. Past that, strings are built per call;
+// either way the text is the same.
+//
+// New keys wait in a locked side table and are published together, in a
+// new table, once there are as many of them as a quarter of the published
+// ones, or once lookups have missed the published table that often
+// (sync.Map's rule): a table copied for every new key cost a copy of up
+// to internerCap entries per key while the tables filled.
 type Interner[K comparable] struct {
-	build func(K) string
-	mu    sync.Mutex
-	table atomic.Pointer[map[K]string] // replaced, never modified, once published
+	build  func(K) string
+	mu     sync.Mutex
+	table  atomic.Pointer[map[K]string] // replaced, never modified, once published
+	recent map[K]string                 // under mu: keys not published yet
+	misses int                          // under mu: lookups that needed the lock
+	count  atomic.Int32                 // keys kept, published or not
 }
 
 const internerCap = 512
@@ -91,16 +101,25 @@ func NewInterner[K comparable](build func(K) string) *Interner[K] {
 // lookup returns the interned string for k, if there is one.
 func (in *Interner[K]) lookup(k K) (string, bool) {
 	if t := in.table.Load(); t != nil {
-		s, ok := (*t)[k]
-		return s, ok
+		if s, ok := (*t)[k]; ok {
+			return s, true
+		}
 	}
-	return "", false
+	if n := in.count.Load(); n == 0 || n >= internerCap {
+		return "", false // nothing kept, or everything published
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	s, ok := in.recent[k]
+	if ok {
+		in.missed()
+	}
+	return s, ok
 }
 
 // full reports whether the table has stopped taking keys.
 func (in *Interner[K]) full() bool {
-	t := in.table.Load()
-	return t != nil && len(*t) >= internerCap
+	return in.count.Load() >= internerCap
 }
 
 // Get returns build(k), built at most once while the table has room.
@@ -109,31 +128,70 @@ func (in *Interner[K]) Get(k K) string {
 		if s, ok := (*t)[k]; ok {
 			return s
 		}
-		if len(*t) >= internerCap {
-			return in.build(k)
-		}
 	}
-	s := in.build(k)
+	if in.full() {
+		// The key that filled the table published them all.
+		return in.build(k)
+	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	old := in.table.Load()
-	var t map[K]string
-	if old == nil {
-		t = make(map[K]string, 16)
-	} else if len(*old) < internerCap {
-		if prev, ok := (*old)[k]; ok {
-			return prev
+	if t := in.table.Load(); t != nil {
+		if s, ok := (*t)[k]; ok {
+			return s // published meanwhile
 		}
-		t = make(map[K]string, len(*old)+1)
+	}
+	if s, ok := in.recent[k]; ok {
+		in.missed()
+		return s
+	}
+	s := in.build(k)
+	if in.count.Load() >= internerCap {
+		return s
+	}
+	if in.recent == nil {
+		in.recent = make(map[K]string)
+	}
+	in.recent[k] = s
+	n := in.count.Add(1)
+	published := 0
+	if t := in.table.Load(); t != nil {
+		published = len(*t)
+	}
+	if n >= internerCap || len(in.recent) >= max(4, published/4) {
+		in.publish()
+	}
+	return s
+}
+
+// missed counts a lookup of an unpublished key (under mu), publishing
+// them all once there have been as many as there are such keys.
+func (in *Interner[K]) missed() {
+	if in.misses++; in.misses >= len(in.recent) {
+		in.publish()
+	}
+}
+
+// publish makes the published table hold the recent keys too (under mu).
+func (in *Interner[K]) publish() {
+	old := in.table.Load()
+	t := make(map[K]string, len(in.recent)+lenOf(old))
+	if old != nil {
 		for key, v := range *old {
 			t[key] = v
 		}
-	} else {
-		return s
 	}
-	t[k] = s
+	for key, v := range in.recent {
+		t[key] = v
+	}
 	in.table.Store(&t)
-	return s
+	in.recent, in.misses = nil, 0
+}
+
+func lenOf[K comparable](t *map[K]string) int {
+	if t == nil {
+		return 0
+	}
+	return len(*t)
 }
 
 // Phrase is a message template with one argument (a keyword, a format, a

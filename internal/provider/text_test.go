@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 // Strings from an arena never change, however much is allocated after
@@ -89,5 +90,32 @@ func TestDiagnosticLists(t *testing.T) {
 	done() // once only
 	if recyclers.Load() != 0 {
 		t.Error("Recycler not done")
+	}
+}
+
+// Every key kept is found again, published or still waiting to be, and
+// built once: a key's string is the same string on every call.
+func TestInternerKeepsEveryKey(t *testing.T) {
+	builds := map[int]int{}
+	in := NewInterner(func(k int) string { builds[k]++; return "text " + strconv.Itoa(k) })
+	first := map[int]string{}
+	for k := 0; k < internerCap; k++ {
+		first[k] = in.Get(k)
+		for j := 0; j <= k; j += 1 + k/7 { // earlier keys, some unpublished
+			if s, ok := in.lookup(j); !ok || unsafe.StringData(s) != unsafe.StringData(first[j]) {
+				t.Fatalf("after %d keys, lookup(%d) = %q, %v", k+1, j, s, ok)
+			}
+			if s := in.Get(j); unsafe.StringData(s) != unsafe.StringData(first[j]) {
+				t.Fatalf("after %d keys, Get(%d) built again", k+1, j)
+			}
+		}
+	}
+	for k, n := range builds {
+		if n != 1 {
+			t.Fatalf("key %d built %d times", k, n)
+		}
+	}
+	if !in.full() || len(*in.table.Load()) != internerCap {
+		t.Fatalf("full %v, %d published", in.full(), len(*in.table.Load()))
 	}
 }
