@@ -28,3 +28,27 @@ func BenchmarkParse(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAppendQuote quotes the strings of one check-report diagnostic
+// (taken from the corpus report), the loop a million-finding report
+// spends much of its time in, plus text with escapes and non-ASCII.
+func BenchmarkAppendQuote(b *testing.B) {
+	for _, c := range []struct{ name, s string }{
+		{"severity", "error"},
+		{"code", "openai/strict-optional-property"},
+		{"message", "`address_ticket` is optional, but OpenAI strict mode requires every property in `required`; add it there (compiling makes it required and nullable)."},
+		{"path", "inputSchema.$defs.Address.properties.street.maxLength"},
+		{"detail", "Drops `maxLength`; SchemaPort cannot promise OpenAI would have enforced it."},
+		{"docsUrl", "https://developers.openai.com/api/docs/guides/structured-outputs"},
+		{"escapes", "Property \"name\" of C:\\tools\\a.json:\n\tline one\n\tline two \"quoted\" \\ back"},
+		{"unicode", "Число в диапазоне от 1 до 10 — «ровно» ✓, 日本語の説明文 🚀 and some ASCII after it."},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.s)))
+			buf := make([]byte, 0, 4*len(c.s)+2)
+			for i := 0; i < b.N; i++ {
+				buf = jsonvalue.AppendQuote(buf[:0], c.s)
+			}
+		})
+	}
+}

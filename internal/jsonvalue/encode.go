@@ -2,6 +2,7 @@ package jsonvalue
 
 import (
 	"encoding/json"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
@@ -104,53 +105,108 @@ const hexDigits = "0123456789abcdef"
 // AppendQuote appends s as a JSON string literal with JSON.stringify's
 // escaping: the escapes of ", \ and control characters, \ufffd for each
 // byte that is not UTF-8, every other character as it is (U+2028, <, >
-// and & included). Runs of plain bytes are copied whole, so reports that
-// quote millions of strings stay cheap.
+// and & included). Runs of plain bytes are skipped eight at a time
+// (specialMask) and copied whole, so reports that quote millions of
+// strings stay cheap; only the bytes that need a look (escapes and
+// non-ASCII characters) take the byte-by-byte path.
 func AppendQuote(buf []byte, s string) []byte {
 	buf = append(buf, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				buf = append(buf, s[start:i]...)
+				buf = append(buf, `\ufffd`...)
 				i++
+				start = i
 				continue
 			}
-			buf = append(buf, s[start:i]...)
-			switch c {
-			case '"':
-				buf = append(buf, '\\', '"')
-			case '\\':
-				buf = append(buf, '\\', '\\')
-			case '\b':
-				buf = append(buf, '\\', 'b')
-			case '\f':
-				buf = append(buf, '\\', 'f')
-			case '\n':
-				buf = append(buf, '\\', 'n')
-			case '\r':
-				buf = append(buf, '\\', 'r')
-			case '\t':
-				buf = append(buf, '\\', 't')
-			default:
-				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			i += size
+			continue
+		}
+		if c >= 0x20 && c != '"' && c != '\\' {
+			// A plain byte: skip the run it starts, sixteen and then
+			// eight bytes at a time, the last few one by one.
+			for i++; i+16 <= len(s); i += 16 {
+				m := specialMask(load64(s[i : i+8]))
+				if m == 0 {
+					if m = specialMask(load64(s[i+8 : i+16])); m == 0 {
+						continue
+					}
+					i += 8
+				}
+				i += bits.TrailingZeros64(m) / 8
+				goto next
 			}
-			i++
-			start = i
+			for ; i+8 <= len(s); i += 8 {
+				if m := specialMask(load64(s[i : i+8])); m != 0 {
+					i += bits.TrailingZeros64(m) / 8
+					goto next
+				}
+			}
+			for ; i < len(s); i++ {
+				if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+					break
+				}
+			}
+		next:
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			buf = append(buf, s[start:i]...)
-			buf = append(buf, `\ufffd`...)
-			i++
-			start = i
-			continue
+		buf = append(buf, s[start:i]...)
+		switch c {
+		case '"':
+			buf = append(buf, '\\', '"')
+		case '\\':
+			buf = append(buf, '\\', '\\')
+		case '\b':
+			buf = append(buf, '\\', 'b')
+		case '\f':
+			buf = append(buf, '\\', 'f')
+		case '\n':
+			buf = append(buf, '\\', 'n')
+		case '\r':
+			buf = append(buf, '\\', 'r')
+		case '\t':
+			buf = append(buf, '\\', 't')
+		default:
+			buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 		}
-		i += size
+		i++
+		start = i
 	}
 	buf = append(buf, s[start:]...)
 	return append(buf, '"')
+}
+
+// Masks for testing eight bytes at once (SWAR): lo has 1 in every byte,
+// hi 0x80 in every byte.
+const (
+	lo = 0x0101010101010101
+	hi = 0x8080808080808080
+)
+
+// load64 reads the eight bytes of w (len(w) == 8) as a little-endian
+// word: byte k of w is byte k of the word. The compiler makes it one load.
+func load64(w string) uint64 {
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// specialMask tests the eight bytes of x (load64) for the ones
+// AppendQuote must look at: control characters, '"', '\\' and the bytes
+// of non-ASCII characters. It returns a word with bit 7 set in the byte
+// of every such byte, 0 when all eight are plain.
+//
+// The < 0x20 and equality tests subtract per byte, and a borrow can set
+// bits only in bytes above the first true one, so the lowest set bit
+// always marks the first byte that needs a look (higher ones may be
+// false, and are never used).
+func specialMask(x uint64) uint64 {
+	q := x ^ ('"' * lo)
+	b := x ^ ('\\' * lo)
+	return (x | (x - 0x20*lo) | (q-lo)&^q | (b-lo)&^b) & hi
 }
 
 // ToAny converts v into the plain Go values a JSON Schema validator expects,

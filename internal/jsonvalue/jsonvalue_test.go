@@ -262,6 +262,45 @@ func refQuote(s string) string {
 	return b.String()
 }
 
+// quoteEdgeBytes are the bytes and characters at the edges of
+// AppendQuote's eight-at-a-time test: each escape class, the plain bytes
+// next to them (' ', '!', '#', '[', ']', DEL), valid and broken UTF-8.
+var quoteEdgeBytes = []string{
+	"\"", "\\", "\x00", "\x01", "\b", "\t", "\n", "\f", "\r", "\x1f", " ", "!", "#", "[", "]", "\x7f",
+	"\x80", "\xbf", "\xc3", "é", "\xe2\x82", "€", "\u2028", "🚀", "\xf0\x9f\x9a", "\xff", "\xed\xa0\x80",
+}
+
+// TestAppendQuoteEveryOffset puts each edge byte, alone and in pairs, at
+// every offset (every position within an eight-byte word, and at the
+// very end) of plain strings up to 24 bytes long.
+func TestAppendQuoteEveryOffset(t *testing.T) {
+	const plain = "abcdefghijklmnopqrstuvwxyz"
+	check := func(s string) {
+		t.Helper()
+		if got, want := string(AppendQuote(nil, s)), refQuote(s); got != want {
+			t.Fatalf("AppendQuote(%q) = %s, want %s", s, got, want)
+		}
+	}
+	for _, e := range quoteEdgeBytes {
+		for n := 0; n <= 24; n++ {
+			for at := 0; at <= n; at++ {
+				check(plain[:at] + e + plain[at:n])
+				for _, e2 := range quoteEdgeBytes {
+					check(plain[:at] + e + plain[at:n] + e2)
+					check(e2 + plain[:at] + e + plain[at:n])
+				}
+			}
+		}
+		// Every byte of a word special, and runs longer than a word.
+		check(strings.Repeat(e, 17))
+	}
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 16; at++ {
+			check(plain[:at] + string([]byte{byte(c)}) + plain[at:16])
+		}
+	}
+}
+
 func FuzzAppendQuote(f *testing.F) {
 	for _, s := range []string{
 		"", "plain", `quote " inside`, `back\slash`, "new\nline", "tab\tcr\rff\fbs\b", "\x00\x01\x1f\x7f",
@@ -269,6 +308,12 @@ func FuzzAppendQuote(f *testing.F) {
 		"</script><!-- & -->", "::error::x%0A", strings.Repeat("é\"\\", 40),
 	} {
 		f.Add(s)
+	}
+	// Each edge byte at every position of a word and at the end.
+	for _, e := range quoteEdgeBytes {
+		for at := 0; at <= 16; at++ {
+			f.Add(strings.Repeat("x", at) + e + strings.Repeat("y", 16-at))
+		}
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		// Appended after existing bytes, into a buffer that must grow.
