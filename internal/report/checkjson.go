@@ -3,7 +3,6 @@ package report
 import (
 	"bufio"
 	"io"
-	"slices"
 	"strconv"
 
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -67,7 +66,11 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 		name, source = tr.Tool.Name, tr.Tool.File()
 	}
 	targets := uniqueTargets(tr.Targets)
-	buf = slices.Grow(buf, toolJSONSize(name, source, targets))
+	if n := toolJSONSize(name, source, targets); cap(buf)-len(buf) < n {
+		// A new buffer, not slices.Grow: that copies the whole old
+		// capacity (a recycled buffer's stale bytes), not just len.
+		buf = append(make([]byte, 0, len(buf)+n), buf...)
+	}
 	buf = append(buf, "\n    {\n      \"name\": "...)
 	buf = jsonvalue.AppendQuote(buf, name)
 	buf = append(buf, ",\n      \"source\": "...)

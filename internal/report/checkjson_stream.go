@@ -55,7 +55,7 @@ func StreamCheckJSONAdjusted(w io.Writer, tools []*tool.Tool, targets []string, 
 		if !render.Load() {
 			return nil
 		}
-		return AppendToolJSON(buf, tr)
+		return appendToolElement(buf, tr)
 	}, func(tr check.ToolResult, enc []byte) bool {
 		totals.add(&tr)
 		if onResult != nil {
@@ -79,7 +79,7 @@ func StreamCheckJSONAdjusted(w io.Writer, tools []*tool.Tool, targets []string, 
 		}
 		return doc.finish()
 	}
-	check.StreamEncodedAdjusted(tools, targets, adjust, func(tr *check.ToolResult, buf []byte) []byte { return AppendToolJSON(buf, tr) }, func(_ check.ToolResult, enc []byte) bool {
+	check.StreamEncodedAdjusted(tools, targets, adjust, func(tr *check.ToolResult, buf []byte) []byte { return appendToolElement(buf, tr) }, func(_ check.ToolResult, enc []byte) bool {
 		doc.add(enc)
 		return false
 	})
@@ -125,26 +125,51 @@ func uncount(s *check.Summary, sev string) {
 // checkJSONDoc writes the document: the header, the rendered tools as they
 // come, the closing brackets.
 type checkJSONDoc struct {
+	w     io.Writer
 	bw    *bufio.Writer
 	tools int
 	err   error
 }
 
+// directWrite is the size from which a tool's rendering goes to the
+// writer as it is, instead of through the buffer: the corpus report
+// averages 146 KB a tool (1.46 GB in all), copying it into a buffer
+// first was a second pass over every byte, and one write per tool is
+// few enough.
+const directWrite = 64 << 10
+
 func startCheckJSON(w io.Writer, totals checkTotals) *checkJSONDoc {
-	d := &checkJSONDoc{bw: bufio.NewWriterSize(w, 256<<10)}
+	d := &checkJSONDoc{w: w, bw: bufio.NewWriterSize(w, 256<<10)}
 	writeCheckHeader(d.bw, totals.tools, totals.total)
 	return d
 }
 
-func (d *checkJSONDoc) add(tool []byte) {
+// appendToolElement is AppendToolJSON after the comma that separates it
+// from the tool before: what checkJSONDoc.add takes, so that a rendering
+// written as it is carries its comma (the first tool's is dropped).
+func appendToolElement(buf []byte, tr *check.ToolResult) []byte {
+	return AppendToolJSON(append(buf, ','), tr)
+}
+
+// add writes one tool rendered by appendToolElement.
+func (d *checkJSONDoc) add(elem []byte) {
 	if d.err != nil {
 		return
 	}
-	if d.tools > 0 {
-		d.bw.WriteByte(',')
+	if d.tools == 0 && len(elem) > 0 && elem[0] == ',' {
+		elem = elem[1:]
 	}
 	d.tools++
-	_, d.err = d.bw.Write(tool)
+	if len(elem) < directWrite {
+		_, d.err = d.bw.Write(elem)
+		return
+	}
+	if d.bw.Buffered() > 0 {
+		if d.err = d.bw.Flush(); d.err != nil {
+			return
+		}
+	}
+	_, d.err = d.w.Write(elem)
 }
 
 func (d *checkJSONDoc) finish() error {
@@ -190,7 +215,7 @@ func ScanCheckJSON(w io.Writer, paths []string, opts tool.Options, targets []str
 	each := func(key check.ToolKey, tr *check.ToolResult) {
 		var enc []byte
 		if !over.Load() {
-			enc = AppendToolJSON(nil, tr)
+			enc = appendToolElement(nil, tr)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -225,7 +250,7 @@ func ScanCheckJSON(w io.Writer, paths []string, opts tool.Options, targets []str
 		}
 		return true, doc.finish()
 	}
-	s.StreamEncoded(func(tr *check.ToolResult, buf []byte) []byte { return AppendToolJSON(buf, tr) }, func(_ check.ToolResult, enc []byte) bool {
+	s.StreamEncoded(func(tr *check.ToolResult, buf []byte) []byte { return appendToolElement(buf, tr) }, func(_ check.ToolResult, enc []byte) bool {
 		doc.add(enc)
 		return false
 	})
