@@ -116,3 +116,21 @@ func FuzzMarkdownText(f *testing.F) {
 		}
 	})
 }
+
+// needsClean, which skips printable ASCII a word at a time, is true
+// exactly when the rune-by-rune rewrite changes the text.
+func FuzzNeedsClean(f *testing.F) {
+	for _, s := range []string{"", "plain text, long enough to span words", "tab\there", "cr\rlf\n", "esc \x1b[31m", "del \x7f",
+		"bad \xff", "\u2028", "bidi \u202e", "nel \u0085", "ünïcødé ✓", "\x00\x01\x02\x03\x04\x05\x06\x07\x08"} {
+		for at := range 9 {
+			f.Add(strings.Repeat("x", at) + s + strings.Repeat("y", 8-at))
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, keep := range []string{"", "\r\n\t"} {
+			if got, want := needsClean(s, keep), rewriteUnsafe(s, keep) != s; got != want {
+				t.Fatalf("needsClean(%q, %q) = %v, rewrite changes it: %v", s, keep, got, want)
+			}
+		}
+	})
+}

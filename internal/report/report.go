@@ -10,6 +10,7 @@
 package report
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -91,9 +92,14 @@ func clean(s string) string { return cleanKeeping(s, "") }
 func cleanLog(s string) string { return cleanKeeping(s, "\r\n\t") }
 
 func cleanKeeping(s, keep string) string {
-	if !needsClean(s) {
+	if !needsClean(s, keep) {
 		return s
 	}
+	return rewriteUnsafe(s, keep)
+}
+
+// rewriteUnsafe is cleanKeeping's rewrite, rune by rune.
+func rewriteUnsafe(s, keep string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -115,11 +121,28 @@ func cleanKeeping(s, keep string) string {
 	return b.String()
 }
 
-func needsClean(s string) bool {
+// needsClean reports whether cleanKeeping(s, keep) changes s: a control
+// character or DEL not in keep, invalid UTF-8 or an unsafe rune. Runs of
+// printable ASCII, most of any text, are skipped eight bytes at a time.
+func needsClean(s, keep string) bool {
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			w := s[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			// Bit 7 of a byte set for >= 0x80, < 0x20 and DEL; as in
+			// jsonvalue's quoting, the lowest set bit is exact.
+			d := x ^ (0x7f * swarLo)
+			m := (x | (x - 0x20*swarLo) | (d-swarLo)&^d) & swarHi
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) / 8
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f {
+			if (c < 0x20 || c == 0x7f) && strings.IndexByte(keep, c) < 0 {
 				return true
 			}
 			i++
@@ -133,6 +156,12 @@ func needsClean(s string) bool {
 	}
 	return false
 }
+
+// Masks for testing eight bytes at once: 0x01 and 0x80 in every byte.
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
 
 // position formats file:line:col, leaving out what is unknown.
 func position(file string, line, col int) string {
