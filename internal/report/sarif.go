@@ -209,19 +209,15 @@ func writeSARIFLog(w io.Writer, run *sarifRun, rs sarifResults) error {
 	}
 	bw.WriteString(",\n" + runIn + "\"results\": [")
 	n := 0
-	var err error
+	var buf []byte
 	for r := range results {
 		if n > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n" + runIn + "  ")
-		if err = put(r, runIn+"  "); err != nil {
-			break
-		}
+		buf = appendSARIFResult(buf[:0], &r, runIn+"  ")
+		bw.Write(buf)
 		n++
-	}
-	if err != nil {
-		return err
 	}
 	if n > 0 {
 		bw.WriteString("\n" + runIn)
