@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -66,6 +67,8 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 		name, source = tr.Tool.Name, tr.Tool.File()
 	}
 	targets := uniqueTargets(tr.Targets)
+	qc := quoteCaches.Get().(*quoteCache)
+	defer quoteCaches.Put(qc)
 	if n := toolJSONSize(name, source, targets); cap(buf)-len(buf) < n {
 		// A new buffer, not slices.Grow: that copies the whole old
 		// capacity (a recycled buffer's stale bytes), not just len.
@@ -105,7 +108,7 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 			if j == 0 || loc.file != quotedFile {
 				file, quotedFile = jsonvalue.AppendQuote(file[:0], loc.file), loc.file
 			}
-			buf = appendDiagnosticJSON(buf, head, file, d, loc)
+			buf = appendDiagnosticJSON(buf, head, file, d, loc, qc)
 		}
 		if len(t.Diagnostics) > 0 {
 			buf = append(buf, "\n          "...)
@@ -151,11 +154,11 @@ func toolJSONSize(name, source string, targets []*check.TargetResult) int {
 // appendDiagnosticJSON appends one diagnostic at the depth it has inside
 // tools[].targets.<id>.diagnostics[]: head is its opening up to the
 // severity's value, file its file quoted.
-func appendDiagnosticJSON(buf, head, file []byte, d *provider.Diagnostic, loc span) []byte {
+func appendDiagnosticJSON(buf, head, file []byte, d *provider.Diagnostic, loc span, qc *quoteCache) []byte {
 	buf = append(buf, head...)
-	buf = jsonvalue.AppendQuote(buf, d.Severity)
+	buf = qc.append(buf, d.Severity)
 	buf = append(buf, ",\n"+diagIn+"\"code\": "...)
-	buf = jsonvalue.AppendQuote(buf, d.Code)
+	buf = qc.append(buf, d.Code)
 	buf = append(buf, ",\n"+diagIn+"\"message\": "...)
 	buf = jsonvalue.AppendQuote(buf, d.Message)
 	buf = append(buf, ",\n"+diagIn+"\"path\": "...)
@@ -165,11 +168,11 @@ func appendDiagnosticJSON(buf, head, file []byte, d *provider.Diagnostic, loc sp
 	buf = append(buf, ",\n"+diagIn+"  \"lossy\": "...)
 	buf = strconv.AppendBool(buf, d.Compile.Lossy)
 	buf = append(buf, ",\n"+diagIn+"  \"detail\": "...)
-	buf = jsonvalue.AppendQuote(buf, d.Compile.Detail)
+	buf = qc.append(buf, d.Compile.Detail)
 	buf = append(buf, "\n"+diagIn+"},\n"...)
 	if d.DocsURL != "" {
 		buf = append(buf, diagIn+"\"docsUrl\": "...)
-		buf = jsonvalue.AppendQuote(buf, d.DocsURL)
+		buf = qc.append(buf, d.DocsURL)
 		buf = append(buf, ",\n"...)
 	}
 	buf = append(buf, diagIn+"\"file\": "...)
@@ -183,4 +186,34 @@ func appendDiagnosticJSON(buf, head, file []byte, d *provider.Diagnostic, loc sp
 	buf = append(buf, ",\n"+diagIn+"\"endColumn\": "...)
 	buf = strconv.AppendInt(buf, int64(loc.EndColumn), 10)
 	return append(buf, "\n            }"...)
+}
+
+// quoteCache remembers how a few strings quote: a diagnostic's severity,
+// code, docs URL and often its compile detail come from the rule tables,
+// a few hundred strings that a million findings repeat. It is a fixed
+// table indexed by a hash of the string (a miss replaces the entry), so
+// it stays small whatever the strings; one per worker (quoteCaches).
+type quoteCache struct {
+	slots [128]struct {
+		s string
+		q []byte
+	}
+}
+
+var quoteCaches = sync.Pool{New: func() any { return new(quoteCache) }}
+
+// append appends s quoted (jsonvalue.AppendQuote).
+func (c *quoteCache) append(buf []byte, s string) []byte {
+	n := len(s)
+	if n == 0 {
+		return append(buf, `""`...)
+	}
+	e := &c.slots[(uint(n)*31+uint(s[n-1])*7+uint(s[n/2]))%uint(len(c.slots))]
+	if e.s != s {
+		if n > 512 {
+			return jsonvalue.AppendQuote(buf, s) // not worth keeping
+		}
+		e.s, e.q = s, jsonvalue.AppendQuote(e.q[:0], s)
+	}
+	return append(buf, e.q...)
 }
