@@ -575,12 +575,26 @@ const snippetWidth = 120
 //	3 |   "inputSchema": {
 //	  |   ^~~~~~~~~~~~~
 func writeSnippet(bw textSink, p painter, color string, src *tool.Source, sp tool.Span) {
-	if sp.Line < 1 || sp.Column < 1 {
+	// The two lines are appended to the report's buffer (or built apart
+	// for another sink) and written at once: the sink is an interface, and
+	// a call per character was most of the text report's cost.
+	if tb, ok := bw.(*textBuf); ok {
+		tb.b = appendSnippet(tb.b, p, color, src, sp)
 		return
+	}
+	if b := appendSnippet(nil, p, color, src, sp); len(b) > 0 {
+		bw.Write(b)
+	}
+}
+
+// appendSnippet appends what writeSnippet writes to line.
+func appendSnippet(line []byte, p painter, color string, src *tool.Source, sp tool.Span) []byte {
+	if sp.Line < 1 || sp.Column < 1 {
+		return line
 	}
 	text := src.LineBytes(sp.Line)
 	if len(bytes.TrimSpace(text)) == 0 {
-		return // nothing to point at (or a line past the end)
+		return line // nothing to point at (or a line past the end)
 	}
 	col := sp.Column - 1
 	// Decode only a window of the line around the caret, found through the
@@ -590,7 +604,7 @@ func writeSnippet(bw textSink, p painter, color string, src *tool.Source, sp too
 	start := max(0, col-snippetWidth/3)
 	window, n, more, ok := runeWindow(src, sp.Line, text, start, start+snippetWidth)
 	if !ok || col-start > n {
-		return
+		return line
 	}
 	if start > 0 && n < snippetWidth {
 		// Near the end of a long line: show a full-width window ending there.
@@ -604,34 +618,38 @@ func writeSnippet(bw textSink, p painter, color string, src *tool.Source, sp too
 	} else if sp.EndLine > sp.Line && end > col {
 		width = end - col
 	}
-	var num [20]byte
-	gutter := strconv.AppendInt(num[:0], int64(sp.Line), 10)
-	bw.WriteString("  ")
-	bw.Write(gutter)
-	bw.WriteString(" | ")
+	line = append(line, "  "...)
+	gutterAt := len(line)
+	line = strconv.AppendInt(line, int64(sp.Line), 10)
+	gutter := len(line) - gutterAt
+	line = append(line, " | "...)
 	if start > 0 {
-		bw.WriteString("…")
+		line = append(line, "…"...)
 	}
-	for _, r := range string(window) {
-		switch {
-		case r == '\t':
-			bw.WriteByte('\t')
-		case isUnsafeRune(r):
-			bw.WriteRune(utf8.RuneError)
-		default:
-			bw.WriteRune(r)
+	if plainASCII(window) {
+		line = append(line, window...)
+	} else {
+		for _, r := range string(window) {
+			switch {
+			case r == '\t':
+				line = append(line, '\t')
+			case isUnsafeRune(r):
+				line = utf8.AppendRune(line, utf8.RuneError)
+			default:
+				line = utf8.AppendRune(line, r)
+			}
 		}
 	}
 	if more {
-		bw.WriteString("…")
+		line = append(line, "…"...)
 	}
-	bw.WriteString("\n  ")
+	line = append(line, "\n  "...)
 	for range gutter {
-		bw.WriteByte(' ')
+		line = append(line, ' ')
 	}
-	bw.WriteString(" | ")
+	line = append(line, " | "...)
 	if start > 0 {
-		bw.WriteByte(' ')
+		line = append(line, ' ')
 	}
 	k := start
 	for _, r := range string(window) {
@@ -639,24 +657,36 @@ func writeSnippet(bw textSink, p painter, color string, src *tool.Source, sp too
 			break
 		}
 		if r == '\t' {
-			bw.WriteByte('\t')
+			line = append(line, '\t')
 		} else {
-			bw.WriteByte(' ')
+			line = append(line, ' ')
 		}
 		k++
 	}
 	width = max(1, min(width, end-col))
 	if p {
-		bw.WriteString("\x1b[" + color + "m")
+		line = append(line, "\x1b["+color+"m"...)
 	}
-	bw.WriteByte('^')
+	line = append(line, '^')
 	for i := 1; i < width; i++ {
-		bw.WriteByte('~')
+		line = append(line, '~')
 	}
 	if p {
-		bw.WriteString("\x1b[0m")
+		line = append(line, "\x1b[0m"...)
 	}
-	bw.WriteByte('\n')
+	return append(line, '\n')
+}
+
+// plainASCII reports whether writeSnippet may copy b as it is: tabs and
+// printable ASCII only (no control character, DEL or multi-byte rune to
+// replace).
+func plainASCII(b []byte) bool {
+	for _, c := range b {
+		if (c < 0x20 && c != '\t') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // runeWindow returns the bytes of characters [from, to) of line n of src

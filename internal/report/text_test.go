@@ -95,6 +95,8 @@ func TestSnippet(t *testing.T) {
 			"  1 |   \"inputSchema\": {\n    |   ^~~~~~~~~~~~~~~~\n"},
 		{"control characters replaced", "\"a\x1b[2Jb\": 1", tool.Span{Line: 1, Column: 1, EndLine: 1, EndColumn: 3},
 			"  1 | \"a\ufffd[2Jb\": 1\n    | ^~\n"},
+		{"DEL, invalid UTF-8 and a bidi override replaced", "\"a\x7fb\xffc\u202ed\": 1", tool.Span{Line: 1, Column: 9, EndLine: 1, EndColumn: 10},
+			"  1 | \"a\ufffdb\ufffdc\ufffdd\": 1\n    |         ^\n"},
 	}
 	for _, c := range cases {
 		var b bytes.Buffer
