@@ -399,7 +399,7 @@ func CompileFixes(d *provider.Diagnostic) bool {
 // by piece (clean maps character by character, so cleaning the pieces is
 // cleaning the line): this is the loop a report of a million findings
 // spends its time in.
-func (c *CheckTextWriter) writeFinding(bw textSink, t *tool.Tool, d *provider.Diagnostic, folded []string) {
+func (c *CheckTextWriter) writeFinding(bw *textBuf, t *tool.Tool, d *provider.Diagnostic, folded []string) {
 	p := c.p
 	loc := diagnosticSpan(t, d)
 	mark, color := severityMark(d.Severity)
@@ -436,15 +436,14 @@ func (c *CheckTextWriter) writeFinding(bw textSink, t *tool.Tool, d *provider.Di
 }
 
 // writePosition writes position(file, line, col).
-func writePosition(bw textSink, file string, line, col int) {
-	bw.WriteString(file)
-	var num [20]byte
+func writePosition(bw *textBuf, file string, line, col int) {
+	bw.b = append(bw.b, file...)
 	if line > 0 {
-		bw.WriteByte(':')
-		bw.Write(strconv.AppendInt(num[:0], int64(line), 10))
+		bw.b = append(bw.b, ':')
+		bw.b = strconv.AppendInt(bw.b, int64(line), 10)
 		if col > 0 {
-			bw.WriteByte(':')
-			bw.Write(strconv.AppendInt(num[:0], int64(col), 10))
+			bw.b = append(bw.b, ':')
+			bw.b = strconv.AppendInt(bw.b, int64(col), 10)
 		}
 	}
 }
