@@ -18,23 +18,23 @@ import (
 // byte for byte).
 func appendSARIFResult(buf []byte, r *sarifResult, p string) []byte {
 	buf = append(buf, "{\n"...)
-	buf = appendSARIFKey(buf, p+"  ", "ruleId")
+	buf = appendIndentedKey(buf, p+"  ", "ruleId")
 	buf = appendGoString(buf, r.RuleID)
 	buf = append(buf, ",\n"...)
-	buf = appendSARIFKey(buf, p+"  ", "ruleIndex")
+	buf = appendIndentedKey(buf, p+"  ", "ruleIndex")
 	buf = strconv.AppendInt(buf, int64(r.RuleIndex), 10)
 	buf = append(buf, ",\n"...)
-	buf = appendSARIFKey(buf, p+"  ", "level")
+	buf = appendIndentedKey(buf, p+"  ", "level")
 	buf = appendGoString(buf, r.Level)
 	buf = append(buf, ",\n"...)
-	buf = appendSARIFKey(buf, p+"  ", "message")
+	buf = appendIndentedKey(buf, p+"  ", "message")
 	buf = append(buf, "{\n"...)
-	buf = appendSARIFKey(buf, p+"    ", "text")
+	buf = appendIndentedKey(buf, p+"    ", "text")
 	buf = appendGoString(buf, r.Message.Text)
 	buf = append(buf, '\n')
 	buf = append(buf, p+"  }"...)
 	buf = append(buf, ",\n"...)
-	buf = appendSARIFKey(buf, p+"  ", "locations")
+	buf = appendIndentedKey(buf, p+"  ", "locations")
 	if r.Locations == nil {
 		buf = append(buf, "null"...)
 	} else if len(r.Locations) == 0 {
@@ -53,16 +53,16 @@ func appendSARIFResult(buf []byte, r *sarifResult, p string) []byte {
 		buf = append(buf, p+"  ]"...)
 	}
 	buf = append(buf, ",\n"...)
-	buf = appendSARIFKey(buf, p+"  ", "partialFingerprints")
+	buf = appendIndentedKey(buf, p+"  ", "partialFingerprints")
 	buf = appendSARIFStringMap(buf, r.PartialFingerprints, p+"  ")
 	if r.BaselineState != "" {
 		buf = append(buf, ",\n"...)
-		buf = appendSARIFKey(buf, p+"  ", "baselineState")
+		buf = appendIndentedKey(buf, p+"  ", "baselineState")
 		buf = appendGoString(buf, r.BaselineState)
 	}
 	if len(r.Suppressions) > 0 {
 		buf = append(buf, ",\n"...)
-		buf = appendSARIFKey(buf, p+"  ", "suppressions")
+		buf = appendIndentedKey(buf, p+"  ", "suppressions")
 		buf = append(buf, '[')
 		for i, s := range r.Suppressions {
 			if i > 0 {
@@ -77,7 +77,7 @@ func appendSARIFResult(buf []byte, r *sarifResult, p string) []byte {
 	}
 	if pr := r.Properties; pr != nil {
 		buf = append(buf, ",\n"...)
-		buf = appendSARIFKey(buf, p+"  ", "properties")
+		buf = appendIndentedKey(buf, p+"  ", "properties")
 		buf = appendSARIFFields(buf, p+"  ", []sarifField{
 			{"toolName", pr.ToolName, true}, {"target", pr.Target, true}, {"schemaPath", pr.SchemaPath, true},
 			{"classification", pr.Classification, true}, {"state", pr.State, true}})
@@ -87,8 +87,8 @@ func appendSARIFResult(buf []byte, r *sarifResult, p string) []byte {
 	return append(buf, '}')
 }
 
-// appendSARIFKey appends a member's indentation and key up to its value.
-func appendSARIFKey(buf []byte, in, key string) []byte {
+// appendIndentedKey appends a member's indentation and key up to its value.
+func appendIndentedKey(buf []byte, in, key string) []byte {
 	buf = append(buf, in...)
 	buf = append(buf, '"')
 	buf = append(buf, key...) // our keys need no escaping
@@ -115,7 +115,7 @@ func appendSARIFFields(buf []byte, in string, fs []sarifField) []byte {
 			buf = append(buf, ",\n"...)
 		}
 		n++
-		buf = appendSARIFKey(buf, in+"  ", f.key)
+		buf = appendIndentedKey(buf, in+"  ", f.key)
 		buf = appendGoString(buf, f.value)
 	}
 	if n == 0 {
@@ -128,16 +128,16 @@ func appendSARIFFields(buf []byte, in string, fs []sarifField) []byte {
 
 func appendSARIFLocation(buf []byte, l *sarifLocation, in string) []byte {
 	buf = append(buf, "{\n"...)
-	buf = appendSARIFKey(buf, in+"  ", "physicalLocation")
+	buf = appendIndentedKey(buf, in+"  ", "physicalLocation")
 	buf = append(buf, "{\n"...)
-	buf = appendSARIFKey(buf, in+"    ", "artifactLocation")
+	buf = appendIndentedKey(buf, in+"    ", "artifactLocation")
 	a := &l.PhysicalLocation.ArtifactLocation
 	buf = appendSARIFFields(buf, in+"    ", []sarifField{{"uri", a.URI, false}, {"uriBaseId", a.URIBaseID, true}})
 	if rg := l.PhysicalLocation.Region; rg != nil {
 		buf = append(buf, ",\n"...)
-		buf = appendSARIFKey(buf, in+"    ", "region")
+		buf = appendIndentedKey(buf, in+"    ", "region")
 		buf = append(buf, "{\n"...)
-		buf = appendSARIFKey(buf, in+"      ", "startLine")
+		buf = appendIndentedKey(buf, in+"      ", "startLine")
 		buf = strconv.AppendInt(buf, int64(rg.StartLine), 10)
 		for _, f := range []struct {
 			key string
@@ -145,7 +145,7 @@ func appendSARIFLocation(buf []byte, l *sarifLocation, in string) []byte {
 		}{{"startColumn", rg.StartColumn}, {"endLine", rg.EndLine}, {"endColumn", rg.EndColumn}} {
 			if f.v != 0 {
 				buf = append(buf, ",\n"...)
-				buf = appendSARIFKey(buf, in+"      ", f.key)
+				buf = appendIndentedKey(buf, in+"      ", f.key)
 				buf = strconv.AppendInt(buf, int64(f.v), 10)
 			}
 		}
@@ -156,7 +156,7 @@ func appendSARIFLocation(buf []byte, l *sarifLocation, in string) []byte {
 	buf = append(buf, in+"  }"...)
 	if len(l.LogicalLocations) > 0 {
 		buf = append(buf, ",\n"...)
-		buf = appendSARIFKey(buf, in+"  ", "logicalLocations")
+		buf = appendIndentedKey(buf, in+"  ", "logicalLocations")
 		buf = append(buf, '[')
 		for i := range l.LogicalLocations {
 			ll := &l.LogicalLocations[i]

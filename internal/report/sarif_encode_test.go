@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/finding"
 )
 
 // encodeSARIFResult is what appendSARIFResult must equal: encoding/json
@@ -105,4 +108,32 @@ func FuzzAppendGoString(f *testing.F) {
 			t.Fatalf("appendGoString(%q) = %s, want %s", s, got, want)
 		}
 	})
+}
+
+// appendPolicyFinding is byte for byte encoding/json's indented encoding
+// of a report finding, every optional field left out or set.
+func TestAppendPolicyFindingMatchesEncoder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	s := func() string { return sarifTestStrings[rng.IntN(len(sarifTestStrings))] }
+	n := func() int { return []int{0, 1, 42, 1234567, -1}[rng.IntN(5)] }
+	for i := range 3000 {
+		f := jsonFinding{Kind: s(), Code: s(), Level: s(), DefaultLevel: s(), Classification: s(), State: s(), Fails: rng.IntN(2) == 0,
+			Tool: s(), Target: s(), Path: s(), Location: finding.Location{File: s(), Line: n(), Column: n(), EndLine: n(), EndColumn: n()},
+			Message: s(), Fingerprint: s(), Reason: s(), AcceptedBy: s(), AcceptedUntil: s()}
+		if rng.IntN(2) == 0 {
+			f.BaseLocation = &finding.Location{File: s(), Line: n(), Column: n(), EndLine: n(), EndColumn: n()}
+		}
+		p := []string{"", "    ", "\t"}[i%3]
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent(p, "  ")
+		if err := enc.Encode(f); err != nil {
+			t.Fatal(err)
+		}
+		want := strings.TrimSuffix(b.String(), "\n")
+		if got := string(appendPolicyFinding(nil, &f, p)); got != want {
+			t.Fatalf("finding %d differs from encoding/json:\n%s\n--- want\n%s", i, got, want)
+		}
+	}
 }
