@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/schemaport/schemaport-action/internal/action"
@@ -841,16 +842,34 @@ func (r *actionRun) publish(o outcome) int {
 	}
 
 	var problems []string
-	sarifOut, err := r.writeFile(s.SARIFFile, func(w io.Writer) error {
-		return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
-			LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: o.omitted})
+	// The SARIF file and the JSON report only read the outcome: the SARIF
+	// file (with its gzip size check, the longer of the two) is written on
+	// a goroutine of its own while the report is written here.
+	var (
+		sarifOut   string
+		sarifErr   error
+		sarifPanic any
+		sarifWG    sync.WaitGroup
+	)
+	sarifWG.Go(func() {
+		// A panic is raised again below, on this goroutine, for guarded
+		// to report.
+		defer func() { sarifPanic = recover() }()
+		sarifOut, sarifErr = r.writeFile(s.SARIFFile, func(w io.Writer) error {
+			return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
+				LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: o.omitted})
+		})
 	})
-	if err != nil {
-		problems = append(problems, "cannot write the SARIF file: "+err.Error())
+	reportOut, reportErr := r.writeFile(s.ReportFile, func(w io.Writer) error { return jsonReportWriter(r, w, o) })
+	sarifWG.Wait()
+	if sarifPanic != nil {
+		panic(sarifPanic)
 	}
-	reportOut, err := r.writeFile(s.ReportFile, func(w io.Writer) error { return jsonReportWriter(r, w, o) })
-	if err != nil {
-		problems = append(problems, "cannot write the JSON report: "+err.Error())
+	if sarifErr != nil {
+		problems = append(problems, "cannot write the SARIF file: "+sarifErr.Error())
+	}
+	if reportErr != nil {
+		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
 	}
 	if s.JobSummary {
 		if err := r.writeSummary(report.SummaryInput{Failed: o.exit != 0, Check: o.check, Diff: o.diff,
