@@ -207,10 +207,10 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	category = report.NormalizeCategory(category)
 
-	if format != "sarif" {
+	{
 		// Loaded file by file, checked and dropped (see scanCheck); a
 		// load problem is reported from tool.Load below.
-		failed, loaded, err := scanCheck(format, paths, loadOptions(cwd, cfg), targets, adjust, failOn, minSeverity, stdout)
+		failed, loaded, err := scanCheck(format, category, paths, loadOptions(cwd, cfg), targets, adjust, failOn, minSeverity, stdout)
 		if loaded {
 			if err != nil {
 				fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
@@ -287,11 +287,11 @@ func streamCheck(format string, tools []*tool.Tool, targets []string, adjust che
 	return failed, w.Finish()
 }
 
-// scanCheck is streamCheck for tools it loads itself, file by file
-// (check.Scan): no more than a few files' trees are in memory at once,
-// whatever the size of the tool set. loaded is false, and nothing is
+// scanCheck is streamCheck (and, for SARIF, the log of check.Run's result)
+// for tools it loads itself, file by file (check.Scan): no more than a few
+// files' trees are in memory at once, whatever the size of the tool set. loaded is false, and nothing is
 // written, when the paths have a load problem, for tool.Load to report.
-func scanCheck(format string, paths []string, opts tool.Options, targets []string, adjust check.Adjust, failOn, minSeverity string, stdout io.Writer) (failed, loaded bool, err error) {
+func scanCheck(format, category string, paths []string, opts tool.Options, targets []string, adjust check.Adjust, failOn, minSeverity string, stdout io.Writer) (failed, loaded bool, err error) {
 	fails := func(tr *check.ToolResult) {
 		for _, t := range tr.Targets {
 			if check.Fails(t.Diagnostics, failOn) {
@@ -299,8 +299,16 @@ func scanCheck(format string, paths []string, opts tool.Options, targets []strin
 			}
 		}
 	}
-	if format == "json" {
+	switch format {
+	case "json":
 		loaded, err := report.ScanCheckJSON(stdout, paths, opts, targets, adjust, checkJSONMemory, fails)
+		return failed, loaded, err
+	case "sarif":
+		out := bufio.NewWriterSize(stdout, 64<<10)
+		loaded, err := report.ScanCheckSARIF(out, paths, opts, targets, adjust, report.SARIFInput{Category: category}, fails)
+		if loaded && err == nil {
+			err = out.Flush()
+		}
 		return failed, loaded, err
 	}
 	s, ok := check.Scan(paths, opts, targets, adjust, check.ScanTo{})

@@ -57,6 +57,9 @@ type SARIFInput struct {
 	// left out, least severe first.
 	MaxGzipBytes int
 	gzipCut      bool // set when results were left out for the size
+	// collected, when set, stands for Check: a streamed check's results
+	// the log can hold (ScanCheckSARIF).
+	collected *sarifCollected
 }
 
 // MaxSARIFResults is code scanning's limit of results per run; a file with
@@ -340,23 +343,23 @@ func walkFindings(in *SARIFInput, fn func(level string, build func() sarifItem))
 // with no file (code scanning rejects a result without a location) and
 // counts them apart.
 func collectFindings(in *SARIFInput) (out []sarifItem, capped, unlocated int) {
-	limit := resultCap(in.MaxResults)
 	var perLevel [3]int
-	walkFindings(in, func(level string, _ func() sarifItem) { perLevel[levelRank(level)]++ })
-	total := perLevel[0] + perLevel[1] + perLevel[2]
-	var quota [3]int
-	if limit < 0 || total <= limit {
-		quota = perLevel
+	walk := func(fn func(level string, build func() sarifItem)) { walkFindings(in, fn) }
+	if c := in.collected; c != nil {
+		perLevel, walk = c.perLevel, c.walk
 	} else {
-		rest := limit
-		for r := range quota {
-			quota[r] = min(perLevel[r], rest)
-			rest -= quota[r]
-		}
+		walk(func(level string, _ func() sarifItem) { perLevel[levelRank(level)]++ })
+	}
+	total := perLevel[0] + perLevel[1] + perLevel[2]
+	quota := quotas(perLevel, resultCap(in.MaxResults))
+	if c := in.collected; c != nil && quota != min3(quota, c.quota) {
+		// Only a smaller cap than the collection's (a retry for the
+		// size) can be met from what was kept.
+		panic("report: SARIF asked for more results than were collected")
 	}
 	kept := quota[0] + quota[1] + quota[2]
 	out = make([]sarifItem, 0, kept)
-	walkFindings(in, func(level string, build func() sarifItem) {
+	walk(func(level string, build func() sarifItem) {
 		r := levelRank(level)
 		if quota[r] == 0 {
 			return
@@ -369,6 +372,14 @@ func collectFindings(in *SARIFInput) (out []sarifItem, capped, unlocated int) {
 		}
 	})
 	return out, total - kept, unlocated
+}
+
+// min3 is the smaller of a and b, level by level.
+func min3(a, b [3]int) (m [3]int) {
+	for i := range m {
+		m[i] = min(a[i], b[i])
+	}
+	return m
 }
 
 func compareFindings(a, b sarifItem) int {
