@@ -446,17 +446,20 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 // errors first, then the check of every tool that did load; exit 2, since
 // the input must still be fixed.
 func checkPartial(format, category, minSeverity string, loaded *tool.Result, targets []string, adjust check.Adjust, stdout, stderr io.Writer) int {
-	result := check.RunAdjusted(loaded.Tools, targets, adjust)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var err error
 	switch format {
 	case "json":
-		var doc bytes.Buffer
-		if err = report.CheckJSON(&doc, result); err == nil {
-			err = report.WithLoadErrorsJSON(out, doc.Bytes(), loaded.Errors, nil)
+		// Streamed, as a check without load errors is: the document can
+		// be far larger than the tools (a million findings).
+		var lw *report.LoadErrorsJSONWriter
+		if lw, err = report.NewLoadErrorsJSONWriter(out, loaded.Errors, nil); err == nil {
+			if err = report.StreamCheckJSONAdjusted(lw, loaded.Tools, targets, adjust, checkJSONMemory, nil); err == nil {
+				err = lw.Close()
+			}
 		}
 	case "sarif":
-		err = report.SARIF(out, report.SARIFInput{LoadErrors: loaded.Errors, Check: result, Category: category})
+		err = report.StreamCheckSARIF(out, loaded.Tools, targets, adjust, report.SARIFInput{LoadErrors: loaded.Errors, Category: category})
 	default:
 		report.LoadErrorsText(stderr, loaded.Errors)
 		w := report.NewCheckTextWriterWith(out, report.CheckTextOptions{
@@ -464,9 +467,10 @@ func checkPartial(format, category, minSeverity string, loaded *tool.Result, tar
 			Compact:     format == "compact",
 			MinSeverity: minSeverity,
 		})
-		for i := range result.Tools {
-			w.Add(&result.Tools[i])
-		}
+		check.StreamEncodedAdjusted(loaded.Tools, targets, adjust, w.RenderTool, func(tr check.ToolResult, rendered []byte) bool {
+			w.AddRendered(&tr, rendered)
+			return false
+		})
 		err = w.Finish()
 	}
 	if err == nil {

@@ -16,9 +16,34 @@ import (
 // broken file then hides nothing: the document still holds every tool
 // that loaded, and a script finds the errors where it always did.
 func WithLoadErrorsJSON(w io.Writer, doc []byte, errs []tool.LoadError, leftOut []string) error {
+	lw, err := NewLoadErrorsJSONWriter(w, errs, leftOut)
+	if err != nil {
+		return err
+	}
+	if _, err := lw.Write(doc); err != nil {
+		return err
+	}
+	return lw.Close()
+}
+
+// LoadErrorsJSONWriter is WithLoadErrorsJSON for a document written to it
+// piece by piece (a streamed check report, which can be larger than the
+// memory it may use): it holds the document's first lines until the
+// `schemaPortVersion` line has passed, and writes the rest through.
+type LoadErrorsJSONWriter struct {
+	w      io.Writer
+	member string
+	head   []byte // held until the version line ends; nil once written
+	done   bool
+}
+
+// NewLoadErrorsJSONWriter writes to w the document written to it with
+// errs (and leftOut, when not nil) inserted as WithLoadErrorsJSON does.
+// Close writes what it still holds.
+func NewLoadErrorsJSONWriter(w io.Writer, errs []tool.LoadError, leftOut []string) (*LoadErrorsJSONWriter, error) {
 	var e bytes.Buffer
 	if err := LoadErrorsJSON(&e, "", errs); err != nil {
-		return err
+		return nil, err
 	}
 	member := e.String()
 	member = member[strings.Index(member, "  \"errors\": ["):]
@@ -30,17 +55,47 @@ func WithLoadErrorsJSON(w io.Writer, doc []byte, errs []tool.LoadError, leftOut 
 		}
 		member += "  \"leftOut\": [" + strings.Join(q, ", ") + "],\n"
 	}
-	const key = "  \"schemaPortVersion\": "
-	i := bytes.Index(doc, []byte(key))
-	if i < 0 {
-		_, err := w.Write(doc)
-		return err
+	return &LoadErrorsJSONWriter{w: w, member: member}, nil
+}
+
+const versionKey = "  \"schemaPortVersion\": "
+
+func (l *LoadErrorsJSONWriter) Write(p []byte) (int, error) {
+	if l.done {
+		return l.w.Write(p)
 	}
-	end := i + bytes.IndexByte(doc[i:], '\n') + 1
-	out := make([]byte, 0, len(doc)+len(member))
-	out = append(out, doc[:end]...)
-	out = append(out, member...)
-	out = append(out, doc[end:]...)
-	_, err := w.Write(out)
+	l.head = append(l.head, p...)
+	i := bytes.Index(l.head, []byte(versionKey))
+	if i < 0 {
+		return len(p), nil
+	}
+	nl := bytes.IndexByte(l.head[i:], '\n')
+	if nl < 0 {
+		return len(p), nil
+	}
+	end := i + nl + 1
+	l.done = true
+	head := l.head
+	l.head = nil
+	if _, err := l.w.Write(head[:end]); err != nil {
+		return 0, err
+	}
+	if _, err := io.WriteString(l.w, l.member); err != nil {
+		return 0, err
+	}
+	if _, err := l.w.Write(head[end:]); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Close writes a document that never had a version line as it was.
+func (l *LoadErrorsJSONWriter) Close() error {
+	if l.done {
+		return nil
+	}
+	l.done = true
+	_, err := l.w.Write(l.head)
+	l.head = nil
 	return err
 }

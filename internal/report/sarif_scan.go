@@ -58,21 +58,12 @@ func quotas(perLevel [3]int, limit int) (quota [3]int) {
 // onResult is called once per tool of the first pass, in no fixed order,
 // one call at a time.
 func ScanCheckSARIF(w io.Writer, paths []string, opts tool.Options, targets []string, adjust check.Adjust, in SARIFInput, onResult func(*check.ToolResult)) (loaded bool, err error) {
-	var (
-		mu       sync.Mutex
-		perLevel [3]int
-	)
-	count := func(tr *check.ToolResult, sign int) {
-		for _, t := range uniqueTargets(tr.Targets) {
-			for j := range t.Diagnostics {
-				perLevel[levelRank(sarifLevel(t.Diagnostics[j].Severity))] += sign
-			}
-		}
-	}
+	var mu sync.Mutex
+	k := newSARIFCollector(&in)
 	each := func(_ check.ToolKey, tr *check.ToolResult) {
 		mu.Lock()
 		defer mu.Unlock()
-		count(tr, 1)
+		k.count(tr, 1)
 		if onResult != nil {
 			onResult(tr)
 		}
@@ -80,34 +71,92 @@ func ScanCheckSARIF(w io.Writer, paths []string, opts tool.Options, targets []st
 	retract := func(_ check.ToolKey, tr *check.ToolResult) {
 		mu.Lock()
 		defer mu.Unlock()
-		count(tr, -1)
+		k.count(tr, -1)
 	}
 	counting := func() bool { return true }
 	s, ok := check.Scan(paths, opts, targets, adjust, check.ScanTo{Each: each, Retract: retract, Counting: counting})
 	if !ok {
 		return false, nil
 	}
-	c := &sarifCollected{perLevel: perLevel, quota: quotas(perLevel, resultCap(in.MaxResults))}
-	left := c.quota
-	s.Stream(func(tr check.ToolResult) {
-		one := SARIFInput{Check: &check.Result{Tools: []check.ToolResult{tr}}, Paths: in.Paths}
-		walkFindings(&one, func(level string, build func() sarifItem) {
-			r := levelRank(level)
-			if left[r] == 0 {
-				return
-			}
-			left[r]--
-			c.items = append(c.items, ownedItem(build()))
-		})
-	})
-	in.Check, in.collected = nil, c
-	if err := SARIF(w, in); err != nil {
+	k.keep()
+	s.Stream(k.add)
+	if err := k.write(w); err != nil {
 		return true, err
 	}
 	if s.Changed() {
 		return true, errFileChanged
 	}
 	return true, nil
+}
+
+// StreamCheckSARIF is ScanCheckSARIF for tools already loaded (with
+// in.LoadErrors, the files that did not: the log opens with them): the
+// tools are checked twice, to count and to keep what the log can hold,
+// rather than every finding being held.
+func StreamCheckSARIF(w io.Writer, tools []*tool.Tool, targets []string, adjust check.Adjust, in SARIFInput) error {
+	k := newSARIFCollector(&in)
+	check.StreamAdjusted(tools, targets, adjust, func(tr check.ToolResult) { k.count(&tr, 1) })
+	k.keep()
+	check.StreamAdjusted(tools, targets, adjust, k.add)
+	return k.write(w)
+}
+
+// sarifCollector gathers a check's SARIF results as its tools stream by:
+// count every tool's findings first, then keep (add) those the log can
+// hold, in the run's order; the input's load errors come first.
+type sarifCollector struct {
+	in   *SARIFInput
+	c    sarifCollected
+	left [3]int // per level, how many more add keeps
+}
+
+func newSARIFCollector(in *SARIFInput) *sarifCollector {
+	k := &sarifCollector{in: in}
+	walkFindings(&SARIFInput{LoadErrors: in.LoadErrors}, func(level string, _ func() sarifItem) {
+		k.c.perLevel[levelRank(level)]++
+	})
+	return k
+}
+
+// count adds (sign 1) or takes back (-1) tr's results.
+func (k *sarifCollector) count(tr *check.ToolResult, sign int) {
+	for _, t := range uniqueTargets(tr.Targets) {
+		for j := range t.Diagnostics {
+			k.c.perLevel[levelRank(sarifLevel(t.Diagnostics[j].Severity))] += sign
+		}
+	}
+}
+
+// keep ends the counting: the quotas are known, and the load errors are
+// kept first.
+func (k *sarifCollector) keep() {
+	k.c.quota = quotas(k.c.perLevel, resultCap(k.in.MaxResults))
+	k.left = k.c.quota
+	k.walk(&SARIFInput{LoadErrors: k.in.LoadErrors, Paths: k.in.Paths})
+}
+
+// add keeps what the log can hold of one tool's results (in the run's
+// order).
+func (k *sarifCollector) add(tr check.ToolResult) {
+	k.walk(&SARIFInput{Check: &check.Result{Tools: []check.ToolResult{tr}}, Paths: k.in.Paths})
+}
+
+func (k *sarifCollector) walk(one *SARIFInput) {
+	walkFindings(one, func(level string, build func() sarifItem) {
+		r := levelRank(level)
+		if k.left[r] == 0 {
+			return
+		}
+		k.left[r]--
+		k.c.items = append(k.c.items, ownedItem(build()))
+	})
+}
+
+// write writes the log of what was kept.
+func (k *sarifCollector) write(w io.Writer) error {
+	in := *k.in
+	in.Check, in.LoadErrors, in.collected = nil, nil, &k.c
+	return SARIF(w, in)
 }
 
 // ownedItemHook, when set, is called for each result kept (tests count

@@ -104,3 +104,42 @@ func TestScanCheckSARIFKeepsOnlyTheCap(t *testing.T) {
 		t.Fatalf("kept %d results for a log of at most 500", kept)
 	}
 }
+
+// StreamCheckSARIF, over tools already loaded and with the load errors of
+// the files that did not load, writes the log SARIF writes for the same
+// errors and check.Run's result: errors first, under the default cap and
+// a cap the set exceeds.
+func TestStreamCheckSARIFMatchesSARIF(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := corpus.Generate(dir, 80, 7); err != nil {
+		t.Fatal(err)
+	}
+	loaded := tool.Load([]string{dir}, tool.Options{Cwd: dir})
+	if len(loaded.Errors) > 0 {
+		t.Fatalf("corpus did not load: %v", loaded.Errors)
+	}
+	errs := []tool.LoadError{
+		{SourcePath: "b.json", Message: "Invalid JSON: unexpected end of JSON input", Span: tool.Span{Line: 1, Column: 5, EndLine: 1, EndColumn: 5}},
+		{SourcePath: "a.json", Message: "Tool is missing `name`", Path: "[0]", Span: tool.Span{Line: 2, Column: 3, EndLine: 2, EndColumn: 4}},
+	}
+	targets := check.DefaultTargets()
+	result := check.Run(loaded.Tools, targets)
+	for _, max := range []int{0, 700} {
+		in := SARIFInput{LoadErrors: errs, Category: "schemaport/", MaxResults: max}
+		want := in
+		want.Check = result
+		var wantLog, got bytes.Buffer
+		if err := SARIF(&wantLog, want); err != nil {
+			t.Fatal(err)
+		}
+		if err := StreamCheckSARIF(&got, loaded.Tools, targets, nil, in); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(wantLog.String(), "Tool is missing") {
+			t.Fatal("the log has no load error: the test would not see them")
+		}
+		if got.String() != wantLog.String() {
+			t.Fatalf("max %d: log differs (%d bytes, want %d) from byte %d", max, got.Len(), wantLog.Len(), firstDiff(got.Bytes(), wantLog.Bytes()))
+		}
+	}
+}
