@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -490,9 +489,11 @@ func diffPartial(format, category string, errs []tool.LoadError, leftOut []strin
 	var err error
 	switch format {
 	case "json":
-		var doc bytes.Buffer
-		if err = report.DiffJSON(&doc, result); err == nil {
-			err = report.WithLoadErrorsJSON(out, doc.Bytes(), errs, leftOut)
+		var lw *report.LoadErrorsJSONWriter
+		if lw, err = report.NewLoadErrorsJSONWriter(out, errs, leftOut); err == nil {
+			if err = report.DiffJSON(lw, result); err == nil {
+				err = lw.Close()
+			}
 		}
 	case "sarif":
 		err = report.SARIF(out, report.SARIFInput{LoadErrors: errs, Diff: result, Category: category})

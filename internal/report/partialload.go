@@ -9,27 +9,16 @@ import (
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
-// WithLoadErrorsJSON writes doc (a check or diff document) with the load
-// errors of the files that did not load placed first, right after its
-// `schemaPortVersion`, as `errors` (LoadErrorsJSON's entries) and, for a
-// diff, `leftOut`: the files whose tools were left out on both sides. One
-// broken file then hides nothing: the document still holds every tool
-// that loaded, and a script finds the errors where it always did.
-func WithLoadErrorsJSON(w io.Writer, doc []byte, errs []tool.LoadError, leftOut []string) error {
-	lw, err := NewLoadErrorsJSONWriter(w, errs, leftOut)
-	if err != nil {
-		return err
-	}
-	if _, err := lw.Write(doc); err != nil {
-		return err
-	}
-	return lw.Close()
-}
-
-// LoadErrorsJSONWriter is WithLoadErrorsJSON for a document written to it
-// piece by piece (a streamed check report, which can be larger than the
-// memory it may use): it holds the document's first lines until the
-// `schemaPortVersion` line has passed, and writes the rest through.
+// LoadErrorsJSONWriter writes a check or diff document written to it with
+// the load errors of the files that did not load placed first, right
+// after its `schemaPortVersion`, as `errors` (LoadErrorsJSON's entries)
+// and, for a diff, `leftOut`: the files whose tools were left out on both
+// sides. One broken file then hides nothing: the document still holds
+// every tool that loaded, and a script finds the errors where it always
+// did. The document comes piece by piece (a streamed check report can be
+// larger than the memory it may use): the writer holds its first lines
+// until the `schemaPortVersion` line has passed and writes the rest
+// through.
 type LoadErrorsJSONWriter struct {
 	w      io.Writer
 	member string
@@ -38,7 +27,7 @@ type LoadErrorsJSONWriter struct {
 }
 
 // NewLoadErrorsJSONWriter writes to w the document written to it with
-// errs (and leftOut, when not nil) inserted as WithLoadErrorsJSON does.
+// errs (and leftOut, when not nil) inserted.
 // Close writes what it still holds.
 func NewLoadErrorsJSONWriter(w io.Writer, errs []tool.LoadError, leftOut []string) (*LoadErrorsJSONWriter, error) {
 	var e bytes.Buffer
