@@ -43,11 +43,25 @@ func BenchmarkProcess(b *testing.B) {
 	bin := binary(b)
 	dir, st, _ := corpus.Shared(b)
 	b.Run("corpus", func(b *testing.B) {
-		for _, format := range []string{"json", "text"} {
+		for _, format := range []string{"json", "text", "sarif"} {
 			b.Run("check-"+format, func(b *testing.B) {
 				benchProcess(b, bin, dir, st.Bytes, "out", "check", ".", "--format", format)
 			})
 		}
+		b.Run("check-json-one-file-broken", func(b *testing.B) {
+			// One file cut short: the others' tools are still checked and
+			// reported after its error (exit 2), from a set that cannot be
+			// scanned file by file.
+			broken := copyCorpus(b, dir)
+			files, err := corpus.Files(broken)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := os.WriteFile(files[len(files)/2], []byte(`{"name": "broken", `), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			benchProcessExit(b, 2, bin, broken, st.Bytes, "out", "check", ".", "--format", "json")
+		})
 		b.Run("run", func(b *testing.B) {
 			// The action's outputs, as a workflow has them: annotations
 			// on the log, a SARIF file, the JSON report and the job
@@ -178,9 +192,45 @@ func watchHWM(pid int) <-chan int64 {
 	return out
 }
 
+// copyCorpus copies the corpus's files into a new temporary directory.
+func copyCorpus(b *testing.B, dir string) string {
+	b.Helper()
+	dst := b.TempDir()
+	files, err := corpus.Files(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range files {
+		rel, err := filepath.Rel(dir, f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		to := filepath.Join(dst, rel)
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dst
+}
+
 // benchProcess runs bin with args in dir b.N times, its stdout to a file,
 // and reports the child's CPU time, peak resident set and output size.
+// An exit status over 1 (not findings: an error) fails the benchmark.
 func benchProcess(b *testing.B, bin, dir string, inputBytes int64, outName string, args ...string) {
+	b.Helper()
+	benchProcessExit(b, 1, bin, dir, inputBytes, outName, args...)
+}
+
+// benchProcessExit is benchProcess for a run whose exit status may be up
+// to maxExit.
+func benchProcessExit(b *testing.B, maxExit int, bin, dir string, inputBytes int64, outName string, args ...string) {
 	b.Helper()
 	out := filepath.Join(b.TempDir(), outName)
 	b.SetBytes(inputBytes)
@@ -207,7 +257,7 @@ func benchProcess(b *testing.B, bin, dir string, inputBytes int64, outName strin
 		if _, exit := err.(*exec.ExitError); err != nil && !exit {
 			b.Fatal(err)
 		}
-		if code := cmd.ProcessState.ExitCode(); code > 1 {
+		if code := cmd.ProcessState.ExitCode(); code > maxExit {
 			b.Fatalf("exit %d: %s", code, args)
 		}
 		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
