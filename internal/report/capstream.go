@@ -25,18 +25,45 @@ import (
 // than the findings kept before. So the first PerRun findings of each
 // importance, at most PerTool per tool, are all Cap can keep; CapStream
 // holds those and no more.
+//
+// NewCapStreamByName takes the tools in any order (see there).
 type CapStream struct {
 	l     Limits
 	seen  int
 	check *check.Result
-	// candidates by importance, each in the run's order; inClass counts
-	// them per tool.
-	candidates [importanceLevels][]capCandidate
+	// candidates by importance, each a heap of at most PerRun whose root
+	// is the last in the run's order (capKey); inClass counts them per
+	// tool.
+	candidates [importanceLevels][]*capCandidate
 	inClass    [importanceLevels]map[string]int
 	total      map[string]int // findings per tool
 	// last is the tool of the last Tool call, and lastView what the view
 	// keeps of it (viewTool).
 	last, lastView *tool.Tool
+	// byName: the tools arrive in any order, and the run's order is by
+	// name (NewCapStreamByName).
+	byName bool
+}
+
+// capKey is a finding's place in the run's order: in arrival order
+// (seq) for a CapStream that gets the run in order; for one by name, the
+// load errors (phase 0), then each tool's findings by the tool's name
+// (phase 1: a tool's findings arrive together, in order, so seq orders
+// them), then the rest (phase 2: the diff's).
+type capKey struct {
+	phase int
+	name  string
+	seq   int
+}
+
+func (a *capKey) compare(b *capKey) int {
+	if a.phase != b.phase {
+		return a.phase - b.phase
+	}
+	if a.name != b.name {
+		return tool.CompareNames(a.name, b.name)
+	}
+	return a.seq - b.seq
 }
 
 // importanceLevels is the number of values importance takes.
@@ -46,7 +73,7 @@ const importanceLevels = 7
 // the diagnostic (the check's lists are reused) and where in the check
 // view it goes.
 type capCandidate struct {
-	seq          int
+	key          capKey
 	f            finding.Finding
 	diag         provider.Diagnostic
 	hasDiag      bool
@@ -59,6 +86,20 @@ func NewCapStream(l Limits) *CapStream {
 	for i := range c.inClass {
 		c.inClass[i] = map[string]int{}
 	}
+	return c
+}
+
+// NewCapStreamByName is NewCapStream for a run whose tools arrive in any
+// order (checked as their files load, on many workers), the run's order
+// being by tool name (tool.CompareNames; the names are unique): each
+// tool's findings still come right after it (Tool, then Add, from one
+// goroutine at a time), the load errors before any tool and the other
+// findings (the diff's) after the last. Finish returns what NewCapStream
+// would for the same run in order: each importance keeps the PerRun
+// first findings in the run's order, whatever order they came in.
+func NewCapStreamByName(l Limits) *CapStream {
+	c := NewCapStream(l)
+	c.byName = true
 	return c
 }
 
@@ -96,15 +137,26 @@ func viewTool(t *tool.Tool) *tool.Tool {
 // completed (finding.PartialCheckFinding): f's diagnostic must be valid
 // until Add returns, not after.
 func (c *CapStream) Add(f *finding.Finding) {
-	seq := c.seen
+	key := capKey{seq: c.seen}
 	c.seen++
+	if c.byName {
+		switch {
+		case f.Kind == finding.KindLoad:
+		case f.Kind == finding.KindCheck && c.lastView != nil:
+			key.phase, key.name = 1, c.lastView.Name
+		default:
+			key.phase = 2
+		}
+	}
 	countName(c.total, f.Tool)
 	class := importance(f)
-	if len(c.candidates[class]) >= c.l.PerRun || c.inClass[class][f.Tool] >= c.l.PerTool {
+	heap := c.candidates[class]
+	full := len(heap) >= c.l.PerRun
+	if full && (len(heap) == 0 || key.compare(&heap[0].key) > 0) || c.inClass[class][f.Tool] >= c.l.PerTool {
 		return
 	}
 	countName(c.inClass[class], f.Tool)
-	cand := capCandidate{seq: seq, f: *f, tool: -1, target: -1}
+	cand := &capCandidate{key: key, f: *f, tool: -1, target: -1}
 	cand.f.Complete()
 	ownText(&cand.f, nil)
 	if f.Diagnostic != nil {
@@ -116,11 +168,48 @@ func (c *CapStream) Add(f *finding.Finding) {
 			cand.target = slices.IndexFunc(c.check.Tools[n-1].Targets, func(t check.TargetResult) bool { return t.ID == f.Target })
 		}
 		if f.ToolDef != nil && f.ToolDef == c.last {
-			c.locate(&cand)
+			c.locate(cand)
 			cand.f.ToolDef = c.lastView
 		}
 	}
-	c.candidates[class] = append(c.candidates[class], cand)
+	if full {
+		// Out of order: cand comes before the last kept, which goes.
+		heap[0] = cand
+		siftDown(heap, 0)
+		return
+	}
+	c.candidates[class] = append(heap, cand)
+	siftUp(c.candidates[class], len(heap))
+}
+
+// siftUp and siftDown keep h a heap whose root is the latest in the
+// run's order. In order, every candidate is the latest so far: siftUp
+// returns at once.
+func siftUp(h []*capCandidate, i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if h[i].key.compare(&h[parent].key) <= 0 {
+			return
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func siftDown(h []*capCandidate, i int) {
+	for {
+		largest := i
+		for _, child := range []int{2*i + 1, 2*i + 2} {
+			if child < len(h) && h[child].key.compare(&h[largest].key) > 0 {
+				largest = child
+			}
+		}
+		if largest == i {
+			return
+		}
+		h[i], h[largest] = h[largest], h[i]
+		i = largest
+	}
 }
 
 // ownText gives a kept finding (and its diagnostic) their own copies of
@@ -176,25 +265,54 @@ func (c *CapStream) locate(cand *capCandidate) {
 	d.Line, d.Column, d.EndLine, d.EndColumn = sp.Line, sp.Column, sp.EndLine, sp.EndColumn
 }
 
+// sortTools puts the view's tools in the run's order (by name), and
+// the candidates' places in the view with them.
+func (c *CapStream) sortTools() {
+	tools := c.check.Tools
+	order := make([]int, len(tools))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return tool.CompareNames(tools[a].Tool.Name, tools[b].Tool.Name) })
+	place := make([]int, len(tools))
+	sorted := make([]check.ToolResult, len(tools))
+	for to, from := range order {
+		sorted[to] = tools[from]
+		place[from] = to
+	}
+	c.check.Tools = sorted
+	for class := range c.candidates {
+		for _, cand := range c.candidates[class] {
+			if cand.tool >= 0 {
+				cand.tool = place[cand.tool]
+			}
+		}
+	}
+}
+
 // Finish returns the view of the run: pol is the policy's verdict (its
 // Findings are not read), dif the whole diff (nil without a base). It
 // equals Cap(pol with every finding added, the check with every tool
 // recorded, dif, l), except that the views are always copies.
 func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 	c.last, c.lastView = nil, nil
+	if c.byName {
+		c.sortTools()
+	}
 	out := Capped{Check: c.check, Diff: dif, Omitted: Omitted{PerTool: map[string]int{}, Limits: c.l}}
 	var kept []*capCandidate
 	perTool := map[string]int{}
+	byKey := func(a, b *capCandidate) int { return a.key.compare(&b.key) }
 	for class := range c.candidates {
-		for i := range c.candidates[class] {
-			cand := &c.candidates[class][i]
+		slices.SortFunc(c.candidates[class], byKey)
+		for _, cand := range c.candidates[class] {
 			if len(kept) < c.l.PerRun && perTool[cand.f.Tool] < c.l.PerTool {
 				kept = append(kept, cand)
 				perTool[cand.f.Tool]++
 			}
 		}
 	}
-	slices.SortFunc(kept, func(a, b *capCandidate) int { return a.seq - b.seq })
+	slices.SortFunc(kept, byKey)
 	out.Omitted.Total = c.seen - len(kept)
 	for name, n := range c.total {
 		if left := n - perTool[name]; left > 0 {

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"slices"
 	"testing"
 	"weak"
 
@@ -301,4 +303,84 @@ func TestCapStreamKeepsNoTree(t *testing.T) {
 		t.Fatal("the view lost what the outputs read")
 	}
 	runtime.KeepAlive(view)
+}
+
+// streamCapShuffled feeds a whole run to a CapStream by name the way a
+// run that checks each file as it loads does: the load errors' findings,
+// then each tool's result followed by its findings, the tools in an order
+// of rng's, then the diff's.
+func streamCapShuffled(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits, rng *rand.Rand) Capped {
+	c := NewCapStreamByName(l)
+	byTool := map[*tool.Tool][]*finding.Finding{}
+	var before, after []*finding.Finding
+	for i := range pol.Findings {
+		switch f := &pol.Findings[i]; f.Kind {
+		case finding.KindLoad:
+			before = append(before, f)
+		case finding.KindCheck:
+			byTool[f.ToolDef] = append(byTool[f.ToolDef], f)
+		default:
+			after = append(after, f)
+		}
+	}
+	for _, f := range before {
+		c.Add(f)
+	}
+	for _, i := range rng.Perm(len(chk.Tools)) {
+		c.Tool(&chk.Tools[i])
+		for _, f := range byTool[chk.Tools[i].Tool] {
+			c.Add(f)
+		}
+	}
+	for _, f := range after {
+		c.Add(f)
+	}
+	bare := *pol
+	bare.Findings = nil
+	return c.Finish(&bare, dif)
+}
+
+// A CapStream by name given the tools in any order returns Cap's view of
+// the run in order, finding for finding and byte for byte once rendered,
+// whatever the limits.
+func TestCapStreamByNameEqualsCapInAnyOrder(t *testing.T) {
+	pol, chk, dif := runFixture(t)
+	if !slices.IsSortedFunc(chk.Tools, func(a, b check.ToolResult) int { return tool.CompareNames(a.Tool.Name, b.Tool.Name) }) {
+		t.Fatal("the fixture's tools are not in name order")
+	}
+	for _, l := range []Limits{{PerTool: 1 << 20, PerRun: 1 << 20}, {PerTool: 3, PerRun: 1 << 20}, {PerTool: 1 << 20, PerRun: 25},
+		{PerTool: 40, PerRun: 300}, {PerTool: 500, PerRun: 1000}, {PerTool: 1, PerRun: 1}, {PerTool: 0, PerRun: 0}} {
+		for seed := range uint64(3) {
+			t.Run(fmt.Sprintf("%d-%d/%d", l.PerTool, l.PerRun, seed), func(t *testing.T) {
+				wantView := Cap(pol, chk, dif, l)
+				gotView := streamCapShuffled(pol, chk, dif, l, rand.New(rand.NewPCG(seed, 15)))
+				want, got := comparable(wantView), comparable(gotView)
+				if !reflect.DeepEqual(got.Omitted, want.Omitted) {
+					t.Fatalf("omitted %d %v, want %d %v", got.Omitted.Total, got.Omitted.PerTool, want.Omitted.Total, want.Omitted.PerTool)
+				}
+				if len(got.Policy.Findings) != len(want.Policy.Findings) {
+					t.Fatalf("%d findings kept, want %d", len(got.Policy.Findings), len(want.Policy.Findings))
+				}
+				for i := range got.Policy.Findings {
+					if g, w := got.Policy.Findings[i], want.Policy.Findings[i]; !reflect.DeepEqual(g, w) {
+						t.Fatalf("finding %d:\n got %+v\nwant %+v", i, g, w)
+					}
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatal("the views differ")
+				}
+				wantOut, gotOut := rendered(t, wantView), rendered(t, gotView)
+				for name, w := range wantOut {
+					if gotOut[name] != w {
+						t.Errorf("%s differs", name)
+					}
+				}
+				for _, f := range gotView.Policy.Findings {
+					if f.Diagnostic != nil && !pointsInto(f.Diagnostic, gotView.Check) {
+						t.Fatalf("%s: the diagnostic is not the check view's", f.Code)
+					}
+				}
+			})
+		}
+	}
 }
