@@ -37,6 +37,10 @@ type ScanTo struct {
 	// order are then left out, which checks faster. Retract and the Each
 	// that follows it always get complete results.
 	Counting func() bool
+	// Loaded, if set, receives each file's tools on the loader's worker
+	// before they are checked: a caller that keeps some of them (for a
+	// diff) keeps them alive.
+	Loaded func(file int, tools []*tool.Tool)
 }
 
 // Scan loads paths as tool.Load would, but file by file: each tool is
@@ -59,6 +63,11 @@ type ScanTo struct {
 // ok is false when tool.Load would report a problem: the caller loads
 // with tool.Load to report it (each may have seen some tools by then).
 func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, to ScanTo) (s *Scanned, ok bool) {
+	return ScanWalk(tool.WalkFiles(paths, opts), targetIDs, adjust, to)
+}
+
+// ScanWalk is Scan of the files walk found.
+func ScanWalk(walk *tool.Walk, targetIDs []string, adjust Adjust, to ScanTo) (s *Scanned, ok bool) {
 	each, retract := to.Each, to.Retract
 	targets := selected(targetIDs)
 	strict := slices.ContainsFunc(targets, func(t TargetInfo) bool { return t.ID == anthropicstrict.ID })
@@ -67,7 +76,10 @@ func Scan(paths []string, opts tool.Options, targetIDs []string, adjust Adjust, 
 		params = map[ToolKey][2]int{} // strict budget counts: optional, unions
 	)
 	defer provider.Recycler()()
-	scan := tool.Scan(paths, opts, func(file int, tools []*tool.Tool) {
+	scan := walk.Scan(func(file int, tools []*tool.Tool) {
+		if to.Loaded != nil {
+			to.Loaded(file, tools)
+		}
 		forEach(len(tools), func(i int) {
 			t := tools[i]
 			key := ToolKey{file, i}

@@ -238,7 +238,8 @@ func inside(root, p string) bool {
 type fileResult struct {
 	tools []*Tool
 	errs  []LoadError
-	valid bool // fileJob.valid
+	valid bool   // fileJob.valid
+	data  []byte // the file's bytes, once read
 }
 
 // loadFiles reads, parses and validates every queued file on a pool of
@@ -307,6 +308,7 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena, cache *Cache) 
 		}
 		return fileResult{tools: tools}
 	}
+	r.data = data
 	src := &Source{Path: job.display, Abs: job.abs, Data: data}
 	root, err := trees.ParseInPlace(data)
 	if err != nil {

@@ -3,6 +3,7 @@ package tool
 import (
 	"bytes"
 	"hash/maphash"
+	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -27,15 +28,85 @@ import (
 // them past the call unless it keeps them alive itself. Options.Cache is
 // not used: it would keep the trees.
 func Scan(paths []string, opts Options, visit func(file int, tools []*Tool)) *Scanned {
-	l := configuredLoader(opts)
-	s := &Scanned{}
+	return WalkFiles(paths, opts).Scan(visit)
+}
+
+// Walk is the files a scan loads, found before any is read (WalkFiles),
+// for a caller that compares other files with them first (Holds).
+type Walk struct {
+	l         *loader
+	failed    bool
+	seed      maphash.Seed
+	byDisplay map[string]int
+	mu        sync.Mutex
+	held      map[int]uint64 // files Holds found equal, their bytes hashed
+}
+
+// WalkFiles finds the files Scan(paths, opts) loads, reading none.
+func WalkFiles(paths []string, opts Options) *Walk {
+	w := &Walk{l: configuredLoader(opts), seed: maphash.MakeSeed(), held: map[int]uint64{}}
 	for i, p := range paths {
 		var errs []LoadError
-		l.collect(p, i, &errs)
+		w.l.collect(p, i, &errs)
 		if len(errs) > 0 {
-			s.Failed = true
+			w.failed = true
 		}
 	}
+	w.byDisplay = make(map[string]int, len(w.l.files))
+	for i := len(w.l.files) - 1; i >= 0; i-- {
+		w.byDisplay[w.l.files[i].display] = i
+	}
+	return w
+}
+
+// Holds reports whether data, with the forced format, is the walk's
+// file at display, byte for byte, as read now (a file with the same
+// display path elsewhere: the base's, whose tools are then exactly the
+// ones the scan will load from it). The file is read into a reused chunk
+// to compare and is not kept; the scan that loads it later sees that it
+// is still the same (Scanned.Changed). Holds is safe for concurrent use.
+func (w *Walk) Holds(display string, format Format, data []byte) bool {
+	file, ok := w.byDisplay[display]
+	if !ok || w.failed {
+		return false
+	}
+	job := w.l.files[file]
+	if job.format != format {
+		return false
+	}
+	chunk, _ := holdsChunks.Get().(*[]byte)
+	if chunk == nil {
+		c := make([]byte, arenaChunk)
+		chunk = &c
+	}
+	room := *chunk // read into the chunk from its start, every time
+	now, err := readFile(job.abs, job.maxSize, &room)
+	same := err == nil && bytes.Equal(now, data)
+	holdsChunks.Put(chunk)
+	if same {
+		sum := maphash.Bytes(w.seed, data)
+		w.mu.Lock()
+		w.held[file] = sum
+		w.mu.Unlock()
+	}
+	return same
+}
+
+// Held reports whether Holds found file (an index of the scan's files,
+// as in Ref) equal to another.
+func (w *Walk) Held(file int) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, ok := w.held[file]
+	return ok
+}
+
+// Scan loads the walk's files (see the function Scan). A file Holds
+// found equal to another that no longer has the bytes it had then makes
+// the scan Changed.
+func (w *Walk) Scan(visit func(file int, tools []*Tool)) *Scanned {
+	l := w.l
+	s := &Scanned{Failed: w.failed}
 	s.files = l.files
 	s.Notices = l.notices
 	if s.Failed {
@@ -43,12 +114,13 @@ func Scan(paths []string, opts Options, visit func(file int, tools []*Tool)) *Sc
 	}
 	names := make([][]string, len(l.files))
 	sums := make([]uint64, len(l.files))
-	seed := maphash.MakeSeed()
+	stamps := make([]stamp, len(l.files))
+	seed := w.seed
 	var failed atomic.Bool
 	workers := min(runtime.GOMAXPROCS(0), len(l.files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -59,15 +131,19 @@ func Scan(paths []string, opts Options, visit func(file int, tools []*Tool)) *Sc
 				if i >= len(l.files) {
 					return
 				}
+				stamps[i] = stampOf(l.files[i].abs)            // before reading: a later write shows
 				r := loadFile(l.files[i], &bytes, &trees, nil) // never cached: the trees go
 				if len(r.errs) > 0 {
 					failed.Store(true)
 					return
 				}
 				names[i] = make([]string, len(r.tools))
-				if len(r.tools) > 0 && r.tools[0].Source != nil {
-					sums[i] = maphash.Bytes(seed, r.tools[0].Source.Data)
+				sums[i] = maphash.Bytes(seed, r.data)
+				w.mu.Lock()
+				if sum, held := w.held[i]; held && sum != sums[i] {
+					s.changed.Store(true)
 				}
+				w.mu.Unlock()
 				for j, t := range r.tools {
 					names[i][j] = strings.Clone(t.Name) // not the file's text
 				}
@@ -92,9 +168,42 @@ func Scan(paths []string, opts Options, visit func(file int, tools []*Tool)) *Sc
 			s.Refs = append(s.Refs, Ref{Name: n, File: i, Index: j})
 		}
 	}
-	s.names, s.sums, s.seed = names, sums, seed
+	s.names, s.sums, s.seed, s.stamps = names, sums, seed, stamps
 	sort.SliceStable(s.Refs, func(a, b int) bool { return utf16Compare(s.Refs[a].Name, s.Refs[b].Name) < 0 })
 	return s
+}
+
+// stamp is what the file system says of a file's version: a write
+// changes its size or its modification time.
+type stamp struct {
+	size    int64
+	modTime int64
+	ok      bool
+}
+
+func stampOf(path string) stamp {
+	info, err := os.Stat(path)
+	if err != nil {
+		return stamp{}
+	}
+	return stamp{size: info.Size(), modTime: info.ModTime().UnixNano(), ok: true}
+}
+
+// Changed reports whether a file the scan loaded has changed since: it
+// no longer had the bytes Holds compared when the scan read it, or the
+// file system says it was written after (its size or modification time
+// differ now). A caller that read each file once, and reports on what it
+// read, fails rather than report on files that are no longer there.
+func (s *Scanned) Changed() bool {
+	if s.changed.Load() {
+		return true
+	}
+	for i, st := range s.stamps {
+		if stampOf(s.files[i].abs) != st {
+			return true
+		}
+	}
+	return false
 }
 
 // Scanned is what Scan keeps of a load.
@@ -111,6 +220,8 @@ type Scanned struct {
 	names   [][]string // each file's tool names, in the file's order
 	sums    []uint64   // each file's text hashed, to see it is the one scanned
 	seed    maphash.Seed
+	stamps  []stamp     // each file's version when the scan read it
+	changed atomic.Bool // a file Holds compared had changed when read
 }
 
 // Ref is one tool of a scan: its name and where it is.
