@@ -531,22 +531,36 @@ func (r *actionRun) checkHead(o runOptions, out *outcome, labels []string, inBas
 	stream(func(tr check.ToolResult) {
 		known := inBase.known(i, &tr)
 		i++
-		view.Tool(&tr)
-		finding.EachCheckTarget(&tr, func(t *check.TargetResult) {
-			for j := range t.Diagnostics {
-				d := &t.Diagnostics[j]
-				f := finding.PartialCheckFinding(tr.Tool, t, d)
-				if known != nil && known(t.ID, d) {
-					pol.ApplyInBase(&f)
-				} else {
-					pol.Apply(&f)
-				}
-				view.Add(&f)
-			}
-		})
+		addTool(pol, view, &tr, known)
 	})
+	r.finishCheck(o, out, pol, view)
+}
+
+// addTool puts one tool's check result through the policy and the view:
+// known says which of its findings the base has without a look-up (nil:
+// none).
+func addTool(pol *finding.Applier, view *report.CapStream, tr *check.ToolResult, known func(target string, d *provider.Diagnostic) bool) {
+	view.Tool(tr)
+	finding.EachCheckTarget(tr, func(t *check.TargetResult) {
+		for j := range t.Diagnostics {
+			d := &t.Diagnostics[j]
+			f := finding.PartialCheckFinding(tr.Tool, t, d)
+			if known != nil && known(t.ID, d) {
+				pol.ApplyInBase(&f)
+			} else {
+				pol.Apply(&f)
+			}
+			view.Add(&f)
+		}
+	})
+}
+
+// finishCheck puts the diff's findings through the policy and the view
+// once every tool's are, and completes out from the view.
+func (r *actionRun) finishCheck(o runOptions, out *outcome, pol *finding.Applier, view *report.CapStream) {
 	for _, f := range finding.FromDiff(out.diff) {
-		add(&f)
+		pol.Apply(&f)
+		view.Add(&f)
 	}
 	capped := view.Finish(pol.Result(), out.diff)
 	out.check, out.diff, out.policy = capped.Check, capped.Diff, capped.Policy

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,7 +33,7 @@ import (
 // run; with the base in other files (--base-path) and in a commit, where
 // most files are the same on both sides.
 func TestStreamedCompareMatchesWholeRun(t *testing.T) {
-	compareWithWholeRun(t, true)
+	compareWithWholeRun(t, true, "all", false)
 }
 
 // The scanned run (runScanned: the head loaded file by file, the files
@@ -45,7 +48,7 @@ func TestScannedRunMatchesWholeRun(t *testing.T) {
 	var stats []scanStats
 	defer func() { onScanStats = nil }()
 	onScanStats = func(s scanStats) { stats = append(stats, s) }
-	compareWithWholeRun(t, false)
+	compareWithWholeRun(t, false, "all", false)
 	// Each side (base path, commit) under three limits.
 	if len(stats) != 6 {
 		t.Fatalf("%d scanned runs, want 6", len(stats))
@@ -68,9 +71,48 @@ func TestScannedRunMatchesWholeRun(t *testing.T) {
 	}
 }
 
+// Without anthropic-strict the scanned run checks each head tool as its
+// file loads (runOnePass), the tools reaching the policy and the view in
+// the order their files finish loading, not the report's: every output
+// is still the whole-set run's, byte for byte, on one worker (the files
+// in the order the walk finds them, far from the names' order) and on
+// every core. The base's files the head has byte for byte are never
+// parsed, and only the tools of the files that differ are held.
+func TestOnePassRunMatchesWholeRun(t *testing.T) {
+	for _, procs := range []int{1, runtime.GOMAXPROCS(0)} {
+		t.Run(fmt.Sprint(procs, "procs"), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			var stats []scanStats
+			defer func() { onScanStats = nil }()
+			onScanStats = func(s scanStats) { stats = append(stats, s) }
+			compareWithWholeRun(t, false, "openai,anthropic,gemini,mcp", true)
+			if len(stats) != 6 {
+				t.Fatalf("%d scanned runs, want 6", len(stats))
+			}
+			for i, s := range stats {
+				if !s.onePass || (procs == 1 && !s.outOfOrder) {
+					t.Errorf("run %d: one pass %v, tools out of report order %v", i, s.onePass, s.outOfOrder)
+				}
+				if i < 3 {
+					if s.sharedFiles != 0 || s.baseTools != 57 || s.headTools != 60 {
+						t.Errorf("base path: the scanned run held %+v", s)
+					}
+					continue
+				}
+				if s.sharedFiles == 0 || s.baseFilesParsed+s.sharedFiles != 21 || s.baseFilesParsed >= s.sharedFiles || s.headTools >= 60/2 || s.baseTools >= 60/2 {
+					t.Errorf("commit: the scanned run held %+v", s)
+				}
+			}
+		})
+	}
+}
+
 // compareWithWholeRun holds the run to the whole-set reference on an
-// edited corpus: with a file broken on each side, or none.
-func compareWithWholeRun(t *testing.T, broken bool) {
+// edited corpus: with a file broken on each side, or none; with the
+// --targets given ("all": anthropic-strict's set findings too); with
+// reversed, the files are named so that a walk finds them in the reverse
+// of their tools' order.
+func compareWithWholeRun(t *testing.T, broken bool, targets string, reversed bool) {
 	localEnv(t)
 	gittest.RequireGit(t)
 	dir := t.TempDir()
@@ -80,6 +122,9 @@ func compareWithWholeRun(t *testing.T, broken bool) {
 	}
 	if _, err := corpus.Generate(base, 60, 11); err != nil {
 		t.Fatal(err)
+	}
+	if reversed {
+		reverseFiles(t, base, head)
 	}
 	files, err := corpus.Files(base)
 	if err != nil {
@@ -125,7 +170,7 @@ func compareWithWholeRun(t *testing.T, broken bool) {
 	outputs := func(dir, label string, limits report.Limits, side ...string) map[string]string {
 		defer func(l report.Limits) { report.RunLimits = l }(report.RunLimits)
 		report.RunLimits = limits
-		args := append(side, "--only-new", "--targets", "all", "--annotations",
+		args := append(side, "--only-new", "--targets", targets, "--annotations",
 			"--report-file", label+".json", "--sarif-file", label+".sarif", "--summary-file", label+".md")
 		code, stdout, stderr := runIn(t, dir, args...)
 		got := map[string]string{"exit": fmt.Sprint(code), "log": strings.ReplaceAll(stdout, label, "X"), "stderr": stderr}
@@ -171,13 +216,48 @@ func compareWithWholeRun(t *testing.T, broken bool) {
 		}
 	}
 	wants := []string{`"state": "existing"`, `"state": "accepted"`, `"state": "disabled"`, `"kind": "diff"`,
-		`"tool-removed"`, `"tool-added"`, `"anthropic/strict-too-many-tools"`}
+		`"tool-removed"`, `"tool-added"`}
+	if targets == "all" {
+		wants = append(wants, `"anthropic/strict-too-many-tools"`)
+	}
 	if broken {
 		wants = append(wants, `"kind": "load"`)
 	}
 	for _, want := range wants {
 		if !strings.Contains(reports, want) {
 			t.Errorf("the fixture does not exercise %s", want)
+		}
+	}
+}
+
+// reverseFiles moves the files of the same generated corpus in base and
+// head to one folder, named (the same on both sides) in the reverse order
+// of their first tools' names.
+func reverseFiles(t *testing.T, base, head string) {
+	t.Helper()
+	files, err := corpus.Files(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := regexp.MustCompile(`"name": "([^"]*)"`).FindSubmatch(data)
+		if name == nil {
+			t.Fatalf("%s names no tool", f)
+		}
+		first[f] = string(name[1])
+	}
+	slices.SortFunc(files, func(a, b string) int { return strings.Compare(first[b], first[a]) })
+	for i, f := range files {
+		rel := strings.TrimPrefix(f, base)
+		for _, side := range []string{base, head} {
+			if err := os.Rename(filepath.Join(side, rel), filepath.Join(side, fmt.Sprintf("r%03d.json", i))); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -26,6 +28,9 @@ var afterScan func()
 // diff on each side.
 type scanStats struct {
 	sharedFiles, baseFilesParsed, baseTools, headTools int
+	// onePass: the head was checked as it loaded (runOnePass), its tools
+	// reaching the policy out of report order when outOfOrder.
+	onePass, outOfOrder bool
 }
 
 // onScanStats, when set, receives a scanned run's scanStats.
@@ -52,6 +57,17 @@ const msgChanged = "A tool file changed while it was being checked; run the chec
 // needs every tool: failed files are left out of the diff on both sides),
 // or a head that is empty. The notes made meanwhile are taken back.
 func (r *actionRun) runScanned(o runOptions, side *baseSide, labels []string, ev *action.Event) (code int, done bool) {
+	if !check.HasSetFindings(o.targets) {
+		return r.runOnePass(o, side, labels, ev)
+	}
+	return r.runTwoPasses(o, side, labels, ev)
+}
+
+// runTwoPasses is runScanned when anthropic-strict is a target: a
+// tool's set findings depend on the tools before it in report order, so
+// the head is checked in a second pass, in that order (check.Scanned's
+// Stream), once the first has learnt it.
+func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, ev *action.Event) (code int, done bool) {
 	notes, extra := len(r.notes), len(r.extra)
 	fallBack := func() (int, bool) {
 		r.notes, r.extra = r.notes[:notes], r.extra[:extra]
@@ -258,4 +274,133 @@ func scannedBaseChecks(scan *check.Scanned, shared map[int]bool, rest []*tool.To
 		b.headSets = scan.SetFindings()
 	}
 	return b, true
+}
+
+// runOnePass is runScanned without anthropic-strict, where each tool's
+// findings depend on that tool alone: the head is read, parsed and
+// checked once, each tool as its file loads, on the loader's workers, in
+// no fixed order, and its tree dropped at once but for the files the
+// base does not share, held for the diff. The base comes first: its
+// files the head has byte for byte (tool.Walk's Holds, comparing with the
+// head's file at the same display path before the head is scanned) are
+// left out, unparsed, and the others are loaded and checked, so that the
+// policy knows the base's findings (only-new) before it decides the
+// head's. The policy takes the tools in any order (finding.Applier's
+// verdict on a finding depends on that finding and, through the base's
+// fingerprints, on the earlier findings of the same tool only, which
+// come together, in order), and so does the view (report.CapStream by
+// name, the report's order). A head file that changes while the run
+// reads it fails the run, as in runTwoPasses.
+func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev *action.Event) (code int, done bool) {
+	notes, extra := len(r.notes), len(r.extra)
+	fallBack := func() (int, bool) {
+		r.notes, r.extra = r.notes[:notes], r.extra[:extra]
+		return 0, false
+	}
+	var present []string
+	var usageErr string
+	// The head's notes come after the base's, as in the whole-set run.
+	headNotes, headExtra := r.notesOf(func() { present, usageErr = r.headPaths(o.paths, side.loaded, side.missing) })
+	if usageErr != "" || len(present) == 0 {
+		return fallBack()
+	}
+	walk := tool.WalkFiles(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats})
+	var stats scanStats
+	base := toolSet{loaded: side.loaded, missing: side.missing}
+	if len(side.args) > 0 {
+		var mu sync.Mutex
+		skip := func(display string, format tool.Format, data []byte) bool {
+			held := walk.Holds(display, format, data)
+			if !held {
+				mu.Lock()
+				stats.baseFilesParsed++
+				mu.Unlock()
+			}
+			return held
+		}
+		base.Result = *r.loadWith(side.args, tool.Options{Cwd: side.cwd, Root: side.root, MaxFileSize: r.maxFileSize, Formats: r.formats, Skip: skip})
+		if len(base.Errors) > 0 {
+			return fallBack()
+		}
+	}
+	var fps *finding.Fingerprints
+	if o.onlyNew && base.loaded {
+		fps = checkFingerprints(base.Tools, o.targets)
+	}
+	out := outcome{head: toolSet{loaded: true}, base: toolSet{loaded: base.loaded}}
+	out.approved = base.loaded && action.HasLabel(labels, r.settings.AllowBreakingLabel)
+	pol := finding.NewApplier(r.policy(o, out.approved), fps)
+	view := report.NewCapStreamByName(report.RunLimits)
+	var mu sync.Mutex // the policy and the view take one tool at a time
+	held := map[int][]*tool.Tool{}
+	stats.onePass = true
+	var lastName string
+	scan, ok := check.ScanWalk(walk, o.targets, nil, check.ScanTo{
+		Loaded: func(file int, tools []*tool.Tool) {
+			if base.loaded && len(tools) > 0 && !walk.Held(file) {
+				mu.Lock()
+				held[file] = tools
+				mu.Unlock()
+			}
+		},
+		Each: func(key check.ToolKey, tr *check.ToolResult) {
+			// A tool of a file the base has byte for byte is the base's
+			// too, checked once for both: its findings are the base's.
+			var known func(string, *provider.Diagnostic) bool
+			if fps != nil && walk.Held(key.File) {
+				known = func(string, *provider.Diagnostic) bool { return true }
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if onScanStats != nil {
+				stats.outOfOrder = stats.outOfOrder || tool.CompareNames(tr.Tool.Name, lastName) < 0
+				lastName = strings.Clone(tr.Tool.Name)
+			}
+			addTool(pol, view, tr, known)
+		},
+	})
+	if !ok {
+		return fallBack()
+	}
+	files := scan.Loaded()
+	shared := map[int]bool{}
+	for f := range files.Files() {
+		if walk.Held(f) && len(files.Names(f)) > 0 {
+			shared[f] = true
+		}
+	}
+	if base.loaded && !uniqueNames(base.Tools, files, shared) {
+		return fallBack()
+	}
+	side.remove()
+	r.noteBaseEqualsHead(ev)
+	r.notes, r.extra = append(r.notes, headNotes...), append(r.extra, headExtra...)
+	r.noteNotices(files.Notices)
+	if afterScan != nil {
+		afterScan()
+	}
+	if base.loaded {
+		// The diff's new side: the head's tools of the files the base
+		// does not share, in report order.
+		var heads []*tool.Tool
+		for _, ref := range files.Refs {
+			if tools, ok := held[ref.File]; ok {
+				heads = append(heads, tools[ref.Index])
+			}
+		}
+		held = nil
+		stats.baseTools, stats.headTools = len(base.Tools), len(heads)
+		out.diff = diff.ToolSets(base.Tools, heads, o.diffOpts)
+		relocateRemoved(out.diff, base.Tools, heads)
+		detach(out.diff)
+	}
+	r.finishCheck(o, &out, pol, view)
+	if onScanStats != nil {
+		stats.sharedFiles = len(shared)
+		onScanStats(stats)
+	}
+	if scan.Changed() || files.Changed() {
+		return r.fail(msgChanged), true
+	}
+	return r.publish(out), true
 }

@@ -64,3 +64,11 @@ func SetFindingsOf(n int, targetIDs []string, params func(i int) (optional, unio
 }
 
 func isStrict(t TargetInfo) bool { return t.ID == anthropicstrict.ID }
+
+// HasSetFindings reports whether a check of targetIDs can find anything
+// about the set as a whole (SetFindings): only with anthropic-strict.
+// Without, every tool's findings depend on that tool alone, in whatever
+// order the tools are checked.
+func HasSetFindings(targetIDs []string) bool {
+	return slices.ContainsFunc(selected(targetIDs), isStrict)
+}
