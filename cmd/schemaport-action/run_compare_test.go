@@ -90,7 +90,10 @@ func TestOnePassRunMatchesWholeRun(t *testing.T) {
 				t.Fatalf("%d scanned runs, want 6", len(stats))
 			}
 			for i, s := range stats {
-				if !s.onePass || (procs == 1 && !s.outOfOrder) {
+				// With the base in other files every head file is checked
+				// after the scan, in report order; in a commit most are
+				// checked as they load.
+				if !s.onePass || (procs == 1 && i >= 3 && !s.outOfOrder) {
 					t.Errorf("run %d: one pass %v, tools out of report order %v", i, s.onePass, s.outOfOrder)
 				}
 				if i < 3 {

@@ -277,20 +277,21 @@ func scannedBaseChecks(scan *check.Scanned, shared map[int]bool, rest []*tool.To
 }
 
 // runOnePass is runScanned without anthropic-strict, where each tool's
-// findings depend on that tool alone: the head is read, parsed and
-// checked once, each tool as its file loads, on the loader's workers, in
-// no fixed order, and its tree dropped at once but for the files the
-// base does not share, held for the diff. The base comes first: its
-// files the head has byte for byte (tool.Walk's Holds, comparing with the
-// head's file at the same display path before the head is scanned) are
-// left out, unparsed, and the others are loaded and checked, so that the
-// policy knows the base's findings (only-new) before it decides the
-// head's. The policy takes the tools in any order (finding.Applier's
-// verdict on a finding depends on that finding and, through the base's
-// fingerprints, on the earlier findings of the same tool only, which
-// come together, in order), and so does the view (report.CapStream by
-// name, the report's order). A head file that changes while the run
-// reads it fails the run, as in runTwoPasses.
+// findings depend on that tool alone: the head is read and parsed once.
+// The base comes first: its files the head has byte for byte (tool.Walk's
+// Holds compares each with the head's file at the same display path, the
+// rule tool.Cache shares files by) are left out, unparsed; the others are
+// loaded. Then the head is scanned: a tool of a shared file is checked on
+// the loader's worker as its file loads, its findings known to be the
+// base's (only-new), and its tree dropped; the files the base does not
+// share are held (in memory of their own) for the diff, and checked once
+// it is made and the base's findings are known, the base's trees gone.
+// The tools reach the policy and the view out of report order: the
+// policy's verdict on a finding depends on that finding and, through the
+// base's fingerprints, on the earlier findings of the same tool only,
+// which come together and in order; the view is report.CapStream by
+// name, the report's order. A head file that changes while the run reads
+// it fails the run, as in runTwoPasses.
 func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev *action.Event) (code int, done bool) {
 	notes, extra := len(r.notes), len(r.extra)
 	fallBack := func() (int, bool) {
@@ -323,19 +324,39 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 			return fallBack()
 		}
 	}
-	var fps *finding.Fingerprints
-	if o.onlyNew && base.loaded {
-		fps = checkFingerprints(base.Tools, o.targets)
-	}
 	out := outcome{head: toolSet{loaded: true}, base: toolSet{loaded: base.loaded}}
 	out.approved = base.loaded && action.HasLabel(labels, r.settings.AllowBreakingLabel)
+	// The policy consumes the base's fingerprints (only-new): they are put
+	// in once the diff is made (the head's tools that need them are
+	// checked after), the check's garbage made with the trees of the
+	// files that differ only.
+	var fps *finding.Fingerprints
+	if o.onlyNew && base.loaded {
+		fps = finding.NewFingerprints(0)
+	}
 	pol := finding.NewApplier(r.policy(o, out.approved), fps)
 	view := report.NewCapStreamByName(report.RunLimits)
 	var mu sync.Mutex // the policy and the view take one tool at a time
 	held := map[int][]*tool.Tool{}
 	stats.onePass = true
 	var lastName string
+	add := func(tr *check.ToolResult, known func(string, *provider.Diagnostic) bool) {
+		if onScanStats != nil {
+			stats.outOfOrder = stats.outOfOrder || tool.CompareNames(tr.Tool.Name, lastName) < 0
+			lastName = strings.Clone(tr.Tool.Name)
+		}
+		addTool(pol, view, tr, known)
+	}
+	// A tool of a file the base has byte for byte is the base's too,
+	// checked once for both: its findings are the base's.
+	var inBase func(string, *provider.Diagnostic) bool
+	if fps != nil {
+		inBase = func(string, *provider.Diagnostic) bool { return true }
+	}
 	scan, ok := check.ScanWalk(walk, o.targets, nil, check.ScanTo{
+		// The files the base does not share are held for the diff, and
+		// checked once the base's findings are known.
+		Keep: func(file int) bool { return base.loaded && !walk.Held(file) },
 		Loaded: func(file int, tools []*tool.Tool) {
 			if base.loaded && len(tools) > 0 && !walk.Held(file) {
 				mu.Lock()
@@ -344,19 +365,9 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 			}
 		},
 		Each: func(key check.ToolKey, tr *check.ToolResult) {
-			// A tool of a file the base has byte for byte is the base's
-			// too, checked once for both: its findings are the base's.
-			var known func(string, *provider.Diagnostic) bool
-			if fps != nil && walk.Held(key.File) {
-				known = func(string, *provider.Diagnostic) bool { return true }
-			}
 			mu.Lock()
 			defer mu.Unlock()
-			if onScanStats != nil {
-				stats.outOfOrder = stats.outOfOrder || tool.CompareNames(tr.Tool.Name, lastName) < 0
-				lastName = strings.Clone(tr.Tool.Name)
-			}
-			addTool(pol, view, tr, known)
+			add(tr, inBase)
 		},
 	})
 	if !ok {
@@ -393,6 +404,11 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 		out.diff = diff.ToolSets(base.Tools, heads, o.diffOpts)
 		relocateRemoved(out.diff, base.Tools, heads)
 		detach(out.diff)
+		if fps != nil {
+			check.Stream(base.Tools, o.targets, func(tr check.ToolResult) { addFingerprints(fps, &tr) })
+		}
+		base = toolSet{} // the base's trees go before the head's are checked
+		check.Stream(heads, o.targets, func(tr check.ToolResult) { add(&tr, nil) })
 	}
 	r.finishCheck(o, &out, pol, view)
 	if onScanStats != nil {

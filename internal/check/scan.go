@@ -38,9 +38,13 @@ type ScanTo struct {
 	// that follows it always get complete results.
 	Counting func() bool
 	// Loaded, if set, receives each file's tools on the loader's worker
-	// before they are checked: a caller that keeps some of them (for a
-	// diff) keeps them alive.
+	// before they are checked.
 	Loaded func(file int, tools []*tool.Tool)
+	// Keep, if set, names the files whose tools Loaded keeps (for a
+	// diff): they are loaded into memory of their own (tool's
+	// ScanKeeping) and not checked at all; the caller checks them (with
+	// the set's findings: SetFindings).
+	Keep func(file int) bool
 }
 
 // Scan loads paths as tool.Load would, but file by file: each tool is
@@ -76,9 +80,13 @@ func ScanWalk(walk *tool.Walk, targetIDs []string, adjust Adjust, to ScanTo) (s 
 		params = map[ToolKey][2]int{} // strict budget counts: optional, unions
 	)
 	defer provider.Recycler()()
-	scan := walk.Scan(func(file int, tools []*tool.Tool) {
+	kept := func(file int) bool { return to.Keep != nil && to.Keep(file) }
+	scan := walk.ScanKeeping(to.Keep, func(file int, tools []*tool.Tool) {
 		if to.Loaded != nil {
 			to.Loaded(file, tools)
+		}
+		if kept(file) && !strict {
+			return
 		}
 		forEach(len(tools), func(i int) {
 			t := tools[i]
@@ -89,7 +97,7 @@ func ScanWalk(walk *tool.Walk, targetIDs []string, adjust Adjust, to ScanTo) (s 
 				params[key] = [2]int{optional, unions}
 				mu.Unlock()
 			}
-			if each == nil {
+			if each == nil || kept(file) {
 				return
 			}
 			var r ToolResult
@@ -135,7 +143,7 @@ func ScanWalk(walk *tool.Walk, targetIDs []string, adjust Adjust, to ScanTo) (s 
 			s.setFindings = map[int][]provider.Diagnostic{}
 		}
 		s.setFindings[i] = extra
-		if each == nil {
+		if each == nil || kept(ref.File) {
 			continue
 		}
 		if retract != nil {

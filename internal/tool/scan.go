@@ -105,6 +105,13 @@ func (w *Walk) Held(file int) bool {
 // found equal to another that no longer has the bytes it had then makes
 // the scan Changed.
 func (w *Walk) Scan(visit func(file int, tools []*Tool)) *Scanned {
+	return w.ScanKeeping(nil, visit)
+}
+
+// ScanKeeping is Scan for a visit that keeps the tools of the files keep
+// names (nil: none): those are loaded into memory of their own, so that
+// they do not pin the memory of the files dropped.
+func (w *Walk) ScanKeeping(keep func(file int) bool, visit func(file int, tools []*Tool)) *Scanned {
 	l := w.l
 	s := &Scanned{Failed: w.failed}
 	s.files = l.files
@@ -124,15 +131,19 @@ func (w *Walk) Scan(visit func(file int, tools []*Tool)) *Scanned {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var bytes []byte
-			var trees jsonvalue.Arena
+			var bytes, keptBytes []byte
+			var trees, keptTrees jsonvalue.Arena
 			for !failed.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(l.files) {
 					return
 				}
-				stamps[i] = stampOf(l.files[i].abs)            // before reading: a later write shows
-				r := loadFile(l.files[i], &bytes, &trees, nil) // never cached: the trees go
+				stamps[i] = stampOf(l.files[i].abs) // before reading: a later write shows
+				into, intoTrees := &bytes, &trees
+				if keep != nil && keep(i) {
+					into, intoTrees = &keptBytes, &keptTrees
+				}
+				r := loadFile(l.files[i], into, intoTrees, nil) // never cached: the trees go
 				if len(r.errs) > 0 {
 					failed.Store(true)
 					return
