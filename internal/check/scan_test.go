@@ -230,3 +230,56 @@ func TestScanCounting(t *testing.T) {
 		t.Fatalf("%d of %d findings with positions: counting should leave them out", positioned, total)
 	}
 }
+
+// Loaded sees every file's tools before they are checked; the tools of
+// the files Keep names are not checked (Each never sees them), and the
+// others are checked as Run checks them.
+func TestScanKeep(t *testing.T) {
+	dir := interleaved(t, 4, 3)
+	targets := DefaultTargets()
+	walk := tool.WalkFiles([]string{"."}, tool.Options{Cwd: dir})
+	var mu sync.Mutex
+	loaded := map[int][]*tool.Tool{}
+	checked := map[string]ToolResult{}
+	kept := func(file int) bool { return file%2 == 1 }
+	s, ok := ScanWalk(walk, targets, nil, ScanTo{
+		Keep: kept,
+		Loaded: func(file int, tools []*tool.Tool) {
+			mu.Lock()
+			defer mu.Unlock()
+			loaded[file] = tools
+		},
+		Each: func(key ToolKey, tr *ToolResult) {
+			mu.Lock()
+			defer mu.Unlock()
+			if kept(key.File) {
+				t.Errorf("%s of a kept file was checked", tr.Tool.Name)
+			}
+			checked[tr.Tool.Name] = keep(tr)
+		},
+	})
+	if !ok || len(loaded) != 4 {
+		t.Fatalf("ok %v, %d files loaded", ok, len(loaded))
+	}
+	var all []*tool.Tool
+	for _, ref := range s.Loaded().Refs {
+		all = append(all, loaded[ref.File][ref.Index])
+	}
+	want := Run(all, targets)
+	n := 0
+	for i, ref := range s.Loaded().Refs {
+		got, seen := checked[ref.Name]
+		if seen != !kept(ref.File) {
+			t.Fatalf("%s: checked %v", ref.Name, seen)
+		}
+		if seen {
+			n++
+			if !reflect.DeepEqual(got.Targets, want.Tools[i].Targets) {
+				t.Fatalf("%s: checked differently from Run", ref.Name)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("nothing was checked")
+	}
+}

@@ -186,3 +186,73 @@ func TestLoadSkip(t *testing.T) {
 		t.Fatalf("asked about %v", asked)
 	}
 }
+
+// A walk finds the files before any is read: Holds compares other bytes
+// with the file at a display path as it is now (display path, forced
+// format, bytes), and the scan that loads the files afterwards is Changed
+// when a file Holds found equal no longer has those bytes, or when any
+// file is written after the scan read it. The files ScanKeeping keeps
+// load as Scan's do.
+func TestWalkHoldsAndChanged(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{}
+	for f := 0; f < 6; f++ {
+		files[fmt.Sprintf("f%d.json", f)] = "[" + okFile(fmt.Sprintf("z_%d", 9-f)) + "," + okFile(fmt.Sprintf("a_%d", f)) + "]"
+	}
+	casefiles.Write(t, dir, files, nil)
+	read := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	walk := WalkFiles([]string{"."}, Options{Cwd: dir})
+	f1 := read("f1.json")
+	if !walk.Holds("f1.json", "", f1) || walk.Holds("f1.json", FormatCanonical, f1) || walk.Holds("f1.json", "", append(f1, ' ')) ||
+		walk.Holds("f2.json", "", f1) || walk.Holds("missing.json", "", f1) || !walk.Holds("f3.json", "", read("f3.json")) {
+		t.Fatal("Holds is wrong")
+	}
+	keep := func(file int) bool { return file%2 == 0 }
+	var mu sync.Mutex
+	loaded := map[int][]*Tool{}
+	s := walk.ScanKeeping(keep, func(file int, tools []*Tool) {
+		mu.Lock()
+		defer mu.Unlock()
+		loaded[file] = tools
+	})
+	want := Scan([]string{"."}, Options{Cwd: dir}, func(int, []*Tool) {})
+	if s.Failed || !reflect.DeepEqual(s.Refs, want.Refs) || len(loaded) != 6 {
+		t.Fatalf("failed %v, %d files, refs %v, want %v", s.Failed, len(loaded), s.Refs, want.Refs)
+	}
+	for f, tools := range loaded {
+		again, ok := s.ToolsOf(f)
+		if !ok || len(again) != len(tools) || string(again[0].Source.Data) != string(tools[0].Source.Data) || again[1].Name != tools[1].Name {
+			t.Fatalf("file %d loaded differently", f)
+		}
+		if walk.Held(f) != (s.Display(f) == "f1.json" || s.Display(f) == "f3.json") {
+			t.Fatalf("file %s: held %v", s.Display(f), walk.Held(f))
+		}
+	}
+	if s.Changed() {
+		t.Fatal("changed, with no file written")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "f5.json"), append(read("f5.json"), '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Changed() {
+		t.Error("a file written after the scan read it did not make the scan changed")
+	}
+
+	// A file Holds compared that changes before the scan reads it.
+	walk = WalkFiles([]string{"."}, Options{Cwd: dir})
+	if !walk.Holds("f1.json", "", f1) {
+		t.Fatal("Holds is wrong")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "f1.json"), append(f1, ' '), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s := walk.Scan(func(int, []*Tool) {}); s.Failed || !s.Changed() {
+		t.Errorf("failed %v: the scan did not see that a file Holds compared changed", s.Failed)
+	}
+}
