@@ -183,8 +183,8 @@ func (c *CapStream) Add(f *finding.Finding) {
 }
 
 // siftUp and siftDown keep h a heap whose root is the latest in the
-// run's order. In order, every candidate is the latest so far: siftUp
-// returns at once.
+// run's order: log(PerRun) steps for a candidate kept, none for one
+// passed over.
 func siftUp(h []*capCandidate, i int) {
 	for i > 0 {
 		parent := (i - 1) / 2
@@ -199,10 +199,11 @@ func siftUp(h []*capCandidate, i int) {
 func siftDown(h []*capCandidate, i int) {
 	for {
 		largest := i
-		for _, child := range []int{2*i + 1, 2*i + 2} {
-			if child < len(h) && h[child].key.compare(&h[largest].key) > 0 {
-				largest = child
-			}
+		if l := 2*i + 1; l < len(h) && h[l].key.compare(&h[largest].key) > 0 {
+			largest = l
+		}
+		if r := 2*i + 2; r < len(h) && h[r].key.compare(&h[largest].key) > 0 {
+			largest = r
 		}
 		if largest == i {
 			return
