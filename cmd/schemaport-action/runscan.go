@@ -20,7 +20,9 @@ import (
 var scanRuns = true
 
 // afterScan, when set, runs once the head is scanned and the base loaded,
-// before the head's files are loaded again: a test changes a file there.
+// before the head's files are loaded again (runTwoPasses) or the run
+// looks whether any changed since it read them (runOnePass): a test
+// changes a file there.
 var afterScan func()
 
 // scanStats is what runScanned held, for tests: the base files parsed
@@ -37,13 +39,16 @@ type scanStats struct {
 var onScanStats func(scanStats)
 
 // msgChanged is the run's error when a head file changed between the
-// passes: what the outputs would say is not known.
+// passes, or while the run read it: what the outputs would say is not
+// known.
 const msgChanged = "A tool file changed while it was being checked; run the check again."
 
 // runScanned is the run for a head and a base that load without a
 // problem, in the memory of the files that changed rather than of every
 // tree (the whole-set run holds both sides' trees until the head is
-// checked). The head is scanned (check.Scan: loaded file by file, the
+// checked): in one pass over the head (runOnePass) unless
+// anthropic-strict is a target, in two (runTwoPasses) when it is. In
+// two passes the head is scanned (check.Scan: loaded file by file, the
 // trees dropped, learning the report order); the base is loaded but for
 // the files the head has byte for byte (display path, forced format and
 // bytes: tool.Cache's rule), whose tools are the head's, so they are
