@@ -253,6 +253,11 @@ func (s *Scanned) Changed() bool { return s.changed.Load() }
 // after its last. A file whose tools are far apart in the order may be
 // loaded more than once: at most cacheBytes of files are kept.
 func (s *Scanned) StreamEncoded(encode func(tr *ToolResult, buf []byte) []byte, fn func(tr ToolResult, encoded []byte) (keep bool)) {
+	// The first pass's trees are garbage by now, but the collector may
+	// not have run since: collected here (little is alive, so it is
+	// quick), they are not still held while this pass loads the files
+	// again. One large file otherwise peaked at both passes' trees.
+	runtime.GC()
 	c := newFileCache(s)
 	streamFrom(toolSource{n: len(s.scan.Refs), get: c.get, done: c.done}, s.targets, s.setFindings, s.adjust, encode, fn, true)
 }
