@@ -68,23 +68,41 @@ func (r *actionRun) runScanned(o runOptions, side *baseSide, labels []string, ev
 	return r.runTwoPasses(o, side, labels, ev)
 }
 
+// scannedHead is what a scanned run starts from: the head's paths that
+// exist, with the notes they make (they come after the base's, as in the
+// whole-set run), and how to fall back to the whole-set run.
+type scannedHead struct {
+	present  []string
+	notes    []string
+	extra    []report.Annotation
+	ok       bool               // false: fall back (a usage error, or no path)
+	fallBack func() (int, bool) // takes back the notes made since, and says "not done"
+}
+
+// scanHead finds the head's paths for a scanned run.
+func (r *actionRun) scanHead(o runOptions, side *baseSide) scannedHead {
+	notes, extra := len(r.notes), len(r.extra)
+	h := scannedHead{fallBack: func() (int, bool) {
+		r.notes, r.extra = r.notes[:notes], r.extra[:extra]
+		return 0, false
+	}}
+	var usageErr string
+	h.notes, h.extra = r.notesOf(func() { h.present, usageErr = r.headPaths(o.paths, side.loaded, side.missing) })
+	h.ok = usageErr == "" && len(h.present) > 0
+	return h
+}
+
 // runTwoPasses is runScanned when anthropic-strict is a target: a
 // tool's set findings depend on the tools before it in report order, so
 // the head is checked in a second pass, in that order (check.Scanned's
 // Stream), once the first has learnt it.
 func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, ev *action.Event) (code int, done bool) {
-	notes, extra := len(r.notes), len(r.extra)
-	fallBack := func() (int, bool) {
-		r.notes, r.extra = r.notes[:notes], r.extra[:extra]
-		return 0, false
-	}
-	var present []string
-	var usageErr string
-	// The head's notes come after the base's, as in the whole-set run.
-	headNotes, headExtra := r.notesOf(func() { present, usageErr = r.headPaths(o.paths, side.loaded, side.missing) })
-	if usageErr != "" || len(present) == 0 {
+	h := r.scanHead(o, side)
+	fallBack := h.fallBack
+	if !h.ok {
 		return fallBack()
 	}
+	present, headNotes, headExtra := h.present, h.notes, h.extra
 	scan, ok := check.Scan(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}, o.targets, nil, check.ScanTo{})
 	if !ok {
 		return fallBack()
@@ -298,18 +316,12 @@ func scannedBaseChecks(scan *check.Scanned, shared map[int]bool, rest []*tool.To
 // name, the report's order. A head file that changes while the run reads
 // it fails the run, as in runTwoPasses.
 func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev *action.Event) (code int, done bool) {
-	notes, extra := len(r.notes), len(r.extra)
-	fallBack := func() (int, bool) {
-		r.notes, r.extra = r.notes[:notes], r.extra[:extra]
-		return 0, false
-	}
-	var present []string
-	var usageErr string
-	// The head's notes come after the base's, as in the whole-set run.
-	headNotes, headExtra := r.notesOf(func() { present, usageErr = r.headPaths(o.paths, side.loaded, side.missing) })
-	if usageErr != "" || len(present) == 0 {
+	h := r.scanHead(o, side)
+	fallBack := h.fallBack
+	if !h.ok {
 		return fallBack()
 	}
+	present, headNotes, headExtra := h.present, h.notes, h.extra
 	walk := tool.WalkFiles(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats})
 	var stats scanStats
 	base := toolSet{loaded: side.loaded, missing: side.missing}

@@ -74,15 +74,7 @@ func (w *Walk) Holds(display string, format Format, data []byte) bool {
 	if job.format != format {
 		return false
 	}
-	chunk, _ := holdsChunks.Get().(*[]byte)
-	if chunk == nil {
-		c := make([]byte, arenaChunk)
-		chunk = &c
-	}
-	room := *chunk // read into the chunk from its start, every time
-	now, err := readFile(job.abs, job.maxSize, &room)
-	same := err == nil && bytes.Equal(now, data)
-	holdsChunks.Put(chunk)
+	same := fileIs(job, data)
 	if same {
 		sum := maphash.Bytes(w.seed, data)
 		w.mu.Lock()
@@ -328,6 +320,12 @@ func (s *Scanned) Holds(file int, format Format, data []byte) bool {
 	if job.format != format || len(s.names[file]) == 0 || maphash.Bytes(s.seed, data) != s.sums[file] {
 		return false
 	}
+	return fileIs(job, data)
+}
+
+// fileIs reports whether job's file holds data, byte for byte, read into
+// a pooled chunk (the bytes are not kept).
+func fileIs(job fileJob, data []byte) bool {
 	chunk, _ := holdsChunks.Get().(*[]byte)
 	if chunk == nil {
 		c := make([]byte, arenaChunk)
