@@ -206,50 +206,26 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	category = report.NormalizeCategory(category)
 
-	{
-		// Loaded file by file, checked and dropped (see scanCheck); a
-		// load problem is reported from tool.Load below.
-		failed, loaded, err := scanCheck(format, category, paths, loadOptions(cwd, cfg), targets, adjust, failOn, minSeverity, stdout)
-		if loaded {
-			if err != nil {
-				fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
-				return 2
-			}
-			if failed {
-				return 1
-			}
-			return 0
+	// Loaded file by file, checked and dropped (see scanCheck); a load
+	// problem is reported from tool.Load below.
+	failed, scanned, err := scanCheck(format, category, paths, loadOptions(cwd, cfg), targets, adjust, failOn, minSeverity, stdout)
+	if !scanned {
+		loaded := tool.Load(paths, loadOptions(cwd, cfg))
+		if len(loaded.Errors) > 0 && len(loaded.Tools) == 0 {
+			return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
 		}
-	}
-	loaded := tool.Load(paths, loadOptions(cwd, cfg))
-	if len(loaded.Errors) > 0 && len(loaded.Tools) == 0 {
-		return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
-	}
-	if len(loaded.Errors) > 0 {
-		return checkPartial(format, category, minSeverity, loaded, targets, adjust, stdout, stderr)
-	}
-	if format != "sarif" {
-		failed, err := streamCheck(format, loaded.Tools, targets, adjust, failOn, minSeverity, stdout)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
-			return 2
+		if len(loaded.Errors) > 0 {
+			return checkPartial(format, category, minSeverity, loaded, targets, adjust, stdout, stderr)
 		}
-		if failed {
-			return 1
-		}
-		return 0
-	}
-	result := check.RunAdjusted(loaded.Tools, targets, adjust)
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	err = report.SARIF(out, report.SARIFInput{Check: result, Category: category})
-	if err == nil {
-		err = out.Flush()
+		// The scan saw a problem that is gone (a file written meanwhile):
+		// the set as loaded now.
+		failed, err = streamCheck(format, category, loaded.Tools, targets, adjust, failOn, minSeverity, stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
-	if check.FailOn(result, failOn) {
+	if failed {
 		return 1
 	}
 	return 0
@@ -261,7 +237,7 @@ var checkJSONMemory = report.CheckJSONMemory
 
 // streamCheck checks tool by tool and writes each result as it comes, so
 // a report of a million diagnostics never sits in memory.
-func streamCheck(format string, tools []*tool.Tool, targets []string, adjust check.Adjust, failOn, minSeverity string, stdout io.Writer) (failed bool, err error) {
+func streamCheck(format, category string, tools []*tool.Tool, targets []string, adjust check.Adjust, failOn, minSeverity string, stdout io.Writer) (failed bool, err error) {
 	fails := func(tr *check.ToolResult) {
 		for _, t := range tr.Targets {
 			if check.Fails(t.Diagnostics, failOn) {
@@ -269,9 +245,16 @@ func streamCheck(format string, tools []*tool.Tool, targets []string, adjust che
 			}
 		}
 	}
-	if format == "json" {
+	switch format {
+	case "json":
 		err := report.StreamCheckJSONAdjusted(stdout, tools, targets, adjust, checkJSONMemory, fails)
 		return failed, err
+	case "sarif":
+		out := bufio.NewWriterSize(stdout, 64<<10)
+		if err := report.StreamCheckSARIF(out, tools, targets, adjust, report.SARIFInput{Category: category}, fails); err != nil {
+			return failed, err
+		}
+		return failed, out.Flush()
 	}
 	w := report.NewCheckTextWriterWith(stdout, report.CheckTextOptions{
 		TextOptions: report.TextOptions{Color: colorOn(stdout), CompileFixes: failOn == check.FailOnLossy},
@@ -458,7 +441,7 @@ func checkPartial(format, category, minSeverity string, loaded *tool.Result, tar
 			}
 		}
 	case "sarif":
-		err = report.StreamCheckSARIF(out, loaded.Tools, targets, adjust, report.SARIFInput{LoadErrors: loaded.Errors, Category: category})
+		err = report.StreamCheckSARIF(out, loaded.Tools, targets, adjust, report.SARIFInput{LoadErrors: loaded.Errors, Category: category}, nil)
 	default:
 		report.LoadErrorsText(stderr, loaded.Errors)
 		w := report.NewCheckTextWriterWith(out, report.CheckTextOptions{

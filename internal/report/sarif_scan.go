@@ -92,10 +92,16 @@ func ScanCheckSARIF(w io.Writer, paths []string, opts tool.Options, targets []st
 // StreamCheckSARIF is ScanCheckSARIF for tools already loaded (with
 // in.LoadErrors, the files that did not: the log opens with them): the
 // tools are checked twice, to count and to keep what the log can hold,
-// rather than every finding being held.
-func StreamCheckSARIF(w io.Writer, tools []*tool.Tool, targets []string, adjust check.Adjust, in SARIFInput) error {
+// rather than every finding being held. onResult (nil: none) sees each
+// tool's result of the first pass, in order.
+func StreamCheckSARIF(w io.Writer, tools []*tool.Tool, targets []string, adjust check.Adjust, in SARIFInput, onResult func(*check.ToolResult)) error {
 	k := newSARIFCollector(&in)
-	check.StreamAdjusted(tools, targets, adjust, func(tr check.ToolResult) { k.count(&tr, 1) })
+	check.StreamAdjusted(tools, targets, adjust, func(tr check.ToolResult) {
+		k.count(&tr, 1)
+		if onResult != nil {
+			onResult(&tr)
+		}
+	})
 	k.keep()
 	check.StreamAdjusted(tools, targets, adjust, k.add)
 	return k.write(w)

@@ -132,7 +132,7 @@ func TestStreamCheckSARIFMatchesSARIF(t *testing.T) {
 		if err := SARIF(&wantLog, want); err != nil {
 			t.Fatal(err)
 		}
-		if err := StreamCheckSARIF(&got, loaded.Tools, targets, nil, in); err != nil {
+		if err := StreamCheckSARIF(&got, loaded.Tools, targets, nil, in, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(wantLog.String(), "Tool is missing") {
