@@ -36,6 +36,7 @@ type CapStream struct {
 	// tool.
 	candidates [importanceLevels][]*capCandidate
 	inClass    [importanceLevels]map[string]int
+	slab       []capCandidate // room for candidates to come
 	total      map[string]int // findings per tool
 	// last is the tool of the last Tool call, and lastView what the view
 	// keeps of it (viewTool).
@@ -156,9 +157,23 @@ func (c *CapStream) Add(f *finding.Finding) {
 		return
 	}
 	countName(c.inClass[class], f.Tool)
-	cand := &capCandidate{key: key, f: *f, tool: -1, target: -1}
+	// A full heap's root is the candidate cand displaces: its memory is
+	// reused (in a run whose tools arrive out of order, most candidates
+	// kept early are displaced later, and each is large).
+	var cand *capCandidate
+	if full {
+		cand = heap[0]
+		*cand = capCandidate{key: key, f: *f, tool: -1, target: -1}
+	} else {
+		if len(c.slab) == 0 {
+			// Candidates are never freed (a displaced one is reused):
+			// allocated 64 at a time.
+			c.slab = make([]capCandidate, 64)
+		}
+		cand, c.slab = &c.slab[0], c.slab[1:]
+		*cand = capCandidate{key: key, f: *f, tool: -1, target: -1}
+	}
 	cand.f.Complete()
-	ownText(&cand.f, nil)
 	if f.Diagnostic != nil {
 		cand.diag, cand.hasDiag = *f.Diagnostic, true
 		ownText(&cand.f, &cand.diag)
@@ -171,10 +186,11 @@ func (c *CapStream) Add(f *finding.Finding) {
 			c.locate(cand)
 			cand.f.ToolDef = c.lastView
 		}
+	} else {
+		ownText(&cand.f, nil)
 	}
 	if full {
 		// Out of order: cand comes before the last kept, which goes.
-		heap[0] = cand
 		siftDown(heap, 0)
 		return
 	}
@@ -213,30 +229,57 @@ func siftDown(h []*capCandidate, i int) {
 	}
 }
 
-// ownText gives a kept finding (and its diagnostic) their own copies of
-// the text that may be a view of memory the run means to drop: a tool's
-// file (names), or the chunk of a provider's text arena that holds the
-// messages of many tools. The finding shares its diagnostic's copies.
+// ownText gives a kept finding (and its diagnostic, if d is not nil)
+// their own copies of the text that may be a view of memory the run means
+// to drop: a tool's file (names), or the chunk of a provider's text arena
+// that holds the messages of many tools. The copies share one allocation
+// (a candidate's text lives and dies together), and the diagnostic's
+// fields equal to the finding's share the finding's copies.
 func ownText(f *finding.Finding, d *provider.Diagnostic) {
-	if d == nil {
-		f.Tool, f.Path, f.Message, f.Location.File = strings.Clone(f.Tool), strings.Clone(f.Path), strings.Clone(f.Message), strings.Clone(f.Location.File)
+	fields := [...]*string{&f.Tool, &f.Path, &f.Message, &f.Location.File, nil, nil, nil, nil, nil, nil}
+	n := 4
+	if d != nil {
+		for _, s := range [...]*string{&d.ToolName, &d.Message, &d.Path, &d.File, &d.Compile.Detail, &d.FoldedInto} {
+			fields[n] = s
+			n++
+		}
+	}
+	// same[i] is the finding's field that field i equals (-1: none).
+	var same [len(fields)]int
+	size := 0
+	for i, s := range fields[:n] {
+		same[i] = -1
+		for j := 0; i >= 4 && j < 4; j++ {
+			if *s == *fields[j] {
+				same[i] = j
+				break
+			}
+		}
+		if same[i] < 0 {
+			size += len(*s)
+		}
+	}
+	if size == 0 {
 		return
 	}
-	own := func(s string) string {
-		switch s {
-		case f.Tool:
-			return f.Tool
-		case f.Path:
-			return f.Path
-		case f.Message:
-			return f.Message
-		case f.Location.File:
-			return f.Location.File
+	var b strings.Builder
+	b.Grow(size)
+	var starts, ends [len(fields)]int
+	for i, s := range fields[:n] {
+		if same[i] < 0 {
+			starts[i] = b.Len()
+			b.WriteString(*s)
+			ends[i] = b.Len()
 		}
-		return strings.Clone(s)
 	}
-	d.ToolName, d.Message, d.Path, d.File = own(d.ToolName), own(d.Message), own(d.Path), own(d.File)
-	d.Compile.Detail, d.FoldedInto = strings.Clone(d.Compile.Detail), strings.Clone(d.FoldedInto)
+	text := b.String()
+	for i, s := range fields[:n] {
+		if j := same[i]; j >= 0 {
+			*s = *fields[j]
+		} else {
+			*s = text[starts[i]:ends[i]]
+		}
+	}
 }
 
 // countName adds one to name's count, keeping a copy of the name as the key:

@@ -774,7 +774,40 @@ func arrayIndexKey(key string) (uint64, bool) {
 // utf16Compare orders strings by UTF-16 code units, as JavaScript compares
 // them. Byte order agrees except between supplementary-plane characters
 // and BMP characters at or above U+E000.
+//
+// Names are compared millions of times in a large run (sorting, and the
+// capped view's heaps), and most differ first at an ASCII byte: when the
+// first different byte is ASCII in both, no character straddles it (a
+// multi-byte character continues only with bytes from 0x80), so it
+// decides as it is; the same holds at the end of the shorter string when
+// its last byte is ASCII. Anything else is decoded character by
+// character (utf16CompareRunes).
 func utf16Compare(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case i < n && a[i] < utf8.RuneSelf && b[i] < utf8.RuneSelf:
+		if a[i] < b[i] {
+			return -1
+		}
+		return 1
+	case i == n && (n == 0 || a[n-1] < utf8.RuneSelf):
+		switch {
+		case len(a) == len(b):
+			return 0
+		case len(a) < len(b):
+			return -1
+		}
+		return 1
+	}
+	return utf16CompareRunes(a, b)
+}
+
+// utf16CompareRunes is utf16Compare decoding every character.
+func utf16CompareRunes(a, b string) int {
 	for len(a) > 0 && len(b) > 0 {
 		if a[0] == b[0] && a[0] < utf8.RuneSelf {
 			a, b = a[1:], b[1:]

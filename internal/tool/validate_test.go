@@ -263,6 +263,22 @@ func TestUTF16Compare(t *testing.T) {
 	}
 }
 
+// FuzzUTF16Compare holds utf16Compare's shortcut to the character-by-
+// character comparison, invalid UTF-8 included.
+func FuzzUTF16Compare(f *testing.F) {
+	for _, s := range [][2]string{
+		{"tool_a", "tool_b"}, {"a", "ab"}, {"\xc3", "\xc3\xa9"}, {"\xef\xbf\xbd", "\xff"},
+		{"x\uE000", "x😀"}, {"é", "e"}, {"", "a"}, {"a\xc3A", "a\xc3B"}, {"\xf0\x9f", "\xf0\x9f\x98\x80"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := utf16Compare(a, b), utf16CompareRunes(a, b); got != want {
+			t.Fatalf("utf16Compare(%q, %q) = %d, character by character %d", a, b, got, want)
+		}
+	})
+}
+
 func TestKeywordSlotsMatchNames(t *testing.T) {
 	for i, name := range keywordNames {
 		if name == "" || keywordSlot(name) != i {
