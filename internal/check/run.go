@@ -74,6 +74,18 @@ func StreamEncodedAdjusted(tools []*tool.Tool, targetIDs []string, adjust Adjust
 // rendering is not held for the rest of the run.
 const maxRecycledEncoding = 4 << 20
 
+// aheadPerWorker is how many tools each worker may check ahead of fn:
+// enough that a worker never waits on one slow tool, few enough that the
+// results in flight stay small. Each is a tool's findings and, for a
+// report, its rendering (146 KB on average in the corpus's JSON report):
+// at 64 a worker, the second pass of a corpus check held 40 MB of them
+// and its heap grew to 160 MB, three times what it needs; fresh memory is
+// not free: on the 2-core VM this was measured on, the first touch of a
+// page costs about 10 µs, and the check took 48,000-58,000 page faults
+// and 2.7-3.0 s of system time at 64 a worker against 14,000-15,000 and
+// 1.8-2.2 s at 4 (both under the same load).
+const aheadPerWorker = 4
+
 // stream checks tools on workers that stay at most a window of tools
 // ahead of fn, which is called in tool order on the calling goroutine.
 func stream(tools []*tool.Tool, targets []TargetInfo, adjust Adjust, encode func(*ToolResult, []byte) []byte, fn func(ToolResult, []byte) bool, recycle bool) {
@@ -105,7 +117,7 @@ func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Di
 		defer provider.Recycler()()
 	}
 	workers := min(runtime.GOMAXPROCS(0), n)
-	window := min(64*workers, n)
+	window := min(aheadPerWorker*workers, n)
 	var (
 		mu       sync.Mutex
 		ready    = sync.NewCond(&mu) // a result was stored (fn waits)
