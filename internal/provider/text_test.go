@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 	"unsafe"
+	"weak"
 )
 
 // Strings from an arena never change, however much is allocated after
@@ -118,4 +119,33 @@ func TestInternerKeepsEveryKey(t *testing.T) {
 	if !in.full() || len(*in.table.Load()) != internerCap {
 		t.Fatalf("full %v, %d published", in.full(), len(*in.table.Load()))
 	}
+}
+
+// A phrase keeps its own copies of the arguments it remembers, and of the
+// texts built from them: an argument is often a view of a tool file's
+// text (a property name), which must not stay in memory with it.
+func TestPhraseKeepsNoViewOfItsArgument(t *testing.T) {
+	p := NewPhrase(func(arg string) string { return arg }) // the text is the argument itself
+	file := weakFile(t, func(name string) {
+		if got := p.For(name); got != "amount" {
+			t.Fatalf("For = %q", got)
+		}
+	})
+	runtime.GC()
+	runtime.GC()
+	if file.Value() != nil {
+		t.Fatal("the phrase holds the file its argument came from")
+	}
+	if got := p.For("amount"); got != "amount" {
+		t.Fatalf("For = %q after the file went", got)
+	}
+}
+
+// weakFile reads a property name as a view of a file's text, gives it to
+// use, and returns a weak pointer to the text.
+func weakFile(t *testing.T, use func(name string)) weak.Pointer[byte] {
+	t.Helper()
+	data := []byte(`{"amount": 1}` + strings.Repeat(" ", 4096))
+	use(unsafe.String(&data[2], len("amount")))
+	return weak.Make(&data[0])
 }

@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
+	"unsafe"
 	"weak"
 
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -62,7 +65,12 @@ func comparable(c Capped) Capped {
 		if v, ok := tools[t]; ok {
 			return v
 		}
-		v := &tool.Tool{Name: t.Name, Source: t.Source, Base: t.Base}
+		v := &tool.Tool{Name: t.Name, Base: t.Base}
+		if t.Source != nil {
+			// The file's path: its text is compared where the outputs
+			// quote it (rendered), the view holding it only there.
+			v.Source = &tool.Source{Path: t.Source.Path, Abs: t.Source.Abs}
+		}
 		tools[t] = v
 		return v
 	}
@@ -270,6 +278,7 @@ func TestCapStreamKeepsNoTree(t *testing.T) {
 	}
 	c := NewCapStream(RunLimits)
 	var trees []weak.Pointer[jsonvalue.Value]
+	var texts []weak.Pointer[byte]
 	func() {
 		loaded := tool.Load([]string{"."}, tool.Options{Cwd: dir})
 		if len(loaded.Errors) > 0 || len(loaded.Tools) == 0 {
@@ -278,6 +287,7 @@ func TestCapStreamKeepsNoTree(t *testing.T) {
 		kept := 0
 		check.Stream(loaded.Tools, []string{"openai", "anthropic", "gemini"}, func(tr check.ToolResult) {
 			trees = append(trees, weak.Make(tr.Tool.Value))
+			texts = append(texts, weak.Make(unsafe.SliceData(tr.Tool.Source.Data)))
 			c.Tool(&tr)
 			finding.EachCheckTarget(&tr, func(tg *check.TargetResult) {
 				for j := range tg.Diagnostics {
@@ -291,6 +301,18 @@ func TestCapStreamKeepsNoTree(t *testing.T) {
 			t.Fatal("no findings")
 		}
 	}()
+	// While the stream goes on (it is alive: Finish comes after), it
+	// holds no tool's text as the run read it but the last tool's (one
+	// more tool, without a file, takes its place here): the view reads
+	// again the files whose findings it shows, in Finish.
+	c.Tool(&check.ToolResult{Tool: &tool.Tool{Name: "~after"}})
+	runtime.GC()
+	runtime.GC()
+	for i, w := range texts {
+		if w.Value() != nil {
+			t.Fatalf("tool %d's file text is still reachable", i)
+		}
+	}
 	view := c.Finish(&finding.Result{}, nil)
 	runtime.GC()
 	runtime.GC()
@@ -302,7 +324,73 @@ func TestCapStreamKeepsNoTree(t *testing.T) {
 	if len(view.Policy.Findings) == 0 || view.Check.Tools[0].Tool.Source == nil {
 		t.Fatal("the view lost what the outputs read")
 	}
+	for _, f := range view.Policy.Findings {
+		if src := f.ToolDef.Source; f.Diagnostic != nil && !bytes.Equal(src.Data, mustRead(t, src.Abs)) {
+			t.Fatalf("%s: the view has not the text of %s", f.Code, src.Path)
+		}
+	}
 	runtime.KeepAlive(view)
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// A file written between the check and the view's reading it again is
+// shown without excerpts: its text is not what was checked.
+func TestCapStreamReadsNoChangedFile(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := corpus.Generate(dir, 3, 5); err != nil {
+		t.Fatal(err)
+	}
+	loaded := tool.Load([]string{"."}, tool.Options{Cwd: dir})
+	if len(loaded.Errors) > 0 || len(loaded.Tools) == 0 {
+		t.Fatal(loaded.Errors)
+	}
+	c := NewCapStream(RunLimits)
+	check.Stream(loaded.Tools, []string{"openai"}, func(tr check.ToolResult) {
+		c.Tool(&tr)
+		finding.EachCheckTarget(&tr, func(tg *check.TargetResult) {
+			for j := range tg.Diagnostics {
+				f := finding.PartialCheckFinding(tr.Tool, tg, &tg.Diagnostics[j])
+				c.Add(&f)
+			}
+		})
+	})
+	changed := loaded.Tools[0].Source.Abs
+	if err := os.WriteFile(changed, append(mustRead(t, changed), ' '), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	view := c.Finish(&finding.Result{}, nil)
+	var text bytes.Buffer
+	if err := CheckText(&text, view.Check, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sawChanged, sawOther := false, false
+	for _, tr := range view.Check.Tools {
+		if len(tr.Targets) == 0 || len(tr.Targets[0].Diagnostics) == 0 {
+			continue
+		}
+		if tr.Tool.Source.Abs == changed {
+			sawChanged = true
+			if tr.Tool.Source.Data != nil {
+				t.Fatalf("%s: the view read the changed file", tr.Tool.Name)
+			}
+		} else if tr.Tool.Source.Data != nil {
+			sawOther = true
+		}
+	}
+	if !sawChanged || !sawOther {
+		t.Fatalf("the fixture shows findings of the changed file: %v, of another: %v", sawChanged, sawOther)
+	}
+	if !strings.Contains(text.String(), "^") {
+		t.Fatal("no excerpt at all in the text report")
+	}
 }
 
 // streamCapShuffled feeds a whole run to a CapStream by name the way a

@@ -422,7 +422,9 @@ func (c *CheckTextWriter) writeFinding(bw *textBuf, t *tool.Tool, d *provider.Di
 	bw.WriteString("  Path: ")
 	bw.WriteString(clean(d.Path))
 	bw.WriteByte('\n')
-	if t != nil && t.Source != nil && loc.file == t.File() {
+	// A source without text is a capped view's whose file changed since
+	// it was checked (CapStream.readSources): no excerpt.
+	if t != nil && t.Source != nil && len(t.Source.Data) > 0 && loc.file == t.File() {
 		writeSnippet(bw, p, color, t.Source, loc.Span)
 	}
 	bw.WriteString("  ")
