@@ -39,7 +39,7 @@ type CapStream struct {
 	candidates [importanceLevels][]*capCandidate
 	inClass    [importanceLevels]*nameCounts
 	slab       []capCandidate // room for candidates to come
-	total      *nameCounts // findings per tool
+	total      *nameCounts    // findings per tool
 	// last is the tool of the last Tool call, and lastView what the view
 	// keeps of it (viewTool).
 	last, lastView *tool.Tool
