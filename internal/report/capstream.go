@@ -1,8 +1,6 @@
 package report
 
 import (
-	"hash/maphash"
-	"os"
 	"slices"
 	"strings"
 
@@ -46,20 +44,21 @@ type CapStream struct {
 	// byName: the tools arrive in any order, and the run's order is by
 	// name (NewCapStreamByName).
 	byName bool
-	// sources are the view's sources of the files read from disk, each
-	// without its text until Finish reads it again (viewSource).
+	// sources are the view's sources of the files read from disk (by
+	// absolute and display path; viewSource), and held the same by the
+	// view's source itself.
 	sources map[sourceKey]*viewSource
-	seed    maphash.Seed
+	held    map[*tool.Source]*viewSource
 }
 
 type sourceKey struct{ abs, path string }
 
-// viewSource is the view's source of a file: its path, and the hash of
-// the text the run read, to read the text again only for the files the
-// outputs quote and know it is the same.
+// viewSource is the view's source of a file: its path, and its text only
+// while a candidate of the file is kept (the outputs quote the lines of
+// the findings they show).
 type viewSource struct {
-	src *tool.Source
-	sum uint64
+	src  *tool.Source
+	kept int // candidates of the file held
 }
 
 // capKey is a finding's place in the run's order: in arrival order
@@ -94,12 +93,13 @@ type capCandidate struct {
 	f            finding.Finding
 	diag         provider.Diagnostic
 	hasDiag      bool
-	tool, target int // in the check view; -1 when not there
+	tool, target int          // in the check view; -1 when not there
+	source       *tool.Source // the view's source it holds (hold), if any
 }
 
 // NewCapStream starts a capped view within l.
 func NewCapStream(l Limits) *CapStream {
-	c := &CapStream{l: l, check: &check.Result{}, total: newNameCounts(), sources: map[sourceKey]*viewSource{}, seed: maphash.MakeSeed()}
+	c := &CapStream{l: l, check: &check.Result{}, total: newNameCounts(), sources: map[sourceKey]*viewSource{}, held: map[*tool.Source]*viewSource{}}
 	for i := range c.inClass {
 		c.inClass[i] = newNameCounts()
 	}
@@ -149,45 +149,45 @@ func (c *CapStream) viewTool(t *tool.Tool) *tool.Tool {
 	return &tool.Tool{Name: strings.Clone(t.Name), Source: c.viewSource(t.Source), Base: t.Base}
 }
 
-// viewSource is the view's source for src: for a file read from disk, one
-// without its text (Finish reads the text again for the few files whose
-// findings the outputs show). Holding every file's text to the end held
-// the whole tool set's: on the 10,000-tool corpus, 87 MB of a run's
-// 127 MB live at its end, and fresh memory is paid for in page faults.
+// viewSource is the view's source for src: for a file read from disk,
+// one that has the file's text only while a candidate of the file is
+// kept (hold, release). Holding every file's text to the end held the
+// whole tool set's: on the 10,000-tool corpus, 87 MB of a run's 127 MB
+// live at the end of its scan, and fresh memory is paid for in page
+// faults. A source not read from a file is the view's as it is.
 func (c *CapStream) viewSource(src *tool.Source) *tool.Source {
 	if src == nil || src.Abs == "" {
 		return src
 	}
-	key := sourceKey{src.Abs, src.Path}
-	if v, ok := c.sources[key]; ok {
+	if v, ok := c.sources[sourceKey{src.Abs, src.Path}]; ok {
 		return v.src
 	}
-	v := &viewSource{src: &tool.Source{Path: strings.Clone(src.Path), Abs: strings.Clone(src.Abs)}, sum: maphash.Bytes(c.seed, src.Data)}
+	v := &viewSource{src: &tool.Source{Path: strings.Clone(src.Path), Abs: strings.Clone(src.Abs)}}
 	c.sources[sourceKey{v.src.Abs, v.src.Path}] = v
+	c.held[v.src] = v
 	return v.src
 }
 
-// readSources gives the sources of the kept check findings' tools their
-// text back, read again from disk. A file that no longer holds the text
-// the run checked keeps none (its findings are shown without an excerpt;
-// the run notices the change itself, from the file's size and time).
-func (c *CapStream) readSources(kept []*capCandidate) {
-	read := map[*tool.Source]bool{}
-	for _, cand := range kept {
-		if cand.tool < 0 {
-			continue
-		}
-		src := c.check.Tools[cand.tool].Tool.Source
-		if src == nil || read[src] {
-			continue
-		}
-		read[src] = true
-		v, ok := c.sources[sourceKey{src.Abs, src.Path}]
-		if !ok || v.src != src {
-			continue
-		}
-		if data, err := os.ReadFile(src.Abs); err == nil && maphash.Bytes(c.seed, data) == v.sum {
-			src.Data = data
+// hold gives view, the view's source of the file from (the text the tool
+// was checked against), a copy of the file's text while a candidate of
+// it is kept. Each file is copied about once: a tool's findings come
+// together.
+func (c *CapStream) hold(view, from *tool.Source) {
+	v := c.held[view]
+	if v == nil || from == nil {
+		return
+	}
+	if v.kept == 0 {
+		view.Data = slices.Clone(from.Data)
+	}
+	v.kept++
+}
+
+// release lets view's text go once no candidate of its file is kept.
+func (c *CapStream) release(view *tool.Source) {
+	if v := c.held[view]; v != nil {
+		if v.kept--; v.kept == 0 {
+			view.Data = nil
 		}
 	}
 }
@@ -222,6 +222,9 @@ func (c *CapStream) Add(f *finding.Finding) {
 	var cand *capCandidate
 	if full {
 		cand = heap[0]
+		if cand.source != nil {
+			c.release(cand.source)
+		}
 		*cand = capCandidate{key: key, f: *f, tool: -1, target: -1}
 	} else {
 		if len(c.slab) == 0 {
@@ -244,6 +247,10 @@ func (c *CapStream) Add(f *finding.Finding) {
 		if f.ToolDef != nil && f.ToolDef == c.last {
 			c.locate(cand)
 			cand.f.ToolDef = c.lastView
+			if src := c.lastView.Source; src != nil && src != c.last.Source {
+				c.hold(src, c.last.Source)
+				cand.source = src
+			}
 		}
 	} else {
 		ownText(&cand.f, nil)
@@ -433,11 +440,14 @@ func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 			if len(kept) < c.l.PerRun && perTool[cand.f.Tool] < c.l.PerTool {
 				kept = append(kept, cand)
 				perTool[cand.f.Tool]++
+			} else if cand.source != nil {
+				// Left out after all: its file's text may go.
+				c.release(cand.source)
+				cand.source = nil
 			}
 		}
 	}
 	slices.SortFunc(kept, byKey)
-	c.readSources(kept)
 	out.Omitted.Total = c.seen - len(kept)
 	for name, i := range c.total.index {
 		if left := c.total.n[i] - perTool[name]; left > 0 {

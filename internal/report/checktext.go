@@ -422,8 +422,8 @@ func (c *CheckTextWriter) writeFinding(bw *textBuf, t *tool.Tool, d *provider.Di
 	bw.WriteString("  Path: ")
 	bw.WriteString(clean(d.Path))
 	bw.WriteByte('\n')
-	// A source without text is a capped view's whose file changed since
-	// it was checked (CapStream.readSources): no excerpt.
+	// A capped view's source has text only while the view keeps findings
+	// of its file (CapStream.hold): never without, but no excerpt then.
 	if t != nil && t.Source != nil && len(t.Source.Data) > 0 && loc.file == t.File() {
 		writeSnippet(bw, p, color, t.Source, loc.Span)
 	}
