@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -201,5 +202,23 @@ func TestQuoteCache(t *testing.T) {
 		if len(e.s) > 512 {
 			t.Fatalf("kept a %d-byte string", len(e.s))
 		}
+	}
+}
+
+// appendInt writes the numbers below 10,000 itself: every one of them,
+// the edges around each width and the extremes must read as strconv's.
+func TestAppendIntMatchesStrconv(t *testing.T) {
+	check := func(n int) {
+		t.Helper()
+		got := appendInt([]byte("p"), n)
+		if want := strconv.AppendInt([]byte("p"), int64(n), 10); string(got) != string(want) {
+			t.Fatalf("appendInt(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for n := -1000; n <= 20000; n++ {
+		check(n)
+	}
+	for _, n := range []int{99999, 100000, 1 << 31, -1 << 31, math.MaxInt, math.MinInt, math.MaxInt - 1, math.MinInt + 1} {
+		check(n)
 	}
 }
