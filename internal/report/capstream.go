@@ -36,7 +36,12 @@ type CapStream struct {
 	// tool.
 	candidates [importanceLevels][]*capCandidate
 	inClass    [importanceLevels]map[string]int
-	total      map[string]int // findings per tool
+	total      map[string]int // findings per tool, but for the run below
+	// runTool's last runCount findings are not in total yet: a tool's
+	// findings arrive together, and one map update per run instead of
+	// two map operations per finding matters at a million findings.
+	runTool  string
+	runCount int
 	// last is the tool of the last Tool call, and lastView what the view
 	// keeps of it (viewTool).
 	last, lastView *tool.Tool
@@ -148,7 +153,12 @@ func (c *CapStream) Add(f *finding.Finding) {
 			key.phase = 2
 		}
 	}
-	countName(c.total, f.Tool)
+	if c.runCount > 0 && f.Tool == c.runTool {
+		c.runCount++
+	} else {
+		c.flushRun()
+		c.runTool, c.runCount = strings.Clone(f.Tool), 1
+	}
 	class := importance(f)
 	heap := c.candidates[class]
 	full := len(heap) >= c.l.PerRun
@@ -180,6 +190,14 @@ func (c *CapStream) Add(f *finding.Finding) {
 	}
 	c.candidates[class] = append(heap, cand)
 	siftUp(c.candidates[class], len(heap))
+}
+
+// flushRun adds the run of findings of one tool to total.
+func (c *CapStream) flushRun() {
+	if c.runCount > 0 {
+		c.total[c.runTool] += c.runCount
+		c.runTool, c.runCount = "", 0
+	}
 }
 
 // siftUp and siftDown keep h a heap whose root is the latest in the
@@ -297,6 +315,7 @@ func (c *CapStream) sortTools() {
 // recorded, dif, l), except that the views are always copies.
 func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 	c.last, c.lastView = nil, nil
+	c.flushRun()
 	if c.byName {
 		c.sortTools()
 	}
