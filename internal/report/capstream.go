@@ -37,7 +37,12 @@ type CapStream struct {
 	candidates [importanceLevels][]*capCandidate
 	inClass    [importanceLevels]*nameCounts
 	slab       []capCandidate // room for candidates to come
-	total      *nameCounts    // findings per tool
+	total      *nameCounts    // findings per tool, but for the run below
+	// runTool's last runCount findings are not in total yet: a tool's
+	// findings arrive together, and one count per run instead of a map
+	// lookup per finding matters at a million findings.
+	runTool  string
+	runCount int
 	// last is the tool of the last Tool call, and lastView what the view
 	// keeps of it (viewTool).
 	last, lastView *tool.Tool
@@ -208,7 +213,12 @@ func (c *CapStream) Add(f *finding.Finding) {
 			key.phase = 2
 		}
 	}
-	c.total.add(f.Tool)
+	if c.runCount > 0 && f.Tool == c.runTool {
+		c.runCount++
+	} else {
+		c.flushRun()
+		c.runTool, c.runCount = strings.Clone(f.Tool), 1
+	}
 	class := importance(f)
 	heap := c.candidates[class]
 	full := len(heap) >= c.l.PerRun
@@ -262,6 +272,14 @@ func (c *CapStream) Add(f *finding.Finding) {
 	}
 	c.candidates[class] = append(heap, cand)
 	siftUp(c.candidates[class], len(heap))
+}
+
+// flushRun adds the run of findings of one tool to total.
+func (c *CapStream) flushRun() {
+	if c.runCount > 0 {
+		c.total.addN(c.runTool, c.runCount)
+		c.runTool, c.runCount = "", 0
+	}
 }
 
 // siftUp and siftDown keep h a heap whose root is the latest in the
@@ -362,13 +380,16 @@ type nameCounts struct {
 func newNameCounts() *nameCounts { return &nameCounts{index: map[string]int{}} }
 
 // add adds one to name's count.
-func (c *nameCounts) add(name string) {
+func (c *nameCounts) add(name string) { c.addN(name, 1) }
+
+// addN adds n to name's count.
+func (c *nameCounts) addN(name string, n int) {
 	if i, ok := c.index[name]; ok {
-		c.n[i]++
+		c.n[i] += n
 		return
 	}
 	c.index[strings.Clone(name)] = len(c.n)
-	c.n = append(c.n, 1)
+	c.n = append(c.n, n)
 }
 
 // of is name's count.
@@ -427,6 +448,7 @@ func (c *CapStream) sortTools() {
 // recorded, dif, l), except that the views are always copies.
 func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 	c.last, c.lastView = nil, nil
+	c.flushRun()
 	if c.byName {
 		c.sortTools()
 	}

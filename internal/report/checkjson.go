@@ -9,6 +9,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // CheckJSON writes SchemaPort's check document with our position fields on
@@ -56,10 +57,12 @@ func writeCheckFooter(bw *bufio.Writer, tools int) {
 // (without the comma between elements) to buf: the part of the document
 // that grows with the findings, rendered on check.StreamEncoded's workers.
 //
-// It appends piece by piece, the constant text between two values as one
-// string, and what is the same for every diagnostic of a tool and target
-// (provider, tool name, file) quoted once: this is the loop a
-// million-diagnostic report spends its time in. buf grows once, to an
+// This is the loop a million-diagnostic report spends its time in, so it
+// appends as few pieces as it can: what is the same for every finding of
+// a rule in a tool and target (the head, severity, code, docs URL, file
+// and the keys and punctuation between them) is rendered once into two
+// fragments (jsonFragments) and each finding appends those, its message,
+// path and compile detail quoted, and its position. buf grows once, to an
 // estimate of the tool's rendering.
 func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 	name, source := "", ""
@@ -67,8 +70,8 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 		name, source = tr.Tool.Name, tr.Tool.File()
 	}
 	targets := uniqueTargets(tr.Targets)
-	qc := quoteCaches.Get().(*quoteCache)
-	defer quoteCaches.Put(qc)
+	fr := fragmentCaches.Get().(*jsonFragments)
+	defer fragmentCaches.Put(fr)
 	if n := toolJSONSize(name, source, targets); cap(buf)-len(buf) < n {
 		// A new buffer, not slices.Grow: that copies the whole old
 		// capacity (a recycled buffer's stale bytes), not just len.
@@ -79,10 +82,6 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 	buf = append(buf, ",\n      \"source\": "...)
 	buf = jsonvalue.AppendQuote(buf, source)
 	buf = append(buf, ",\n      \"targets\": {"...)
-	// The head of every diagnostic up to its severity, and its file,
-	// are the same for the whole tool and target.
-	var head, file []byte
-	var quotedFile string
 	for i, t := range targets {
 		if i > 0 {
 			buf = append(buf, ',')
@@ -97,18 +96,14 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 			if j > 0 {
 				buf = append(buf, ',')
 			}
-			if j == 0 || d.ProviderID != t.Diagnostics[j-1].ProviderID || d.ToolName != t.Diagnostics[j-1].ToolName {
-				head = append(head[:0], "\n            {\n"+diagIn+"\"providerId\": "...)
-				head = jsonvalue.AppendQuote(head, d.ProviderID)
-				head = append(head, ",\n"+diagIn+"\"toolName\": "...)
-				head = jsonvalue.AppendQuote(head, d.ToolName)
-				head = append(head, ",\n"+diagIn+"\"severity\": "...)
-			}
 			loc := diagnosticSpan(tr.Tool, d)
-			if j == 0 || loc.file != quotedFile {
-				file, quotedFile = jsonvalue.AppendQuote(file[:0], loc.file), loc.file
+			if j == 0 || d.ProviderID != t.Diagnostics[j-1].ProviderID || d.ToolName != t.Diagnostics[j-1].ToolName {
+				fr.setHead(d.ProviderID, d.ToolName)
 			}
-			buf = appendDiagnosticJSON(buf, head, file, d, loc, qc)
+			if j == 0 || loc.file != fr.fileOf {
+				fr.setFile(loc.file)
+			}
+			buf = appendDiagnosticJSON(buf, d, loc, fr)
 		}
 		if len(t.Diagnostics) > 0 {
 			buf = append(buf, "\n          "...)
@@ -151,56 +146,164 @@ func toolJSONSize(name, source string, targets []*check.TargetResult) int {
 	return n
 }
 
+// compileJSON is a diagnostic's rendering between its path and the value
+// of its compile detail, by [Supported][Lossy].
+var compileJSON = [2][2]string{
+	{compileJSONHead + "false,\n" + diagIn + "  \"lossy\": false,\n" + diagIn + "  \"detail\": ",
+		compileJSONHead + "false,\n" + diagIn + "  \"lossy\": true,\n" + diagIn + "  \"detail\": "},
+	{compileJSONHead + "true,\n" + diagIn + "  \"lossy\": false,\n" + diagIn + "  \"detail\": ",
+		compileJSONHead + "true,\n" + diagIn + "  \"lossy\": true,\n" + diagIn + "  \"detail\": "},
+}
+
+const compileJSONHead = ",\n" + diagIn + "\"compile\": {\n" + diagIn + "  \"supported\": "
+
 // appendDiagnosticJSON appends one diagnostic at the depth it has inside
-// tools[].targets.<id>.diagnostics[]: head is its opening up to the
-// severity's value, file its file quoted.
-func appendDiagnosticJSON(buf, head, file []byte, d *provider.Diagnostic, loc span, qc *quoteCache) []byte {
-	buf = append(buf, head...)
-	buf = qc.append(buf, d.Severity)
-	buf = append(buf, ",\n"+diagIn+"\"code\": "...)
-	buf = qc.append(buf, d.Code)
-	buf = append(buf, ",\n"+diagIn+"\"message\": "...)
+// tools[].targets.<id>.diagnostics[], its head and file being fr's.
+func appendDiagnosticJSON(buf []byte, d *provider.Diagnostic, loc span, fr *jsonFragments) []byte {
+	f := fr.rule(d)
+	buf = append(buf, f.open...)
 	buf = jsonvalue.AppendQuote(buf, d.Message)
 	buf = append(buf, ",\n"+diagIn+"\"path\": "...)
 	buf = jsonvalue.AppendQuote(buf, d.Path)
-	buf = append(buf, ",\n"+diagIn+"\"compile\": {\n"+diagIn+"  \"supported\": "...)
-	buf = strconv.AppendBool(buf, d.Compile.Supported)
-	buf = append(buf, ",\n"+diagIn+"  \"lossy\": "...)
-	buf = strconv.AppendBool(buf, d.Compile.Lossy)
-	buf = append(buf, ",\n"+diagIn+"  \"detail\": "...)
-	buf = qc.append(buf, d.Compile.Detail)
-	buf = append(buf, "\n"+diagIn+"},\n"...)
-	if d.DocsURL != "" {
-		buf = append(buf, diagIn+"\"docsUrl\": "...)
-		buf = qc.append(buf, d.DocsURL)
-		buf = append(buf, ",\n"...)
+	buf = append(buf, compileJSON[b2i(d.Compile.Supported)][b2i(d.Compile.Lossy)]...)
+	buf = fr.details.append(buf, d.Compile.Detail)
+	buf = append(buf, f.close...)
+	return appendPositionJSON(buf, loc.Span)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	buf = append(buf, diagIn+"\"file\": "...)
-	buf = append(buf, file...)
-	buf = append(buf, ",\n"+diagIn+"\"line\": "...)
-	buf = strconv.AppendInt(buf, int64(loc.Line), 10)
+	return 0
+}
+
+// appendPositionJSON appends a diagnostic's line, column, endLine and
+// endColumn values and what follows each, to the diagnostic's end (its
+// "line" key ends jsonFragments' close fragment).
+func appendPositionJSON(buf []byte, sp tool.Span) []byte {
+	buf = appendInt(buf, sp.Line)
 	buf = append(buf, ",\n"+diagIn+"\"column\": "...)
-	buf = strconv.AppendInt(buf, int64(loc.Column), 10)
+	buf = appendInt(buf, sp.Column)
 	buf = append(buf, ",\n"+diagIn+"\"endLine\": "...)
-	buf = strconv.AppendInt(buf, int64(loc.EndLine), 10)
+	buf = appendInt(buf, sp.EndLine)
 	buf = append(buf, ",\n"+diagIn+"\"endColumn\": "...)
-	buf = strconv.AppendInt(buf, int64(loc.EndColumn), 10)
+	buf = appendInt(buf, sp.EndColumn)
 	return append(buf, "\n            }"...)
 }
 
-// quoteCache remembers how a few strings quote: a diagnostic's severity,
-// code, docs URL and often its compile detail come from the rule tables,
-// a few hundred strings that a million findings repeat. It is a fixed
-// table indexed by a hash of the string (a miss replaces the entry), so
-// it stays small whatever the strings; one per worker (quoteCaches).
+// digitPairs holds "00" to "99", for appendInt.
+const digitPairs = "00010203040506070809" + "10111213141516171819" + "20212223242526272829" + "30313233343536373839" +
+	"40414243444546474849" + "50515253545556575859" + "60616263646566676869" + "70717273747576777879" +
+	"80818283848586878889" + "90919293949596979899"
+
+// appendInt is strconv.AppendInt(buf, n, 10), written out for the numbers
+// below 10,000 that positions almost always are: strconv formats into a
+// scratch array and appends that, and four positions per finding made it
+// a visible part of the report's cost.
+func appendInt(buf []byte, n int) []byte {
+	switch {
+	case uint(n) < 10:
+		return append(buf, byte('0'+n))
+	case uint(n) < 100:
+		return append(buf, digitPairs[2*n], digitPairs[2*n+1])
+	case uint(n) < 1000:
+		q, r := n/100, n%100
+		return append(buf, byte('0'+q), digitPairs[2*r], digitPairs[2*r+1])
+	case uint(n) < 10000:
+		q, r := n/100, n%100
+		return append(buf, digitPairs[2*q], digitPairs[2*q+1], digitPairs[2*r], digitPairs[2*r+1])
+	}
+	return strconv.AppendInt(buf, int64(n), 10)
+}
+
+// jsonFragments renders, once per rule and tool target, the constant runs
+// of a diagnostic's JSON (a worker's; fragmentCaches):
+//
+//	open:  from the diagnostic's "{" to its message's value: the head
+//	       (providerId, toolName), severity and code;
+//	close: from the end of the compile detail's value to the line's
+//	       value: docsUrl and file.
+//
+// A million findings come from a few hundred rules, so one lookup and two
+// appends replace a dozen appends and the quoting of four strings per
+// finding. The slots are indexed by a hash of the code (a miss replaces
+// the entry) and valid for one head and file (gen), so the table stays
+// small whatever the strings.
+type jsonFragments struct {
+	head   []byte // the opening up to the severity's value
+	file   []byte // the file quoted
+	fileOf string // the file file quotes
+	gen    uint64 // changes with head or file: older slots are stale
+	slots  [64]ruleFragments
+	// details quotes compile details: the rule tables' fixed ones repeat.
+	details quoteCache
+}
+
+type ruleFragments struct {
+	gen                     uint64
+	severity, code, docsURL string
+	open, close             []byte
+}
+
+var fragmentCaches = sync.Pool{New: func() any { return new(jsonFragments) }}
+
+// setHead starts the diagnostics of providerID and toolName.
+func (f *jsonFragments) setHead(providerID, toolName string) {
+	f.head = append(f.head[:0], "\n            {\n"+diagIn+"\"providerId\": "...)
+	f.head = jsonvalue.AppendQuote(f.head, providerID)
+	f.head = append(f.head, ",\n"+diagIn+"\"toolName\": "...)
+	f.head = jsonvalue.AppendQuote(f.head, toolName)
+	f.head = append(f.head, ",\n"+diagIn+"\"severity\": "...)
+	f.gen++
+}
+
+// setFile starts the diagnostics in file.
+func (f *jsonFragments) setFile(file string) {
+	f.file, f.fileOf = jsonvalue.AppendQuote(f.file[:0], file), file
+	f.gen++
+}
+
+// rule returns d's fragments for the current head and file.
+func (f *jsonFragments) rule(d *provider.Diagnostic) *ruleFragments {
+	code := d.Code
+	h := uint(len(code))
+	if n := len(code); n > 0 {
+		h = h*31 + uint(code[n-1])*7 + uint(code[n/2])
+	}
+	e := &f.slots[h%uint(len(f.slots))]
+	if e.gen == f.gen && e.code == code && e.severity == d.Severity && e.docsURL == d.DocsURL {
+		return e
+	}
+	e.gen, e.severity, e.code, e.docsURL = f.gen, d.Severity, code, d.DocsURL
+	e.open = append(e.open[:0], f.head...)
+	e.open = jsonvalue.AppendQuote(e.open, d.Severity)
+	e.open = append(e.open, ",\n"+diagIn+"\"code\": "...)
+	e.open = jsonvalue.AppendQuote(e.open, code)
+	e.open = append(e.open, ",\n"+diagIn+"\"message\": "...)
+	e.close = append(e.close[:0], "\n"+diagIn+"},\n"...)
+	if d.DocsURL != "" {
+		e.close = append(e.close, diagIn+"\"docsUrl\": "...)
+		e.close = jsonvalue.AppendQuote(e.close, d.DocsURL)
+		e.close = append(e.close, ",\n"...)
+	}
+	e.close = append(e.close, diagIn+"\"file\": "...)
+	e.close = append(e.close, f.file...)
+	e.close = append(e.close, ",\n"+diagIn+"\"line\": "...)
+	return e
+}
+
+// quoteCache remembers how a few strings quote: a diagnostic's compile
+// detail often comes from the rule tables, a few hundred strings that a
+// million findings repeat. It is a fixed table indexed by a hash of the
+// string (a miss replaces the entry), so it stays small whatever the
+// strings; one per worker (in jsonFragments).
 type quoteCache struct {
 	slots [128]struct {
 		s string
 		q []byte
 	}
 }
-
-var quoteCaches = sync.Pool{New: func() any { return new(quoteCache) }}
 
 // append appends s quoted (jsonvalue.AppendQuote).
 func (c *quoteCache) append(buf []byte, s string) []byte {

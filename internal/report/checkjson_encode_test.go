@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -202,4 +203,48 @@ func TestQuoteCache(t *testing.T) {
 			t.Fatalf("kept a %d-byte string", len(e.s))
 		}
 	}
+}
+
+// appendInt writes the numbers below 10,000 itself: every one of them,
+// the edges around each width and the extremes must read as strconv's.
+func TestAppendIntMatchesStrconv(t *testing.T) {
+	check := func(n int) {
+		t.Helper()
+		got := appendInt([]byte("p"), n)
+		if want := strconv.AppendInt([]byte("p"), int64(n), 10); string(got) != string(want) {
+			t.Fatalf("appendInt(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for n := -1000; n <= 20000; n++ {
+		check(n)
+	}
+	for _, n := range []int{99999, 100000, 1 << 31, -1 << 31, math.MaxInt, math.MinInt, math.MaxInt - 1, math.MinInt + 1} {
+		check(n)
+	}
+}
+
+// FuzzAppendToolJSON renders diagnostics made of the fuzzer's strings
+// and numbers, some sharing their rule's strings (the fragments and the
+// detail cache), and compares with the reference writer.
+func FuzzAppendToolJSON(f *testing.F) {
+	for _, s := range encoderInputs {
+		f.Add(s, "openai/x", s, "inputSchema.a", s, "https://x", "a.json", 12, 345)
+	}
+	f.Fuzz(func(t *testing.T, sev, code, msg, path, detail, docs, file string, line, col int) {
+		tr := check.ToolResult{Tool: &tool.Tool{Name: msg, Source: &tool.Source{Path: file}}}
+		tg := check.TargetResult{ID: code}
+		for k := range 4 {
+			d := provider.Diagnostic{
+				ProviderID: "openai", ToolName: msg, Severity: sev, Code: code, Message: msg + path, Path: path,
+				Compile: provider.Compile{Supported: k%2 == 0, Lossy: k > 1, Detail: detail}, DocsURL: docs,
+				File: file, Line: line + k, Column: col - k, EndLine: -line, EndColumn: col * k,
+			}
+			if k == 2 {
+				d.Code, d.DocsURL, d.File = detail, "", "" // another rule; the tool's file
+			}
+			tg.Diagnostics = append(tg.Diagnostics, d)
+		}
+		tr.Targets = append(tr.Targets, tg)
+		compareToolJSON(t, &tr)
+	})
 }
