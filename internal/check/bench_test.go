@@ -17,7 +17,8 @@ package check
 //     dropped as a streaming report writer would after writing them.
 //   - BenchmarkCheckOnly: Run over tools loaded beforehand: the rules alone.
 //   - BenchmarkTarget: one target at a time over loaded tools, on one
-//     goroutine.
+//     goroutine; BenchmarkTargetCounting the same in counting mode (the
+//     first pass of a report too big to keep: provider.CountOnly).
 //
 // The first four run twice, labelled by garbage-collector setting:
 // gc=default is the process's own (GOGC, 100 unless set), gc=400 is
@@ -45,6 +46,7 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -176,6 +178,31 @@ func BenchmarkTarget(b *testing.B) {
 				n = 0
 				for _, t := range tools {
 					n += len(target.Check(t))
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(n), "diagnostics")
+		})
+	}
+}
+
+// BenchmarkTargetCounting is BenchmarkTarget with every tool's findings
+// only counted (provider.CountOnly), as the first pass of a JSON or SARIF
+// report too big to keep checks them.
+func BenchmarkTargetCounting(b *testing.B) {
+	dir, st, _ := corpus.Shared(b)
+	tools := loadCorpus(b, dir, st)
+	for _, target := range append(Targets(), Core()) {
+		b.Run(target.ID, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			cpu := cpuTime()
+			for i := 0; i < b.N; i++ {
+				n = 0
+				for _, t := range tools {
+					done := provider.CountOnly(t)
+					n += len(target.Check(t))
+					done()
 				}
 			}
 			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")

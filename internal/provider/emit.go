@@ -128,6 +128,11 @@ func (e *Emitter) Concat(parts ...string) string {
 	return e.text.concat(parts...)
 }
 
+// Counting reports whether the findings are only counted (CountOnly):
+// nothing reads their messages, so work that only words a message (a
+// did-you-mean search) can be skipped.
+func (e *Emitter) Counting() bool { return e.countOnly }
+
 // Finish returns the diagnostics in the canonical order, each carrying the
 // file position of its path (the nearest existing ancestor when the path
 // names something absent, such as a missing additionalProperties). The
@@ -487,14 +492,35 @@ func SortDiagnostics(ds []Diagnostic) {
 	slices.SortStableFunc(ds, func(a, b Diagnostic) int { return compareDiagnostics(&a, &b) })
 }
 
+// compareDiagnostics is the canonical order. Strings go through
+// compareText: findings of one tool share long path heads, which
+// CompareUTF16 would walk byte by byte.
 func compareDiagnostics(a, b *Diagnostic) int {
 	if ra, rb := SeverityRank(a.Severity), SeverityRank(b.Severity); ra != rb {
 		return ra - rb
 	}
-	if c := CompareUTF16(a.Path, b.Path); c != 0 {
+	if c := compareText(a.Path, b.Path); c != 0 {
 		return c
 	}
-	return CompareUTF16(a.Code, b.Code)
+	return compareText(a.Code, b.Code)
+}
+
+// search finds the finding of severity, path and code in ds, which is in
+// the canonical order, by binary search: Fold's, which runs for every
+// restating finding, so without slices.BinarySearchFunc's copy of a
+// Diagnostic per comparison and its probe moved to the heap.
+func search(ds []Diagnostic, severity, path, code string) (int, bool) {
+	probe := Diagnostic{Severity: severity, Path: path, Code: code}
+	lo, hi := 0, len(ds)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if compareDiagnostics(&ds[mid], &probe) < 0 {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, lo < len(ds) && compareDiagnostics(&ds[lo], &probe) == 0
 }
 
 // Diagnostics lists no longer in use can be handed back with Recycle, and

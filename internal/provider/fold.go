@@ -40,8 +40,7 @@ func Fold(ds []Diagnostic) {
 		if !ok {
 			continue
 		}
-		probe := Diagnostic{Severity: SeverityError, Path: d.Path, Code: primary}
-		if _, found := slices.BinarySearchFunc(ds, &probe, func(e Diagnostic, p *Diagnostic) int { return compareDiagnostics(&e, p) }); found {
+		if _, found := search(ds, SeverityError, d.Path, primary); found {
 			d.FoldedInto = primary
 		}
 	}
@@ -88,8 +87,7 @@ var restatedBy = func() map[string][]string {
 func FoldedInto(ds []Diagnostic, d *Diagnostic) []*Diagnostic {
 	var out []*Diagnostic
 	for _, code := range restatedBy[d.Code] {
-		probe := Diagnostic{Severity: SeverityWarning, Path: d.Path, Code: code}
-		if i, found := slices.BinarySearchFunc(ds, &probe, func(e Diagnostic, p *Diagnostic) int { return compareDiagnostics(&e, p) }); found && ds[i].FoldedInto == d.Code {
+		if i, found := search(ds, SeverityWarning, d.Path, code); found && ds[i].FoldedInto == d.Code {
 			out = append(out, &ds[i])
 		}
 	}

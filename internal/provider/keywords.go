@@ -31,15 +31,19 @@ var knownKeywordSet = func() map[string]bool {
 	return m
 }()
 
+// knownKeywordTable is knownKeywordSet for lookups: core asks about every
+// key of every subschema.
+var knownKeywordTable = NewKeywordTable(knownKeywordSet)
+
 // IsKnownKeyword reports whether kw is a keyword of knownKeywords.
-func IsKnownKeyword(kw string) bool { return knownKeywordSet[kw] }
+func IsKnownKeyword(kw string) bool { return knownKeywordTable.Get(kw) }
 
 // NearKeyword returns the known keyword that kw is a near miss of (the
 // same letters in another case, or one letter added, dropped, changed or
 // two neighbours swapped), or "" when kw is known, an `x-` extension,
 // shorter than three characters, or near none.
 func NearKeyword(kw string) string {
-	if len(kw) < 3 || knownKeywordSet[kw] || strings.HasPrefix(kw, "x-") {
+	if len(kw) < 3 || knownKeywordTable.Get(kw) || strings.HasPrefix(kw, "x-") {
 		return ""
 	}
 	for _, k := range knownKeywords {
@@ -47,18 +51,27 @@ func NearKeyword(kw string) string {
 			return k
 		}
 	}
-	for _, k := range knownKeywords {
-		if len(k) >= 4 && oneEdit(kw, k) {
+	lower := strings.ToLower(kw) // once, not once per known keyword
+	for i, k := range knownKeywords {
+		if len(k) >= 4 && oneEdit(lower, lowerKnownKeywords[i]) {
 			return k
 		}
 	}
 	return ""
 }
 
+// lowerKnownKeywords are knownKeywords in lower case, by place.
+var lowerKnownKeywords = func() []string {
+	out := make([]string, len(knownKeywords))
+	for i, k := range knownKeywords {
+		out[i] = strings.ToLower(k)
+	}
+	return out
+}()
+
 // oneEdit reports whether a becomes b by one insertion, deletion,
-// substitution or swap of adjacent bytes, ignoring ASCII case.
+// substitution or swap of adjacent bytes; both are in lower case.
 func oneEdit(a, b string) bool {
-	a, b = strings.ToLower(a), strings.ToLower(b)
 	if len(a) > len(b) {
 		a, b = b, a
 	}

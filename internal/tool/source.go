@@ -3,6 +3,7 @@ package tool
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sort"
 	"sync"
@@ -44,22 +45,43 @@ func (s Span) IsZero() bool { return s.Line == 0 }
 func (s *Source) index() {
 	s.once.Do(func() {
 		data := s.Data
-		s.lines = make([]int32, 1, bytes.Count(data, newline)+1)
-		for i := 0; ; {
-			j := bytes.IndexByte(data[i:], '\n')
-			if j < 0 {
-				break
-			}
-			i += j + 1
-			s.lines = append(s.lines, int32(i))
-		}
-		if !isASCII(data) {
+		var ascii bool
+		s.lines, ascii = lineStarts(data)
+		if !ascii {
 			s.marks = runeMarks(data)
 		}
 	})
 }
 
 var newline = []byte{'\n'}
+
+// lineStarts returns the offset of each line's start and whether data is
+// all ASCII, in one pass eight bytes at a time. A pretty-printed file's
+// lines are a few dozen bytes: finding each newline with its own
+// bytes.IndexByte call cost more than the search itself.
+func lineStarts(data []byte) (lines []int32, ascii bool) {
+	lines = make([]int32, 1, bytes.Count(data, newline)+1)
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	var any uint64 // every word's bits, or'd: a high bit set is non-ASCII
+	i := 0
+	for ; i+8 <= len(data); i += 8 {
+		w := binary.LittleEndian.Uint64(data[i:])
+		any |= w
+		// High bit of each byte that is '\n', exactly (no carries
+		// between bytes): x's byte is zero where w's is '\n'.
+		x := w ^ ('\n' * ones)
+		for m := ^((x&^highs + ^uint64(highs)) | x | ^uint64(highs)); m != 0; m &= m - 1 {
+			lines = append(lines, int32(i+bits.TrailingZeros64(m)/8+1))
+		}
+	}
+	for ; i < len(data); i++ {
+		any |= uint64(data[i])
+		if data[i] == '\n' {
+			lines = append(lines, int32(i+1))
+		}
+	}
+	return lines, any&highs == 0
+}
 
 // markEvery is the spacing of the character checkpoints: a position costs
 // at most about this many bytes of counting.
@@ -93,22 +115,6 @@ func runeMarks(data []byte) []runeMark {
 			runes++
 		}
 	}
-}
-
-// isASCII reports whether data has no byte above 0x7F, eight at a time.
-func isASCII(data []byte) bool {
-	i := 0
-	for ; i+8 <= len(data); i += 8 {
-		if binary.LittleEndian.Uint64(data[i:])&0x8080808080808080 != 0 {
-			return false
-		}
-	}
-	for ; i < len(data); i++ {
-		if data[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // runesBefore is utf8.RuneCount(s.Data[:off]), counted from the last

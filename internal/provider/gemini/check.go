@@ -176,7 +176,7 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 	for i := range s.Members {
 		m := &s.Members[i]
 		kw, v := m.Key, &m.Value
-		role := roles[kw]
+		role := roles.Get(kw)
 		unenforcedMask |= role.unenforced
 		switch kw {
 		case "additionalProperties":
@@ -217,9 +217,12 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			} else if role.annotation {
 				c.emitAt(ruleAnnotationDropped, at.MemberPlace(s, m), annotationMessage.For(kw), kw)
 			} else if !role.handled {
-				msg := unsupportedMessage.For(kw)
-				if near := provider.NearKeyword(kw); near != "" {
-					msg = c.e.Concat("`", kw, "` is not a Gemini Schema field and is dropped when compiling. Did you mean `", near, "`?")
+				var msg string // only counted: not read
+				if !c.e.Counting() {
+					msg = unsupportedMessage.For(kw)
+					if near := provider.NearKeyword(kw); near != "" {
+						msg = c.e.Concat("`", kw, "` is not a Gemini Schema field and is dropped when compiling. Did you mean `", near, "`?")
+					}
 				}
 				c.emitAt(ruleUnsupportedKeyword, at.MemberPlace(s, m), msg, kw)
 			}
@@ -242,7 +245,7 @@ type role struct {
 	handled    bool
 }
 
-var roles = func() map[string]role {
+var roles = func() *provider.KeywordTable[role] {
 	m := map[string]role{}
 	for kw, bit := range unenforcedBit {
 		r := m[kw]
@@ -265,7 +268,7 @@ var roles = func() map[string]role {
 		r.handled = yes
 		m[kw] = r
 	}
-	return m
+	return provider.NewKeywordTable(m)
 }()
 
 // Messages that depend on a keyword (or the set of keywords present)

@@ -338,7 +338,7 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 	for i := range s.Members {
 		m := &s.Members[i]
 		kw := m.Key
-		class := keywordClasses[kw]
+		class := keywordClasses.Get(kw)
 		if class == classSupported {
 			continue
 		}
@@ -351,9 +351,12 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 		case classUndocumented:
 			c.emitAt(ruleUndocumentedConstraint, at, undocumentedMessage.For(kw), kw)
 		case classUnknown:
-			msg := unknownMessage.For(kw)
-			if near := provider.NearKeyword(kw); near != "" {
-				msg = c.e.Concat("`", kw, "` is not a keyword OpenAI knows; compiling drops it. Did you mean `", near, "`?")
+			var msg string // only counted: not read
+			if !c.e.Counting() {
+				msg = unknownMessage.For(kw)
+				if near := provider.NearKeyword(kw); near != "" {
+					msg = c.e.Concat("`", kw, "` is not a keyword OpenAI knows; compiling drops it. Did you mean `", near, "`?")
+				}
 			}
 			c.emitAt(ruleUnknownKeyword, at, msg, kw)
 		case classRewritten:

@@ -223,7 +223,9 @@ const (
 	classUndocumented              // tier 2: absent from OpenAI's supported list
 )
 
-var keywordClasses = map[string]keywordClass{
+// keywordClasses is looked up for every key of every subschema compiling
+// keeps (keywordClass).
+var keywordClasses = provider.NewKeywordTable(map[string]keywordClass{
 	"type": classSupported, "description": classSupported, "enum": classSupported,
 	"properties": classSupported, "required": classSupported, "additionalProperties": classSupported,
 	"items": classSupported, "anyOf": classSupported, "$ref": classSupported, "$defs": classSupported,
@@ -246,7 +248,7 @@ var keywordClasses = map[string]keywordClass{
 	"uniqueItems": classUndocumented, "prefixItems": classUndocumented, "contains": classUndocumented,
 	"minContains": classUndocumented, "maxContains": classUndocumented,
 	"unevaluatedProperties": classUndocumented, "unevaluatedItems": classUndocumented,
-}
+})
 
 var supportedFormats = map[string]bool{
 	"date-time": true, "time": true, "date": true, "duration": true, "email": true,

@@ -1,0 +1,156 @@
+package provider
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// KeywordTable is a fixed map from keywords to what a rule table says of
+// them. Rules look up every key of every subschema they walk, some ten
+// million lookups for a large corpus; a Go map hashes the whole key and
+// probes a group for each, which was a tenth of the rules' time. Keywords
+// are short and known in advance, so the table finds a perfect hash for
+// them once: a lookup reads at most the key's first and last eight bytes,
+// multiplies twice, indexes a small array and compares one candidate.
+type KeywordTable[V any] struct {
+	ix   keywordIndex
+	vals []V // by place in ix.keys
+}
+
+// keywordIndex finds a keyword's place; it is not generic, so that its
+// lookup compiles to plain code.
+type keywordIndex struct {
+	slots    []uint8 // by hash: 1 + the keyword's place in keys; 0: none
+	keys     []string
+	words    []keyWords // by place in keys
+	m1, m2   uint64
+	shift    uint
+	fallback map[string]int // when no perfect hash was found
+}
+
+// keyWords is what hash reads of a key: for a key of up to 16 bytes, all
+// of it, so comparing them compares the keys without a call.
+type keyWords struct {
+	a, b uint64
+	n    int
+}
+
+// maxTableBits bounds the index a table may use (4 KB).
+const maxTableBits = 12
+
+// NewKeywordTable builds the table of m (at most 255 keywords take the
+// perfect hash; a bigger table is an ordinary map).
+func NewKeywordTable[V any](m map[string]V) *KeywordTable[V] {
+	t := &KeywordTable[V]{}
+	for k, v := range m {
+		t.ix.keys = append(t.ix.keys, k)
+		t.vals = append(t.vals, v)
+	}
+	t.ix.build()
+	return t
+}
+
+func (x *keywordIndex) build() {
+	if len(x.keys) <= 255 {
+		// The multipliers come from a fixed sequence, so every process
+		// builds the same index; sizes grow until one works. A
+		// collision only means another try: a lookup compares the
+		// whole key.
+		seed := uint64(0x9E3779B97F4A7C15)
+		for bits := uint(8); bits <= maxTableBits; bits++ {
+			if 1<<bits < 4*len(x.keys) {
+				continue
+			}
+			for try := 0; try < 256; try++ {
+				x.m1, x.m2 = splitmix(&seed)|1, splitmix(&seed)|1
+				x.shift = 64 - bits
+				if x.fill(1 << bits) {
+					return
+				}
+			}
+		}
+	}
+	x.slots, x.fallback = nil, make(map[string]int, len(x.keys))
+	for i, k := range x.keys {
+		x.fallback[k] = i
+	}
+}
+
+// fill places every keyword in an index of size slots, or reports a
+// collision.
+func (x *keywordIndex) fill(size int) bool {
+	slots := make([]uint8, size)
+	x.words = x.words[:0]
+	for i, k := range x.keys {
+		w := words(k)
+		x.words = append(x.words, w)
+		h := x.hash(w)
+		if slots[h] != 0 {
+			return false
+		}
+		slots[h] = uint8(i + 1)
+	}
+	x.slots = slots
+	return true
+}
+
+func splitmix(x *uint64) uint64 {
+	*x += 0x9E3779B97F4A7C15
+	z := *x
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// words reads the key's length and its first and last bytes: all of them
+// for keys up to 16 bytes, so distinct short keys have distinct words.
+func words(s string) keyWords {
+	n := len(s)
+	var a, b uint64
+	switch p := unsafe.StringData(s); {
+	case n >= 8:
+		a = binary.LittleEndian.Uint64(unsafe.Slice(p, 8))
+		b = binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-8)), 8))
+	case n >= 4:
+		a = uint64(binary.LittleEndian.Uint32(unsafe.Slice(p, 4)))
+		b = uint64(binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-4)), 4)))
+	case n > 0:
+		a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
+	}
+	return keyWords{a, b, n}
+}
+
+func (x *keywordIndex) hash(w keyWords) uint64 {
+	return (w.a*x.m1 + (w.b^uint64(w.n))*x.m2) >> x.shift
+}
+
+// find returns the place of keyword s in keys, or -1.
+func (x *keywordIndex) find(s string) int {
+	if x.slots == nil {
+		if i, ok := x.fallback[s]; ok {
+			return i
+		}
+		return -1
+	}
+	w := words(s)
+	i := int(x.slots[x.hash(w)&uint64(len(x.slots)-1)]) - 1
+	if i < 0 || x.words[i] != w || w.n > 16 && x.keys[i] != s {
+		return -1
+	}
+	return i
+}
+
+// Lookup returns the value of keyword s, if s is one.
+func (t *KeywordTable[V]) Lookup(s string) (V, bool) {
+	if i := t.ix.find(s); i >= 0 {
+		return t.vals[i], true
+	}
+	var zero V
+	return zero, false
+}
+
+// Get is Lookup's value alone (the zero value for a non-keyword).
+func (t *KeywordTable[V]) Get(s string) V {
+	v, _ := t.Lookup(s)
+	return v
+}
