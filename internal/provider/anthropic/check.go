@@ -174,7 +174,7 @@ func HasNonPrimitive(enum *jsonvalue.Value) bool {
 
 // IsUndocumentedFormat reports a string format outside DocumentedFormats.
 func IsUndocumentedFormat(format *jsonvalue.Value) bool {
-	return format.Kind == jsonvalue.String && !DocumentedFormats[format.Text]
+	return format.Kind == jsonvalue.String && !documentedFormatTable.Get(format.Text)
 }
 
 // IsExternalRef reports a string $ref that does not start with '#'.

@@ -97,6 +97,10 @@ func IsUndocumented(kw string) bool {
 	return false
 }
 
+// documentedFormatTable is DocumentedFormats for the format rule, which
+// looks up every format of every subschema.
+var documentedFormatTable = provider.NewKeywordTable(DocumentedFormats)
+
 // DocumentedFormats are the string formats Anthropic lists as supported.
 var DocumentedFormats = map[string]bool{
 	"date-time": true, "time": true, "date": true, "duration": true, "email": true,

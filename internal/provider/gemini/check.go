@@ -318,7 +318,7 @@ func (c *checker) types(s *jsonvalue.Value, typ *jsonvalue.Member, at *provider.
 	types := provider.SchemaTypes(s, buf[:0])
 	nonNull := 0
 	for _, t := range types {
-		if !typeNames[t] {
+		if !typeNameTable.Get(t) {
 			c.emitAt(ruleUnsupportedType, at.MemberPlace(s, typ), unsupportedTypeMessage.For(t), "")
 		}
 		if t != "null" {

@@ -230,4 +230,8 @@ func IsAnnotation(kw string) bool { return annotations[kw] }
 func IsHandled(kw string) bool { return handled[kw] }
 
 // IsTypeName reports whether t is a JSON Schema type name.
-func IsTypeName(t string) bool { return typeNames[t] }
+func IsTypeName(t string) bool { return typeNameTable.Get(t) }
+
+// typeNameTable is typeNames for the type rules, which look up every type
+// of every subschema.
+var typeNameTable = provider.NewKeywordTable(typeNames)

@@ -363,7 +363,7 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 			c.rewritten(k, &m.Value, kw, at)
 		}
 	}
-	if f := k.format; f != nil && f.Value.Kind == jsonvalue.String && !supportedFormats[f.Value.Text] {
+	if f := k.format; f != nil && f.Value.Kind == jsonvalue.String && !supportedFormats.Get(f.Value.Text) {
 		c.emitAt(ruleUnsupportedFormat, c.at.MemberPlace(s, f), formatMessage.For(f.Value.Text), f.Value.Text)
 	}
 }

@@ -250,7 +250,7 @@ var keywordClasses = provider.NewKeywordTable(map[string]keywordClass{
 	"unevaluatedProperties": classUndocumented, "unevaluatedItems": classUndocumented,
 })
 
-var supportedFormats = map[string]bool{
+var supportedFormats = provider.NewKeywordTable(map[string]bool{
 	"date-time": true, "time": true, "date": true, "duration": true, "email": true,
 	"hostname": true, "ipv4": true, "ipv6": true, "uuid": true,
-}
+})
