@@ -17,7 +17,9 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	if d, ok := t.Description(); !ok || d == "" {
 		c.emit(ruleMissingDescription, "description", "The function has no description; Gemini's API reference marks it required and the model needs it to choose the tool. Add one.", "")
 	}
-	res := resolve(t.InputSchema(), c.e.Cursor())
+	sl := slabs.Get().(*slab)
+	defer sl.release() // after Finish: no finding points into the copies
+	res := resolve(t.InputSchema(), c.e.Cursor(), sl)
 	for _, p := range res.dangling {
 		c.emitAt(ruleUnresolvableReference, p, "This `$ref` does not name a root `$defs` or `definitions` entry, and Gemini has no `$ref`; point it at one or inline the schema.", "")
 	}

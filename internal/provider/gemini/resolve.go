@@ -20,6 +20,7 @@ type resolved struct {
 }
 
 type resolver struct {
+	slab  *slab                       // where the copies go
 	defs  map[string]*jsonvalue.Value // "#/$defs/<name>" and "#/definitions/<name>", literal
 	at    *provider.Cursor            // the use-site path of the node being resolved
 	nodes int                         // nodes resolved so far, against maxResolvedNodes
@@ -37,9 +38,9 @@ const maxResolvedNodes = 200000
 // root's $defs and definitions; a ref already being expanded is recursive;
 // the referenced schema is expanded at the use-site path and the $ref's
 // siblings override its keys. Nodes without references are shared, not
-// copied. at is a cursor at the root.
-func resolve(root *jsonvalue.Value, at *provider.Cursor) resolved {
-	r := resolver{at: at}
+// copied. at is a cursor at the root; the copies are made in sl.
+func resolve(root *jsonvalue.Value, at *provider.Cursor, sl *slab) resolved {
+	r := resolver{at: at, slab: sl}
 	if root == nil || root.Kind != jsonvalue.Object {
 		r.out.root = root
 		return r.out
@@ -48,7 +49,7 @@ func resolve(root *jsonvalue.Value, at *provider.Cursor) resolved {
 		// Nothing to inline or report (most schemas): resolving would
 		// walk the whole tree with the cursor only to return it as is.
 		if isObject(root.Get("$defs")) || isObject(root.Get("definitions")) {
-			root = jsonvalue.Without(root, "$defs", "definitions")
+			root = sl.without(root, "$defs", "definitions")
 		}
 		r.out.root = root
 		return r.out
@@ -70,7 +71,7 @@ func resolve(root *jsonvalue.Value, at *provider.Cursor) resolved {
 	}
 	out := r.node(root, nil)
 	if isObject(out.Get("$defs")) || isObject(out.Get("definitions")) {
-		out = jsonvalue.Without(out, "$defs", "definitions")
+		out = sl.without(out, "$defs", "definitions")
 	}
 	r.out.root = out
 	return r.out
@@ -84,7 +85,7 @@ func (r *resolver) node(s *jsonvalue.Value, stack []string) *jsonvalue.Value {
 	if rm := s.Member("$ref"); rm != nil && rm.Value.Kind == jsonvalue.String {
 		ref := &rm.Value
 		at := r.at.MemberPlace(s, rm)
-		siblings := jsonvalue.Without(s, "$ref")
+		siblings := r.slab.without(s, "$ref")
 		target := r.defs[ref.Text]
 		switch {
 		case target == nil:
@@ -99,7 +100,7 @@ func (r *resolver) node(s *jsonvalue.Value, stack []string) *jsonvalue.Value {
 		default:
 			r.out.inlined = append(r.out.inlined, at)
 			expanded := r.node(target, append(stack[:len(stack):len(stack)], ref.Text))
-			cur = jsonvalue.Overlay(expanded, siblings)
+			cur = r.slab.overlay(expanded, siblings)
 		}
 	}
 	return r.children(cur, stack)
@@ -114,8 +115,8 @@ func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value
 	set := func(i int, v jsonvalue.Value) {
 		if out == nil {
 			c := *s
-			c.Members = slices.Clone(s.Members)
-			out = &c
+			c.Members = r.slab.cloneMembers(s.Members)
+			out = r.slab.value(c)
 		}
 		out.Members[i].Value = v
 	}
@@ -138,7 +139,7 @@ func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value
 				r.at.Pop()
 				if got != &p.Value {
 					if props == nil {
-						props = slices.Clone(m.Value.Members)
+						props = r.slab.cloneMembers(m.Value.Members)
 					}
 					props[j].Value = *got
 				}
@@ -165,7 +166,7 @@ func (r *resolver) children(s *jsonvalue.Value, stack []string) *jsonvalue.Value
 				r.at.Pop()
 				if got != it {
 					if items == nil {
-						items = slices.Clone(m.Value.Items)
+						items = r.slab.cloneItems(m.Value.Items)
 					}
 					items[j] = *got
 				}
