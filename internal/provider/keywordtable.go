@@ -51,20 +51,26 @@ func NewKeywordTable[V any](m map[string]V) *KeywordTable[V] {
 }
 
 func (x *keywordIndex) build() {
+	x.words = make([]keyWords, len(x.keys))
+	for i, k := range x.keys {
+		x.words[i] = words(k)
+	}
 	if len(x.keys) <= 255 {
-		// The multipliers come from a fixed sequence, so every process
-		// builds the same index; sizes grow until one works. A
-		// collision only means another try: a lookup compares the
-		// whole key.
+		// The multipliers come from a fixed sequence; sizes grow until
+		// one works. A collision only means another try (a lookup
+		// compares the whole key). At eight slots per keyword about one
+		// try in fifty works for the rule tables: microseconds, at
+		// every start of the program.
 		seed := uint64(0x9E3779B97F4A7C15)
 		for bits := uint(8); bits <= maxTableBits; bits++ {
-			if 1<<bits < 4*len(x.keys) {
+			if 1<<bits < 8*len(x.keys) && bits < maxTableBits {
 				continue
 			}
-			for try := 0; try < 256; try++ {
+			x.slots = make([]uint8, 1<<bits)
+			for try := 0; try < 512; try++ {
 				x.m1, x.m2 = splitmix(&seed)|1, splitmix(&seed)|1
 				x.shift = 64 - bits
-				if x.fill(1 << bits) {
+				if x.fill() {
 					return
 				}
 			}
@@ -76,21 +82,16 @@ func (x *keywordIndex) build() {
 	}
 }
 
-// fill places every keyword in an index of size slots, or reports a
-// collision.
-func (x *keywordIndex) fill(size int) bool {
-	slots := make([]uint8, size)
-	x.words = x.words[:0]
-	for i, k := range x.keys {
-		w := words(k)
-		x.words = append(x.words, w)
+// fill places every keyword in x.slots, or reports a collision.
+func (x *keywordIndex) fill() bool {
+	clear(x.slots)
+	for i, w := range x.words {
 		h := x.hash(w)
-		if slots[h] != 0 {
+		if x.slots[h] != 0 {
 			return false
 		}
-		slots[h] = uint8(i + 1)
+		x.slots[h] = uint8(i + 1)
 	}
-	x.slots = slots
 	return true
 }
 
