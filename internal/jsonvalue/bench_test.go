@@ -7,26 +7,50 @@ import (
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 )
 
-// BenchmarkParse parses one generated document of 2,000 tools (about as
-// much JSON as 230 corpus files), pretty-printed and minified, the way the
-// loader does: in place, trees carved from one arena per batch.
+// BenchmarkParse parses generated tools the way the loader does: in
+// place, trees carved from one arena per batch. "pretty" and "minified"
+// are one document of 2,000 tools (about as much JSON as 230 corpus
+// files); "files" is the same amount of JSON as the corpus has it, 660
+// pretty-printed documents of three tools, parsed one after another.
+// cpu-ms/op is the process's user+system CPU (garbage collection
+// included), steadier than the wall time on a shared machine.
 func BenchmarkParse(b *testing.B) {
 	for _, shape := range []struct {
-		name     string
-		minified bool
-	}{{"pretty", false}, {"minified", true}} {
-		data := corpus.OneFile(2000, corpus.BenchSeed, shape.minified)
+		name string
+		docs [][]byte
+	}{
+		{"pretty", [][]byte{corpus.OneFile(2000, corpus.BenchSeed, false)}},
+		{"minified", [][]byte{corpus.OneFile(2000, corpus.BenchSeed, true)}},
+		{"files", smallDocs(660, 3)},
+	} {
+		size := 0
+		for _, d := range shape.docs {
+			size += len(d)
+		}
 		b.Run(shape.name, func(b *testing.B) {
-			b.SetBytes(int64(len(data)))
+			b.SetBytes(int64(size))
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for i := 0; i < b.N; i++ {
 				var arena jsonvalue.Arena
-				if _, err := arena.ParseInPlace(data); err != nil {
-					b.Fatal(err)
+				for _, d := range shape.docs {
+					if _, err := arena.ParseInPlace(d); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
+			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 		})
 	}
+}
+
+// smallDocs returns n pretty-printed documents of tools tools each.
+func smallDocs(n, tools int) [][]byte {
+	docs := make([][]byte, n)
+	for i := range docs {
+		docs[i] = corpus.OneFile(tools, corpus.BenchSeed+int64(i), false)
+	}
+	return docs
 }
 
 // BenchmarkAppendQuote quotes the strings of one check-report diagnostic
