@@ -197,15 +197,30 @@ var keyedKeywords = map[string]bool{
 	"dependentSchemas": true, "dependentRequired": true, "dependencies": true, "$vocabulary": true,
 }
 
-// Where the metaschema expects subschemas.
-var (
-	schemaMapKeywords  = map[string]bool{"$defs": true, "definitions": true, "properties": true, "patternProperties": true, "dependentSchemas": true}
-	schemaListKeywords = map[string]bool{"prefixItems": true, "allOf": true, "anyOf": true, "oneOf": true}
-	schemaKeywords     = map[string]bool{
-		"items": true, "contains": true, "additionalProperties": true, "propertyNames": true, "if": true, "then": true,
-		"else": true, "not": true, "unevaluatedItems": true, "unevaluatedProperties": true, "contentSchema": true,
-	}
+// Where the metaschema expects subschemas: a keyword's place.
+type subschemaPlace uint8
+
+const (
+	notSubschemas subschemaPlace = iota
+	schemaMap                    // an object of name to subschema
+	schemaList                   // an array of subschemas
+	schemaSingle                 // one subschema
 )
+
+// placeOf is the place of keyword key: a switch rather than sets in maps,
+// as the metaschema walk asks it for every member of every schema.
+func placeOf(key string) subschemaPlace {
+	switch key {
+	case "$defs", "definitions", "properties", "patternProperties", "dependentSchemas":
+		return schemaMap
+	case "prefixItems", "allOf", "anyOf", "oneOf":
+		return schemaList
+	case "items", "contains", "additionalProperties", "propertyNames", "if", "then",
+		"else", "not", "unevaluatedItems", "unevaluatedProperties", "contentSchema":
+		return schemaSingle
+	}
+	return notSubschemas
+}
 
 // shallowAny converts a schema object for the validator with every object
 // subschema replaced by {}: those are validated on their own. `dependencies`
@@ -223,20 +238,20 @@ func shallowAny(s *jsonvalue.Value) any {
 	for i := range s.Members {
 		m := &s.Members[i]
 		v := &m.Value
-		switch {
-		case schemaMapKeywords[m.Key] && v.Kind == jsonvalue.Object:
+		switch place := placeOf(m.Key); {
+		case place == schemaMap && v.Kind == jsonvalue.Object:
 			inner := make(map[string]any, len(v.Members))
 			for j := range v.Members {
 				inner[v.Members[j].Key] = empty(&v.Members[j].Value)
 			}
 			out[m.Key] = inner
-		case schemaListKeywords[m.Key] && v.Kind == jsonvalue.Array:
+		case place == schemaList && v.Kind == jsonvalue.Array:
 			inner := make([]any, len(v.Items))
 			for j := range v.Items {
 				inner[j] = empty(&v.Items[j])
 			}
 			out[m.Key] = inner
-		case schemaKeywords[m.Key]:
+		case place == schemaSingle:
 			out[m.Key] = empty(v)
 		default:
 			out[m.Key] = jsonvalue.ToAny(v)
@@ -278,8 +293,8 @@ func (w *metaWalk) schema(s *jsonvalue.Value) {
 	for i := range s.Members {
 		m := &s.Members[i]
 		v := &m.Value
-		switch {
-		case schemaMapKeywords[m.Key] && v.Kind == jsonvalue.Object:
+		switch place := placeOf(m.Key); {
+		case place == schemaMap && v.Kind == jsonvalue.Object:
 			for j := range v.Members {
 				if v.Members[j].Value.Kind == jsonvalue.Object {
 					w.segs = append(w.segs, seg{m.Key, -1}, seg{v.Members[j].Key, -1})
@@ -287,7 +302,7 @@ func (w *metaWalk) schema(s *jsonvalue.Value) {
 					w.segs = w.segs[:len(w.segs)-2]
 				}
 			}
-		case schemaListKeywords[m.Key] && v.Kind == jsonvalue.Array:
+		case place == schemaList && v.Kind == jsonvalue.Array:
 			for j := range v.Items {
 				if v.Items[j].Kind == jsonvalue.Object {
 					w.segs = append(w.segs, seg{m.Key, -1}, seg{"", j})
@@ -295,7 +310,7 @@ func (w *metaWalk) schema(s *jsonvalue.Value) {
 					w.segs = w.segs[:len(w.segs)-2]
 				}
 			}
-		case schemaKeywords[m.Key] && v.Kind == jsonvalue.Object:
+		case place == schemaSingle && v.Kind == jsonvalue.Object:
 			w.segs = append(w.segs, seg{m.Key, -1})
 			w.schema(v)
 			w.segs = w.segs[:len(w.segs)-1]
@@ -375,13 +390,13 @@ func fastSubschema(v *jsonvalue.Value) bool {
 
 func fastType(v *jsonvalue.Value) bool {
 	if v.Kind == jsonvalue.String {
-		return knownTypes[v.Text]
+		return isKnownType(v.Text)
 	}
 	if v.Kind != jsonvalue.Array || len(v.Items) == 0 {
 		return false
 	}
 	for i := range v.Items {
-		if v.Items[i].Kind != jsonvalue.String || !knownTypes[v.Items[i].Text] {
+		if v.Items[i].Kind != jsonvalue.String || !isKnownType(v.Items[i].Text) {
 			return false
 		}
 	}

@@ -74,7 +74,15 @@ func kindArticle(k jsonvalue.Kind) string {
 // numericKeywords are checked in this order (rule N1).
 var numericKeywords = [...]string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"}
 
-var knownTypes = map[string]bool{"object": true, "array": true, "string": true, "number": true, "integer": true, "boolean": true, "null": true}
+// isKnownType reports whether t names a JSON Schema type (a switch: it is
+// asked for nearly every schema, twice).
+func isKnownType(t string) bool {
+	switch t {
+	case "object", "array", "string", "number", "integer", "boolean", "null":
+		return true
+	}
+	return false
+}
 
 // issue is one problem with a candidate, at a tool-relative schema path.
 type issue struct {
@@ -517,7 +525,7 @@ func (c *checker) typeRules(t *jsonvalue.Value) {
 	}
 	switch t.Kind {
 	case jsonvalue.String:
-		if !knownTypes[t.Text] {
+		if !isKnownType(t.Text) {
 			c.add(schemapath.Key(c.here(), "type"), msgUnknownType(t.Text))
 		}
 	case jsonvalue.Array:
@@ -531,7 +539,7 @@ func (c *checker) typeRules(t *jsonvalue.Value) {
 			switch {
 			case item.Kind != jsonvalue.String:
 				malformed = true
-			case !knownTypes[item.Text]:
+			case !isKnownType(item.Text):
 				c.add(schemapath.Key(c.here(), "type"), msgUnknownType(item.Text))
 			case countString(t.Items[:i], item.Text) == 1: // reported once, at the first repeat
 				c.add(schemapath.Key(c.here(), "type"), msgTypeRepeated(item.Text))
