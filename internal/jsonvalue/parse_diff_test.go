@@ -2,6 +2,7 @@ package jsonvalue
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -202,6 +203,101 @@ func TestParseDoesNotDependOnEarlierDocuments(t *testing.T) {
 	for _, v := range p.items[:cap(p.items)] {
 		if v.Kind != Absent || v.Members != nil || v.Items != nil || v.Text != "" {
 			t.Fatalf("a released parser keeps node %+v", v)
+		}
+	}
+}
+
+// parseErrorsPinned are the errors the parser gives for broken documents,
+// offset and reason exactly, as the parser before the one-pass rewrite
+// gave them: the loader turns them into a file's line, column and message,
+// so a rewrite must not change a single one. A duplicate key is written as
+// "duplicate KEY first at OFFSET".
+var parseErrorsPinned = []struct {
+	in     string
+	offset int64
+	reason string
+}{
+	{"", 0, "unexpected end of JSON input"},
+	{" ", 1, "unexpected end of JSON input"},
+	{"{\"a\":1,\"a\":2}", 7, "duplicate a first at 1"},
+	{"{ not json", 3, "invalid character 'o' in literal null (expecting 'u')"},
+	{"{\"a\":1,}", 6, "trailing comma before '}' (remove the comma)"},
+	{"[1,]", 2, "trailing comma before ']' (remove the comma)"},
+	{"{\"a\":1} x", 8, "unexpected content after the top-level value"},
+	{"[1,2", 4, "unexpected end of JSON input"},
+	{"01", 1, "unexpected content after the top-level value"},
+	{"-", 1, "unexpected end of JSON input"},
+	{"1.", 2, "unexpected end of JSON input"},
+	{".5", 0, "invalid character '.' at start of value"},
+	{"1e", 2, "unexpected end of JSON input"},
+	{"tru", 3, "unexpected end of JSON input"},
+	{"nulll", 4, "unexpected content after the top-level value"},
+	{"[1 2]", 3, "invalid character '2' after array element (expecting ',' or ']')"},
+	{"{\"a\" 1}", 5, "invalid character '1' after object key (expecting ':')"},
+	{"{\"a\":}", 5, "invalid character '}' at start of value"},
+	{"{,}", 1, "trailing comma before '}' (remove the comma)"},
+	{"{1:2}", 1, "object key must be a string"},
+	{"\"\\x\"", 1, "invalid escape sequence `\\x` in string"},
+	{"\"\\u12\"", 1, "invalid escape sequence `\\u12\"` in string"},
+	{"\"a\x01\"", 2, "control character U+0001 inside a string (write it as \\u0001)"},
+	{"// c", 0, "comments are not allowed in JSON"},
+	{"[1,2,\"abc", 9, "unexpected end of JSON input"},
+	{"{'a':1}", 1, "strings and keys must use double quotes"},
+	{"{\"a0\":0,\"a1\":0,\"a2\":0,\"a3\":0,\"a4\":0,\"a5\":0,\"a6\":0,\"a7\":0,\"a8\":0,\"a9\":0,\"b0\":0,\"b1\":0,\"b2\":0,\"b3\":0,\"b4\":0,\"b5\":0,\"b6\":0,\"a3\":1}", 120, "duplicate a3 first at 22"},
+	{"{\"a\":1,\n  \"b\": [1, 2,\n  ]}", 20, "trailing comma before ']' (remove the comma)"},
+	{"[\"abc\n\"]", 5, "line break inside a string (close the string with '\"', or write the line break as \\n)"},
+	{"{\"a\" : tru }", 10, "invalid character ' ' in literal true (expecting 'e')"},
+	{"[nul]", 4, "invalid character ']' in literal null (expecting 'l')"},
+	{"[1e+]", 4, "invalid character ']' in number (expecting digit)"},
+	{"[-]", 2, "invalid character ']' in number (expecting digit)"},
+	{"[0x1]", 2, "invalid character 'x' after array element (expecting ',' or ']')"},
+	{"[1.e5]", 3, "invalid character 'e' in number (expecting digit)"},
+	{"{\"a\":{\"b\":{\"c\":[1,2,{\"d\":\"\\q\"}]}}}", 26, "invalid escape sequence `\\q` in string"},
+	{"{\"k\":\"\\ud800\\u12\"}", 12, "invalid escape sequence `\\u12\"}` in string"},
+	{"[\"a\"\"b\"]", 4, "invalid character '\"' after array element (expecting ',' or ']')"},
+	{"{\"a\":1 \"b\":2}", 7, "invalid character '\"' after object value (expecting ',' or '}')"},
+	{"{\"a\"::1}", 5, "invalid character ':' at start of value"},
+	{"{true:1}", 1, "object key must be a string"},
+	{"{-1:2}", 1, "object key must be a string"},
+	{"{[]:1}", 1, "object key must be a string"},
+	{"{\"x\":1,,\"y\":2}", 7, "trailing comma before '}' (remove the comma)"},
+	{"[,1]", 1, "invalid character ',' at start of value"},
+	{"[1,,2]", 3, "invalid character ',' at start of value"},
+	{"]", 0, "invalid character ']' at start of value"},
+	{"}", 0, "invalid character '}' at start of value"},
+	{"\ufeff", 3, "unexpected end of JSON input"},
+	{"\ufeff  [1,]", 7, "trailing comma before ']' (remove the comma)"},
+	{"[\"\xff\", 1 2]", 8, "invalid character '2' after array element (expecting ',' or ']')"},
+	{"{\"é\": 1, \"é\": 2}", 10, "duplicate é first at 1"},
+	{"\"unterminated", 13, "unexpected end of JSON input"},
+	{"{\"a\":\"b\\", 8, "unexpected end of JSON input"},
+	{"[1] [2]", 4, "unexpected content after the top-level value"},
+	{"nan", 1, "invalid character 'a' in literal null (expecting 'u')"},
+	{"[+1]", 1, "invalid character '+' at start of value"},
+	{"[.5]", 1, "invalid character '.' at start of value"},
+	{"[01]", 2, "invalid character '1' after array element (expecting ',' or ']')"},
+	{"[1.]", 3, "invalid character ']' in number (expecting digit)"},
+}
+
+func TestParseErrorsArePinned(t *testing.T) {
+	for _, c := range parseErrorsPinned {
+		for _, parse := range []func([]byte) (*Value, error){Parse, ParseInPlace, new(Arena).ParseInPlace} {
+			_, err := parse([]byte(c.in))
+			var se *SyntaxError
+			var de *DuplicateKeyError
+			var offset int64
+			var reason string
+			switch {
+			case errors.As(err, &se):
+				offset, reason = se.Offset, se.Reason
+			case errors.As(err, &de):
+				offset, reason = int64(de.SecondStart), fmt.Sprintf("duplicate %s first at %d", de.Key, de.FirstStart)
+			default:
+				t.Fatalf("%q: %v, want an error", c.in, err)
+			}
+			if offset != c.offset || reason != c.reason {
+				t.Errorf("%q: %d %q, want %d %q", c.in, offset, reason, c.offset, c.reason)
+			}
 		}
 	}
 }
