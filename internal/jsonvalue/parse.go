@@ -107,88 +107,151 @@ func (p *parser) newItems(n int) []Value {
 
 func parse(data []byte, share bool, arena *Arena) (*Value, error) {
 	p := scratchPool.Get().(*parser)
-	p.data, p.share, p.arena = data, share, arena
+	p.data, p.pos, p.share, p.arena = data, BOMLength(data), share, arena
 	defer p.release()
-	return p.parseTop()
-}
-
-// parseTop parses p.data, the whole document.
-func (p *parser) parseTop() (*Value, error) {
-	p.pos = BOMLength(p.data)
+	p.counts, p.open = countChildren(data[p.pos:], p.counts[:0], p.open[:0])
+	p.next = 0
 	p.skipSpace()
-	// The top-level value is parsed into the element stack like an array
-	// element (so that a container knows where its result goes) and then
-	// moved to a node of its own.
-	p.items = append(p.items[:0], Value{})
-	p.members = p.members[:0]
-	if err := p.value(false, 0, 0); err != nil {
+	v := new(Value)
+	if err := p.value(v, 0); err != nil {
 		return nil, err
 	}
 	p.skipSpace()
 	if p.pos < len(p.data) {
 		return nil, p.fail(p.pos, "unexpected content after the top-level value")
 	}
-	v := new(Value)
-	*v = p.items[0]
 	return v, nil
 }
 
 // maxDepth bounds nesting so that hostile input cannot exhaust the stack.
 const maxDepth = 10000
 
-// parser is a recursive-descent JSON parser that reads the document once.
-// The children of the containers open at any moment are kept on two
-// stacks, members for objects and items for arrays, innermost last; when
-// a container closes its children are copied, once, into a slice of
-// exactly their number (carved from the arena, or allocated) and popped.
-// A parsed tree thus carries no spare capacity without a structural
-// pre-pass to count children: counting them cost a second scan of every
-// byte, which was dearer than copying each node once at its close.
-//
-// The stacks grow while a container is being parsed, so a node on them is
-// addressed by its index (slot), never by a pointer held across the
-// parsing of a nested container.
+// parser is a recursive-descent JSON parser that writes each value where
+// it will live in the tree. A structural pre-pass (countChildren) has
+// counted the children of every container, so an object's or array's slice
+// is allocated once at its exact size when the container opens and its
+// children are parsed straight into their slots: no value is returned by
+// value, pushed on a stack and copied again into its slice (those copies of
+// 80- and 104-byte nodes, with their write barriers, were most of the
+// parse's time). A parsed tree carries no spare slice capacity.
 type parser struct {
-	data    []byte
-	pos     int
-	members []Member // members of the objects open now
-	items   []Value  // elements of the arrays open now
-	// used is how far into the stacks' capacity this document may have
-	// written: what release clears.
-	usedMembers, usedItems int
-	keys                   map[string]string // interned object keys of this document
-	share                  bool              // strings may point into data (ParseInPlace)
-	buf                    []byte            // scratch for strings with escapes
-	arena                  *Arena            // where small slices come from, if set
+	data   []byte
+	pos    int
+	counts []int32           // children per container, in the order they open
+	next   int               // index in counts of the next container to open
+	open   []int32           // countChildren's stack of open containers
+	keys   map[string]string // interned object keys of this document
+	share  bool              // strings may point into data (ParseInPlace)
+	buf    []byte            // scratch for strings with escapes
+	arena  *Arena            // where small slices come from, if set
 }
 
 var scratchPool = sync.Pool{New: func() any { return &parser{} }}
 
-// release drops what the parser must not retain and pools it. The part of
-// the stacks this document used is cleared, so a pooled parser keeps no
-// string or slice of a tree alive; unusually large scratch is let go.
+// release drops what the parser must not retain and pools it. The counts
+// hold no pointers; only unusually large scratch is let go.
 func (p *parser) release() {
 	p.data, p.keys, p.arena = nil, nil, nil
 	if cap(p.buf) > 1<<16 {
 		p.buf = nil
 	}
-	if cap(p.members) > 1<<12 {
-		p.members = nil
-	} else {
-		clear(p.members[:max(p.usedMembers, len(p.members))])
-		p.members = p.members[:0]
+	if cap(p.counts) > 1<<20 {
+		p.counts = nil
 	}
-	if cap(p.items) > 1<<12 {
-		p.items = nil
-	} else {
-		clear(p.items[:max(p.usedItems, len(p.items))])
-		p.items = p.items[:0]
+	if cap(p.open) > 1<<16 {
+		p.open = nil
 	}
-	p.usedMembers, p.usedItems = 0, 0
 	scratchPool.Put(p)
 }
 
+// countChildren is the parser's structural pre-pass: it appends to counts,
+// for every array and object of d in the order they open, how many
+// children it has (its top-level commas, plus one unless it is empty).
+// Strings are skipped whole, escapes included, so brackets and commas in
+// them do not count. For a document the parser accepts the counts are
+// exact; for a malformed one they may be wrong or missing, and the parser,
+// which still checks every byte, grows a slice that turns out too short
+// (childCount, growMembers) before it reports the error. Nesting deeper
+// than the parser accepts stops the pass, which keeps open bounded.
+func countChildren(d []byte, counts, open []int32) ([]int32, []int32) {
+	for i := 0; i < len(d); i++ {
+		if !structural[d[i]] {
+			// Indentation of pretty-printed JSON is most of what is
+			// skipped here; pass runs of spaces eight at a time.
+			for i+9 <= len(d) && binary.LittleEndian.Uint64(d[i+1:]) == ones*' ' {
+				i += 8
+			}
+			continue
+		}
+		switch d[i] {
+		case '"':
+			i = skipString(d, i+1)
+		case '{', '[':
+			if len(open) > maxDepth+1 {
+				return counts, open // the parser fails before it gets here
+			}
+			open = append(open, int32(len(counts)))
+			n := int32(0)
+			k := i + 1
+			for k < len(d) && (d[k] == ' ' || d[k] == '\n' || d[k] == '\r' || d[k] == '\t') {
+				k++
+			}
+			if k < len(d) && d[k] != '}' && d[k] != ']' {
+				n = 1
+			}
+			counts = append(counts, n)
+			i = k - 1
+		case '}', ']':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		case ',':
+			if len(open) > 0 {
+				counts[open[len(open)-1]]++
+			}
+		}
+	}
+	return counts, open
+}
+
+// structural marks the bytes countChildren looks at; it skips the rest
+// (whitespace, literals, numbers) with one table load each.
+var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true, ',': true}
+
+// skipString returns the offset of the quote closing the string whose
+// contents start at d[i], or len(d) when it is unterminated (the parser
+// reports that). It looks at eight bytes at a time for a quote or a
+// backslash (an escape, whose next byte cannot close the string).
+func skipString(d []byte, i int) int {
+	for i+8 <= len(d) {
+		x := binary.LittleEndian.Uint64(d[i:])
+		m := zeroBytes(x^(ones*'"')) | zeroBytes(x^(ones*'\\'))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(m) / 8 // the first quote or backslash
+		if d[i] == '"' {
+			return i
+		}
+		i += 2
+	}
+	for ; i < len(d); i++ {
+		switch d[i] {
+		case '"':
+			return i
+		case '\\':
+			i++
+		}
+	}
+	return len(d)
+}
+
 const ones = 0x0101010101010101
+
+// zeroBytes has the high bit set in the lowest zero byte of x (and maybe in
+// higher bytes, after a borrow; only the lowest is used).
+func zeroBytes(x uint64) uint64 { return (x - ones) &^ x & (ones * 0x80) }
 
 // stringStops has the high bit set in the lowest byte of x (eight string
 // bytes, little-endian) that ends the plain run of a string: a quote, a
@@ -199,6 +262,31 @@ func stringStops(x uint64) uint64 {
 	q := x ^ (ones * '"')
 	b := x ^ (ones * '\\')
 	return (x | (x - ones*0x20) | (q-ones)&^q | (b-ones)&^b) & (ones * 0x80)
+}
+
+// childCount is the pre-pass's count for the container opening now, or 0
+// when the pass did not get that far.
+func (p *parser) childCount() int {
+	i := p.next
+	p.next++
+	if i < len(p.counts) {
+		return int(p.counts[i])
+	}
+	return 0
+}
+
+// growMembers and growItems make room for a child the pre-pass did not
+// count, which only happens in a document the parser goes on to reject.
+func growMembers(m []Member) []Member {
+	g := make([]Member, max(4, 2*len(m)))
+	copy(g, m)
+	return g
+}
+
+func growItems(v []Value) []Value {
+	g := make([]Value, max(4, 2*len(v)))
+	copy(g, v)
+	return g
 }
 
 // fail builds a syntax error. For the mistakes people make in hand-edited
@@ -261,21 +349,11 @@ func (p *parser) describe(off int) string {
 	return strconv.QuoteRune(r)
 }
 
-// slot is the node at index i of the member stack (inObject) or of the
-// element stack. It is looked up again after every nested container,
-// which may have moved the stacks.
-func (p *parser) slot(inObject bool, i int) *Value {
-	if inObject {
-		return &p.members[i].Value
-	}
-	return &p.items[i]
-}
-
-// value parses the value at p.pos into its slot on a stack (see slot), a
-// node that is zero but for a member's key, so only the fields that are
-// set are written. On an error the slot is left partly written; the
-// caller discards the whole tree.
-func (p *parser) value(inObject bool, i, depth int) error {
+// value parses the value at p.pos into *v, its place in the tree. *v is
+// zero (a fresh slot: every slice is newly allocated and each slot filled
+// once), so only the fields that are set are written. On an error *v is
+// left partly written; the caller discards the whole tree.
+func (p *parser) value(v *Value, depth int) error {
 	if depth > maxDepth {
 		return p.fail(p.pos, fmt.Sprintf("nesting deeper than %d levels", maxDepth))
 	}
@@ -284,40 +362,25 @@ func (p *parser) value(inObject bool, i, depth int) error {
 	}
 	switch c := p.data[p.pos]; {
 	case c == '{':
-		start := p.pos
-		members, err := p.object(depth)
-		if err != nil {
-			return err
-		}
-		v := p.slot(inObject, i)
-		v.Kind, v.Start, v.End, v.Members = Object, int32(start), int32(p.pos), members
-		return nil
+		return p.object(v, depth)
 	case c == '[':
-		start := p.pos
-		items, err := p.array(depth)
-		if err != nil {
-			return err
-		}
-		v := p.slot(inObject, i)
-		v.Kind, v.Start, v.End, v.Items = Array, int32(start), int32(p.pos), items
-		return nil
+		return p.array(v, depth)
 	case c == '"':
 		start := p.pos
 		s, err := p.str(false)
 		if err != nil {
 			return err
 		}
-		v := p.slot(inObject, i)
 		v.Kind, v.Start, v.End, v.Text = String, int32(start), int32(p.pos), s
 		return nil
 	case c == 't':
-		return p.literal(p.slot(inObject, i), "true", Bool)
+		return p.literal(v, "true", Bool)
 	case c == 'f':
-		return p.literal(p.slot(inObject, i), "false", Bool)
+		return p.literal(v, "false", Bool)
 	case c == 'n':
-		return p.literal(p.slot(inObject, i), "null", Null)
+		return p.literal(v, "null", Null)
 	case c == '-' || c >= '0' && c <= '9':
-		return p.number(p.slot(inObject, i))
+		return p.number(v)
 	}
 	return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" at start of value")
 }
@@ -391,64 +454,74 @@ func (p *parser) digits() error {
 	return nil
 }
 
-// object parses the object at p.pos and returns its members, nil when it
-// is empty.
-func (p *parser) object(depth int) ([]Member, error) {
+func (p *parser) object(v *Value, depth int) error {
+	v.Kind, v.Start = Object, int32(p.pos)
+	want := p.childCount()
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
-		return nil, nil
+		v.End = int32(p.pos)
+		return nil
 	}
-	base := len(p.members)    // this object's members are p.members[base:]
+	var members []Member
+	if want > 0 {
+		members = p.newMembers(want)
+	}
+	n := 0                    // members parsed so far
 	var seen map[string]int32 // only for objects with many members
 	for {
 		if p.pos >= len(p.data) {
-			return nil, p.eof()
+			return p.eof()
 		}
 		if p.data[p.pos] != '"' {
-			return nil, p.badKey()
+			return p.badKey()
 		}
 		kstart := p.pos
 		key, err := p.str(true)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		kend := p.pos
-		if n := len(p.members) - base; n < 16 {
-			for i := base; i < len(p.members); i++ {
-				if p.members[i].Key == key {
-					return nil, &DuplicateKeyError{Key: key, FirstStart: p.members[i].KeyStart, SecondStart: int32(kstart)}
+		if n < 16 {
+			for i := range members[:n] {
+				if members[i].Key == key {
+					return &DuplicateKeyError{Key: key, FirstStart: members[i].KeyStart, SecondStart: int32(kstart)}
 				}
 			}
 		} else {
 			if seen == nil {
 				seen = make(map[string]int32, 2*n)
-				for i := base; i < len(p.members); i++ {
-					seen[p.members[i].Key] = p.members[i].KeyStart
+				for i := range members[:n] {
+					seen[members[i].Key] = members[i].KeyStart
 				}
 			}
 			if first, dup := seen[key]; dup {
-				return nil, &DuplicateKeyError{Key: key, FirstStart: first, SecondStart: int32(kstart)}
+				return &DuplicateKeyError{Key: key, FirstStart: first, SecondStart: int32(kstart)}
 			}
 			seen[key] = int32(kstart)
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return nil, p.eof()
+			return p.eof()
 		}
 		if p.data[p.pos] != ':' {
-			return nil, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object key (expecting ':')")
+			return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object key (expecting ':')")
 		}
 		p.pos++
 		p.skipSpace()
-		p.members = append(p.members, Member{Key: key, KeyStart: int32(kstart), KeyEnd: int32(kend)})
-		if err := p.value(true, len(p.members)-1, depth+1); err != nil {
-			return nil, err
+		if n == len(members) {
+			members = growMembers(members)
+		}
+		m := &members[n]
+		n++
+		m.Key, m.KeyStart, m.KeyEnd = key, int32(kstart), int32(kend)
+		if err := p.value(&m.Value, depth+1); err != nil {
+			return err
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return nil, p.eof()
+			return p.eof()
 		}
 		switch p.data[p.pos] {
 		case ',':
@@ -456,21 +529,19 @@ func (p *parser) object(depth int) ([]Member, error) {
 			p.pos++
 			p.skipSpace()
 			if p.pos < len(p.data) && p.data[p.pos] == '}' {
-				return nil, p.fail(comma, "trailing comma before '}' (remove the comma)")
+				return p.fail(comma, "trailing comma before '}' (remove the comma)")
 			}
 			continue
 		case '}':
 			p.pos++
 		default:
-			return nil, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object value (expecting ',' or '}')")
+			return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after object value (expecting ',' or '}')")
 		}
 		break
 	}
-	p.usedMembers = max(p.usedMembers, len(p.members))
-	members := p.newMembers(len(p.members) - base)
-	copy(members, p.members[base:])
-	p.members = p.members[:base]
-	return members, nil
+	v.Members = members[:n:n] // n == len(members) unless the pre-pass was wrong; see countChildren
+	v.End = int32(p.pos)
+	return nil
 }
 
 // badKey reports a member that does not start with a string key. A word
@@ -498,24 +569,32 @@ func (p *parser) badKey() error {
 	return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" where an object key or '}' was expected")
 }
 
-// array parses the array at p.pos and returns its elements, nil when it
-// is empty.
-func (p *parser) array(depth int) ([]Value, error) {
+func (p *parser) array(v *Value, depth int) error {
+	v.Kind, v.Start = Array, int32(p.pos)
+	want := p.childCount()
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
-		return nil, nil
+		v.End = int32(p.pos)
+		return nil
 	}
-	base := len(p.items) // this array's elements are p.items[base:]
+	var items []Value
+	if want > 0 {
+		items = p.newItems(want)
+	}
+	n := 0 // items parsed so far
 	for {
-		p.items = append(p.items, Value{})
-		if err := p.value(false, len(p.items)-1, depth+1); err != nil {
-			return nil, err
+		if n == len(items) {
+			items = growItems(items)
+		}
+		n++
+		if err := p.value(&items[n-1], depth+1); err != nil {
+			return err
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return nil, p.eof()
+			return p.eof()
 		}
 		switch p.data[p.pos] {
 		case ',':
@@ -523,21 +602,19 @@ func (p *parser) array(depth int) ([]Value, error) {
 			p.pos++
 			p.skipSpace()
 			if p.pos < len(p.data) && p.data[p.pos] == ']' {
-				return nil, p.fail(comma, "trailing comma before ']' (remove the comma)")
+				return p.fail(comma, "trailing comma before ']' (remove the comma)")
 			}
 			continue
 		case ']':
 			p.pos++
 		default:
-			return nil, p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after array element (expecting ',' or ']')")
+			return p.fail(p.pos, "invalid character "+p.describe(p.pos)+" after array element (expecting ',' or ']')")
 		}
 		break
 	}
-	p.usedItems = max(p.usedItems, len(p.items))
-	items := p.newItems(len(p.items) - base)
-	copy(items, p.items[base:])
-	p.items = p.items[:base]
-	return items, nil
+	v.Items = items[:n:n]
+	v.End = int32(p.pos)
+	return nil
 }
 
 // str decodes the string literal at p.pos. Keys are interned: a schema
