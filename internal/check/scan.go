@@ -307,37 +307,19 @@ func newFileCache(s *Scanned) *fileCache {
 
 func (c *fileCache) get(i int) *tool.Tool {
 	ref := c.s.scan.Refs[i]
-	c.mu.Lock()
-	e, found := c.entries[ref.File]
-	if !found {
-		e = &cacheEntry{ready: make(chan struct{})}
-		c.entries[ref.File] = e
-		c.order = append(c.order, ref.File)
-	}
-	c.mu.Unlock()
-	if !found {
-		tools, ok := c.s.scan.ToolsOf(ref.File)
-		size := 0
-		if !ok {
-			c.s.changed.Store(true)
-		} else {
-			e.tools = tools
-			for _, t := range tools {
-				if t.Source != nil {
-					size = len(t.Source.Data)
-					break
-				}
-			}
+	if e, mine := c.claim(ref.File); mine {
+		c.load(ref.File, e)
+	} else {
+		select {
+		case <-e.ready:
+		default:
+			// Another worker is loading the file (the tool before this
+			// one is often in it): rather than wait idle, load the file
+			// of a tool to come, which that worker would load after.
+			c.prefetch(i)
 		}
-		close(e.ready)
-		c.mu.Lock()
-		if c.entries[ref.File] == e { // not dropped meanwhile
-			e.size = size
-			c.size += size
-			c.makeRoom(ref.File)
-		}
-		c.mu.Unlock()
 	}
+	e := c.entry(ref.File)
 	<-e.ready
 	if e.tools == nil {
 		// The file changed (Changed says so): an empty tool in its place,
@@ -345,6 +327,71 @@ func (c *fileCache) get(i int) *tool.Tool {
 		return &tool.Tool{Name: ref.Name, Value: &jsonvalue.Value{Kind: jsonvalue.Object}}
 	}
 	return e.tools[ref.Index]
+}
+
+// claim returns file's entry, and whether the caller is to load it: it
+// was not in the cache.
+func (c *fileCache) claim(file int) (e *cacheEntry, mine bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, found := c.entries[file]
+	if !found {
+		e = &cacheEntry{ready: make(chan struct{})}
+		c.entries[file] = e
+		c.order = append(c.order, file)
+	}
+	return e, !found
+}
+
+// entry is file's entry, claimed before: loaded, or being loaded (or, if
+// it had to make room since, loaded again).
+func (c *fileCache) entry(file int) *cacheEntry {
+	e, mine := c.claim(file)
+	if mine {
+		c.load(file, e)
+	}
+	return e
+}
+
+// load loads file into e, claimed by the caller.
+func (c *fileCache) load(file int, e *cacheEntry) {
+	tools, ok := c.s.scan.ToolsOf(file)
+	size := 0
+	if !ok {
+		c.s.changed.Store(true)
+	} else {
+		e.tools = tools
+		for _, t := range tools {
+			if t.Source != nil {
+				size = len(t.Source.Data)
+				break
+			}
+		}
+	}
+	close(e.ready)
+	c.mu.Lock()
+	if c.entries[file] == e { // not dropped meanwhile
+		e.size = size
+		c.size += size
+		c.makeRoom(file)
+	}
+	c.mu.Unlock()
+}
+
+// prefetchTools is how far past its own tool a worker looks for a file
+// to load (prefetch): a little past the window of tools in flight.
+const prefetchTools = 4 * aheadPerWorker
+
+// prefetch loads the first file not in the cache among those of the
+// tools after i.
+func (c *fileCache) prefetch(i int) {
+	refs := c.s.scan.Refs
+	for j := i + 1; j < len(refs) && j <= i+prefetchTools; j++ {
+		if e, mine := c.claim(refs[j].File); mine {
+			c.load(refs[j].File, e)
+			return
+		}
+	}
 }
 
 // makeRoom drops the files loaded first, keep aside, while the cache
