@@ -46,6 +46,7 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/cputime"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -96,11 +97,11 @@ func measure(b *testing.B, st corpus.Stats, op func() any) {
 	b.SetBytes(st.Bytes)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		op()
 	}
-	b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 	b.StopTimer()
 	b.ReportMetric(float64(corpus.PeakHeap(op))/float64(st.Bytes), "peakheap/corpus")
 	if rss, ok := peakRSS(op); ok {
@@ -173,14 +174,14 @@ func BenchmarkTarget(b *testing.B) {
 		b.Run(target.ID, func(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				n = 0
 				for _, t := range tools {
 					n += len(target.Check(t))
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(n), "diagnostics")
 		})
 	}
@@ -196,7 +197,7 @@ func BenchmarkTargetCounting(b *testing.B) {
 		b.Run(target.ID, func(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				n = 0
 				for _, t := range tools {
@@ -205,7 +206,7 @@ func BenchmarkTargetCounting(b *testing.B) {
 					done()
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(n), "diagnostics")
 		})
 	}

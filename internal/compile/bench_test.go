@@ -7,6 +7,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/cputime"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -15,24 +16,24 @@ import (
 // against load+check.
 func BenchmarkCorpusLoadCheck(b *testing.B) {
 	dir, _, _ := corpus.Shared(b)
-	start := cpuTime()
+	start := cputime.Process()
 	for b.Loop() {
 		res := tool.Load([]string{dir}, tool.Options{Cwd: dir})
 		check.Run(res.Tools, check.DefaultTargets())
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e9, "cpu-s/op")
+	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N)/1e9, "cpu-s/op")
 }
 
 func BenchmarkCorpusLoadCompile(b *testing.B) {
 	dir, _, _ := corpus.Shared(b)
-	start := cpuTime()
+	start := cputime.Process()
 	for b.Loop() {
 		res := tool.Load([]string{dir}, tool.Options{Cwd: dir})
 		if _, err := Build(res.Tools, check.DefaultTargets(), false); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e9, "cpu-s/op")
+	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N)/1e9, "cpu-s/op")
 }
 
 // TestRealWorldLossless reports how many of the bundled real-world tools

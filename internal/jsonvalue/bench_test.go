@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/cputime"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 )
 
@@ -30,7 +31,7 @@ func BenchmarkParse(b *testing.B) {
 		b.Run(shape.name, func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				var arena jsonvalue.Arena
 				for _, d := range shape.docs {
@@ -39,7 +40,7 @@ func BenchmarkParse(b *testing.B) {
 					}
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

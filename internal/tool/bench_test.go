@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/cputime"
 )
 
 // The benchmark corpus is corpus.Shared, generated once per test binary run
@@ -28,7 +29,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.SetBytes(st.Bytes)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		res := Load([]string{dir}, Options{Cwd: dir})
 		if len(res.Errors) != 0 || len(res.Tools) != st.Tools {
@@ -36,7 +37,7 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 
 	// Memory, measured on one more load, relative to the corpus size: the
 	// peak heap while loading, the live heap the result retains (the
@@ -71,7 +72,7 @@ func BenchmarkScan(b *testing.B) {
 	b.SetBytes(st.Bytes)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		var tools atomic.Int64
 		s := Scan([]string{dir}, Options{Cwd: dir}, func(_ int, ts []*Tool) { tools.Add(int64(len(ts))) })
@@ -80,7 +81,7 @@ func BenchmarkScan(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 }
 
 // BenchmarkDecodeBaseline reads the same files and decodes each with
