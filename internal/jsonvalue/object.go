@@ -19,8 +19,15 @@ func Without(s *Value, keys ...string) *Value {
 // with over's member (value and position) where over has the key, then
 // over's other keys. Neither object is changed.
 func Overlay(base, over *Value) *Value {
+	c := OverlayValue(make([]Member, 0, len(base.Members)+len(over.Members)), base, over)
+	return &c
+}
+
+// OverlayValue is Overlay into members, room for the result's members
+// (len 0; a caller that carves objects from memory of its own).
+func OverlayValue(members []Member, base, over *Value) Value {
 	c := *base
-	c.Members = make([]Member, 0, len(base.Members)+len(over.Members))
+	c.Members = members
 	for _, m := range base.Members {
 		if o := over.Member(m.Key); o != nil {
 			m = *o
@@ -32,5 +39,5 @@ func Overlay(base, over *Value) *Value {
 			c.Members = append(c.Members, m)
 		}
 	}
-	return &c
+	return c
 }

@@ -87,20 +87,7 @@ func (s *slab) without(v *jsonvalue.Value, keys ...string) *jsonvalue.Value {
 // overlay is jsonvalue.Overlay in the slab: base's keys in their order,
 // with over's member where over has the key, then over's other keys.
 func (s *slab) overlay(base, over *jsonvalue.Value) *jsonvalue.Value {
-	c := *base
-	c.Members = s.newMembers(len(base.Members) + len(over.Members))
-	for _, m := range base.Members {
-		if o := over.Member(m.Key); o != nil {
-			m = *o
-		}
-		c.Members = append(c.Members, m)
-	}
-	for _, m := range over.Members {
-		if base.Member(m.Key) == nil {
-			c.Members = append(c.Members, m)
-		}
-	}
-	return s.value(c)
+	return s.value(jsonvalue.OverlayValue(s.newMembers(len(base.Members)+len(over.Members)), base, over))
 }
 
 // release clears what the tool's copies used (so that a pooled slab keeps
