@@ -44,16 +44,15 @@ type CapStream struct {
 	runTool  string
 	runCount int
 	// last is the tool of the last Tool call, and lastView what the view
-	// keeps of it (viewTool).
+	// keeps of it (viewTool), lastSource the view's source of its file.
 	last, lastView *tool.Tool
+	lastSource     *viewSource
 	// byName: the tools arrive in any order, and the run's order is by
 	// name (NewCapStreamByName).
 	byName bool
-	// sources are the view's sources of the files read from disk (by
-	// absolute and display path; viewSource), and held the same by the
-	// view's source itself.
+	// sources are the view's sources of the files read from disk, by
+	// absolute and display path (viewSource).
 	sources map[sourceKey]*viewSource
-	held    map[*tool.Source]*viewSource
 }
 
 type sourceKey struct{ abs, path string }
@@ -98,13 +97,13 @@ type capCandidate struct {
 	f            finding.Finding
 	diag         provider.Diagnostic
 	hasDiag      bool
-	tool, target int          // in the check view; -1 when not there
-	source       *tool.Source // the view's source it holds (hold), if any
+	tool, target int         // in the check view; -1 when not there
+	source       *viewSource // the view's source it holds (hold), if any
 }
 
 // NewCapStream starts a capped view within l.
 func NewCapStream(l Limits) *CapStream {
-	c := &CapStream{l: l, check: &check.Result{}, total: newNameCounts(), sources: map[sourceKey]*viewSource{}, held: map[*tool.Source]*viewSource{}}
+	c := &CapStream{l: l, check: &check.Result{}, total: newNameCounts(), sources: map[sourceKey]*viewSource{}}
 	for i := range c.inClass {
 		c.inClass[i] = newNameCounts()
 	}
@@ -130,8 +129,9 @@ func NewCapStreamByName(l Limits) *CapStream {
 // tool's check findings are added after it, before the next Tool. tr is
 // not kept.
 func (c *CapStream) Tool(tr *check.ToolResult) {
-	v := check.ToolResult{Tool: c.viewTool(tr.Tool), Targets: make([]check.TargetResult, len(tr.Targets))}
-	c.last, c.lastView = tr.Tool, v.Tool
+	view, source := c.viewTool(tr.Tool)
+	v := check.ToolResult{Tool: view, Targets: make([]check.TargetResult, len(tr.Targets))}
+	c.last, c.lastView, c.lastSource = tr.Tool, view, source
 	for k, t := range tr.Targets {
 		v.Targets[k] = check.TargetResult{ID: t.ID, Name: t.Name, Summary: t.Summary}
 		c.check.Errors += t.Summary.Error
@@ -147,53 +147,52 @@ func (c *CapStream) Tool(tr *check.ToolResult) {
 // run that checks files loaded again one at a time (check.Scanned) would
 // otherwise keep every tree it meant to drop. The positions the outputs
 // would locate in the tree are filled in by Add, for the findings kept.
-func (c *CapStream) viewTool(t *tool.Tool) *tool.Tool {
+func (c *CapStream) viewTool(t *tool.Tool) (*tool.Tool, *viewSource) {
 	if t == nil {
-		return nil
+		return nil, nil
 	}
-	return &tool.Tool{Name: strings.Clone(t.Name), Source: c.viewSource(t.Source), Base: t.Base}
+	view := &tool.Tool{Name: strings.Clone(t.Name), Source: t.Source, Base: t.Base}
+	source := c.viewSource(t.Source)
+	if source != nil {
+		view.Source = source.src
+	}
+	return view, source
 }
 
-// viewSource is the view's source for src: for a file read from disk,
+// viewSource is the view's source for src, for a file read from disk:
 // one that has the file's text only while a candidate of the file is
 // kept (hold, release). Holding every file's text to the end held the
 // whole tool set's: on the 10,000-tool corpus, 87 MB of a run's 127 MB
 // live at the end of its scan, and fresh memory is paid for in page
-// faults. A source not read from a file is the view's as it is.
-func (c *CapStream) viewSource(src *tool.Source) *tool.Source {
+// faults. nil for a source not read from a file: the view keeps it as it
+// is.
+func (c *CapStream) viewSource(src *tool.Source) *viewSource {
 	if src == nil || src.Abs == "" {
-		return src
+		return nil
 	}
 	if v, ok := c.sources[sourceKey{src.Abs, src.Path}]; ok {
-		return v.src
+		return v
 	}
 	v := &viewSource{src: &tool.Source{Path: strings.Clone(src.Path), Abs: strings.Clone(src.Abs)}}
 	c.sources[sourceKey{v.src.Abs, v.src.Path}] = v
-	c.held[v.src] = v
-	return v.src
+	return v
 }
 
-// hold gives view, the view's source of the file from (the text the tool
+// hold gives v, the view's source of the file from (the text the tool
 // was checked against), a copy of the file's text while a candidate of
 // it is kept. Each file is copied about once: a tool's findings come
 // together.
-func (c *CapStream) hold(view, from *tool.Source) {
-	v := c.held[view]
-	if v == nil || from == nil {
-		return
-	}
+func (v *viewSource) hold(from *tool.Source) {
 	if v.kept == 0 {
-		view.Data = slices.Clone(from.Data)
+		v.src.Data = slices.Clone(from.Data)
 	}
 	v.kept++
 }
 
-// release lets view's text go once no candidate of its file is kept.
-func (c *CapStream) release(view *tool.Source) {
-	if v := c.held[view]; v != nil {
-		if v.kept--; v.kept == 0 {
-			view.Data = nil
-		}
+// release lets v's text go once no candidate of its file is kept.
+func (v *viewSource) release() {
+	if v.kept--; v.kept == 0 {
+		v.src.Data = nil
 	}
 }
 
@@ -233,7 +232,7 @@ func (c *CapStream) Add(f *finding.Finding) {
 	if full {
 		cand = heap[0]
 		if cand.source != nil {
-			c.release(cand.source)
+			cand.source.release()
 		}
 		*cand = capCandidate{key: key, f: *f, tool: -1, target: -1}
 	} else {
@@ -257,9 +256,9 @@ func (c *CapStream) Add(f *finding.Finding) {
 		if f.ToolDef != nil && f.ToolDef == c.last {
 			c.locate(cand)
 			cand.f.ToolDef = c.lastView
-			if src := c.lastView.Source; src != nil && src != c.last.Source {
-				c.hold(src, c.last.Source)
-				cand.source = src
+			if v := c.lastSource; v != nil {
+				v.hold(c.last.Source)
+				cand.source = v
 			}
 		}
 	} else {
@@ -447,7 +446,7 @@ func (c *CapStream) sortTools() {
 // equals Cap(pol with every finding added, the check with every tool
 // recorded, dif, l), except that the views are always copies.
 func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
-	c.last, c.lastView = nil, nil
+	c.last, c.lastView, c.lastSource = nil, nil, nil
 	c.flushRun()
 	if c.byName {
 		c.sortTools()
@@ -464,7 +463,7 @@ func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 				perTool[cand.f.Tool]++
 			} else if cand.source != nil {
 				// Left out after all: its file's text may go.
-				c.release(cand.source)
+				cand.source.release()
 				cand.source = nil
 			}
 		}
