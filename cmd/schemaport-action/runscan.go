@@ -92,6 +92,19 @@ func (r *actionRun) scanHead(o runOptions, side *baseSide) scannedHead {
 	return h
 }
 
+// scanned is what both scanned runs do once the head is scanned and the
+// base loaded, and neither falls back any more: the materialized base
+// goes, and the notes the head's paths and files made are the run's.
+func (r *actionRun) scanned(h scannedHead, side *baseSide, ev *action.Event, files *tool.Scanned) {
+	side.remove()
+	r.noteBaseEqualsHead(ev)
+	r.notes, r.extra = append(r.notes, h.notes...), append(r.extra, h.extra...)
+	r.noteNotices(files.Notices)
+	if afterScan != nil {
+		afterScan()
+	}
+}
+
 // runTwoPasses is runScanned when anthropic-strict is a target: a
 // tool's set findings depend on the tools before it in report order, so
 // the head is checked in a second pass, in that order (check.Scanned's
@@ -102,7 +115,7 @@ func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, 
 	if !h.ok {
 		return fallBack()
 	}
-	present, headNotes, headExtra := h.present, h.notes, h.extra
+	present := h.present
 	scan, ok := check.Scan(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}, o.targets, nil, check.ScanTo{})
 	if !ok {
 		return fallBack()
@@ -134,13 +147,7 @@ func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, 
 			return fallBack()
 		}
 	}
-	side.remove()
-	r.noteBaseEqualsHead(ev)
-	r.notes, r.extra = append(r.notes, headNotes...), append(r.extra, headExtra...)
-	r.noteNotices(files.Notices)
-	if afterScan != nil {
-		afterScan()
-	}
+	r.scanned(h, side, ev, files)
 	out, ok := r.compareScanned(o, scan, shared, base, labels, &stats)
 	if onScanStats != nil {
 		stats.sharedFiles = len(shared)
@@ -321,7 +328,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 	if !h.ok {
 		return fallBack()
 	}
-	present, headNotes, headExtra := h.present, h.notes, h.extra
+	present := h.present
 	walk := tool.WalkFiles(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats})
 	var stats scanStats
 	base := toolSet{loaded: side.loaded, missing: side.missing}
@@ -400,13 +407,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 	if base.loaded && !uniqueNames(base.Tools, files, shared) {
 		return fallBack()
 	}
-	side.remove()
-	r.noteBaseEqualsHead(ev)
-	r.notes, r.extra = append(r.notes, headNotes...), append(r.extra, headExtra...)
-	r.noteNotices(files.Notices)
-	if afterScan != nil {
-		afterScan()
-	}
+	r.scanned(h, side, ev, files)
 	if base.loaded {
 		// The diff's new side: the head's tools of the files the base
 		// does not share, in report order.

@@ -456,8 +456,9 @@ func (c *CheckTextWriter) writeFinding(bw *textBuf, t *tool.Tool, d *provider.Di
 	bw.WriteString("  Path: ")
 	bw.WriteString(clean(d.Path))
 	bw.WriteByte('\n')
-	// A capped view's source has text only while the view keeps findings
-	// of its file (CapStream.hold): never without, but no excerpt then.
+	// A capped view's source has its text only while the view keeps a
+	// finding of its file (CapStream's hold), so a finding shown has it;
+	// a source without text gets no excerpt rather than a wrong one.
 	if t != nil && t.Source != nil && len(t.Source.Data) > 0 && loc.file == t.File() {
 		writeSnippet(bw, p, color, t.Source, loc.Span)
 	}
