@@ -2,6 +2,8 @@ package provider
 
 import (
 	"encoding/binary"
+	"maps"
+	"slices"
 	"unsafe"
 )
 
@@ -42,9 +44,11 @@ const maxTableBits = 12
 // perfect hash; a bigger table is an ordinary map).
 func NewKeywordTable[V any](m map[string]V) *KeywordTable[V] {
 	t := &KeywordTable[V]{}
-	for k, v := range m {
-		t.ix.keys = append(t.ix.keys, k)
-		t.vals = append(t.vals, v)
+	// In sorted order, not the map's: the same table (hash multipliers
+	// and places) on every run.
+	t.ix.keys = slices.Sorted(maps.Keys(m))
+	for _, k := range t.ix.keys {
+		t.vals = append(t.vals, m[k])
 	}
 	t.ix.build()
 	return t
