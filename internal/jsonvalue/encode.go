@@ -110,9 +110,21 @@ const hexDigits = "0123456789abcdef"
 // strings stay cheap; only the bytes that need a look (escapes and
 // non-ASCII characters) take the byte-by-byte path.
 func AppendQuote(buf []byte, s string) []byte {
-	buf = append(buf, '"')
+	return append(AppendEscaped(append(buf, '"'), s), '"')
+}
+
+// AppendEscaped appends what AppendQuote puts between the quotes: s with
+// JSON.stringify's escaping. A renderer that writes the quotes as part of
+// the constant text around s (check's JSON report) saves two appends per
+// string. Most strings need no escape at all: they are found so by one
+// scan (plainPrefix) and copied in one append.
+func AppendEscaped(buf []byte, s string) []byte {
+	i := plainPrefix(s)
+	if i == len(s) {
+		return append(buf, s...)
+	}
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
@@ -176,8 +188,37 @@ func AppendQuote(buf []byte, s string) []byte {
 		i++
 		start = i
 	}
-	buf = append(buf, s[start:]...)
-	return append(buf, '"')
+	return append(buf, s[start:]...)
+}
+
+// plainPrefix is the length of s's longest prefix of plain bytes: no
+// control character, '"', '\\' or non-ASCII byte, which AppendEscaped
+// copies as they are. It tests eight bytes at a time (specialMask); the
+// last few bytes of a string of eight or more are tested as the word
+// that ends the string, which overlaps bytes already found plain: those
+// set no bit, so the lowest set bit is still the first special byte.
+func plainPrefix(s string) int {
+	n := len(s)
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+				return i
+			}
+		}
+		return n
+	}
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if m := specialMask(load64(s[i : i+8])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	if i < n {
+		if m := specialMask(load64(s[n-8:])); m != 0 {
+			return n - 8 + bits.TrailingZeros64(m)/8
+		}
+	}
+	return n
 }
 
 // Masks for testing eight bytes at once (SWAR): lo has 1 in every byte,

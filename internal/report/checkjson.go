@@ -62,8 +62,9 @@ func writeCheckFooter(bw *bufio.Writer, tools int) {
 // a rule in a tool and target (the head, severity, code, docs URL, file
 // and the keys and punctuation between them) is rendered once into two
 // fragments (jsonFragments) and each finding appends those, its message,
-// path and compile detail quoted, and its position. buf grows once, to an
-// estimate of the tool's rendering.
+// path and compile detail escaped (their quotes are in the constant runs),
+// and its position. buf grows once, to an estimate of the tool's
+// rendering.
 func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 	name, source := "", ""
 	if tr.Tool != nil {
@@ -96,7 +97,14 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 			if j > 0 {
 				buf = append(buf, ',')
 			}
-			loc := diagnosticSpan(tr.Tool, d)
+			var loc span
+			if d.Line != 0 && d.File != "" {
+				// Where the engine located the finding: what
+				// diagnosticSpan would return, without the call.
+				loc = span{file: d.File, Span: tool.Span{Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}}
+			} else {
+				loc = diagnosticSpan(tr.Tool, d)
+			}
 			if j == 0 || d.ProviderID != t.Diagnostics[j-1].ProviderID || d.ToolName != t.Diagnostics[j-1].ToolName {
 				fr.setHead(d.ProviderID, d.ToolName)
 			}
@@ -146,27 +154,30 @@ func toolJSONSize(name, source string, targets []*check.TargetResult) int {
 	return n
 }
 
-// compileJSON is a diagnostic's rendering between its path and the value
-// of its compile detail, by [Supported][Lossy].
+// compileJSON is a diagnostic's rendering between its path's text and
+// its compile detail's text, quotes included, by [Supported][Lossy].
 var compileJSON = [2][2]string{
-	{compileJSONHead + "false,\n" + diagIn + "  \"lossy\": false,\n" + diagIn + "  \"detail\": ",
-		compileJSONHead + "false,\n" + diagIn + "  \"lossy\": true,\n" + diagIn + "  \"detail\": "},
-	{compileJSONHead + "true,\n" + diagIn + "  \"lossy\": false,\n" + diagIn + "  \"detail\": ",
-		compileJSONHead + "true,\n" + diagIn + "  \"lossy\": true,\n" + diagIn + "  \"detail\": "},
+	{compileJSONHead + "false,\n" + diagIn + "  \"lossy\": false,\n" + diagIn + "  \"detail\": \"",
+		compileJSONHead + "false,\n" + diagIn + "  \"lossy\": true,\n" + diagIn + "  \"detail\": \""},
+	{compileJSONHead + "true,\n" + diagIn + "  \"lossy\": false,\n" + diagIn + "  \"detail\": \"",
+		compileJSONHead + "true,\n" + diagIn + "  \"lossy\": true,\n" + diagIn + "  \"detail\": \""},
 }
 
-const compileJSONHead = ",\n" + diagIn + "\"compile\": {\n" + diagIn + "  \"supported\": "
+const compileJSONHead = "\",\n" + diagIn + "\"compile\": {\n" + diagIn + "  \"supported\": "
 
 // appendDiagnosticJSON appends one diagnostic at the depth it has inside
-// tools[].targets.<id>.diagnostics[], its head and file being fr's.
+// tools[].targets.<id>.diagnostics[], its head and file being fr's. The
+// quotes around the message, path and detail are part of the constant
+// runs between them: each string is one jsonvalue.AppendEscaped, most
+// often a single copy.
 func appendDiagnosticJSON(buf []byte, d *provider.Diagnostic, loc span, fr *jsonFragments) []byte {
 	f := fr.rule(d)
 	buf = append(buf, f.open...)
-	buf = jsonvalue.AppendQuote(buf, d.Message)
-	buf = append(buf, ",\n"+diagIn+"\"path\": "...)
-	buf = jsonvalue.AppendQuote(buf, d.Path)
+	buf = jsonvalue.AppendEscaped(buf, d.Message)
+	buf = append(buf, "\",\n"+diagIn+"\"path\": \""...)
+	buf = jsonvalue.AppendEscaped(buf, d.Path)
 	buf = append(buf, compileJSON[b2i(d.Compile.Supported)][b2i(d.Compile.Lossy)]...)
-	buf = fr.details.append(buf, d.Compile.Detail)
+	buf = jsonvalue.AppendEscaped(buf, d.Compile.Detail)
 	buf = append(buf, f.close...)
 	return appendPositionJSON(buf, loc.Span)
 }
@@ -220,10 +231,11 @@ func appendInt(buf []byte, n int) []byte {
 // jsonFragments renders, once per rule and tool target, the constant runs
 // of a diagnostic's JSON (a worker's; fragmentCaches):
 //
-//	open:  from the diagnostic's "{" to its message's value: the head
-//	       (providerId, toolName), severity and code;
-//	close: from the end of the compile detail's value to the line's
-//	       value: docsUrl and file.
+//	open:  from the diagnostic's "{" to its message's text (the opening
+//	       quote included): the head (providerId, toolName), severity
+//	       and code;
+//	close: from the end of the compile detail's text (its closing quote
+//	       included) to the line's value: docsUrl and file.
 //
 // A million findings come from a few hundred rules, so one lookup and two
 // appends replace a dozen appends and the quoting of four strings per
@@ -236,8 +248,6 @@ type jsonFragments struct {
 	fileOf string // the file file quotes
 	gen    uint64 // changes with head or file: older slots are stale
 	slots  [64]ruleFragments
-	// details quotes compile details: the rule tables' fixed ones repeat.
-	details quoteCache
 }
 
 type ruleFragments struct {
@@ -280,8 +290,8 @@ func (f *jsonFragments) rule(d *provider.Diagnostic) *ruleFragments {
 	e.open = jsonvalue.AppendQuote(e.open, d.Severity)
 	e.open = append(e.open, ",\n"+diagIn+"\"code\": "...)
 	e.open = jsonvalue.AppendQuote(e.open, code)
-	e.open = append(e.open, ",\n"+diagIn+"\"message\": "...)
-	e.close = append(e.close[:0], "\n"+diagIn+"},\n"...)
+	e.open = append(e.open, ",\n"+diagIn+"\"message\": \""...)
+	e.close = append(e.close[:0], "\"\n"+diagIn+"},\n"...)
 	if d.DocsURL != "" {
 		e.close = append(e.close, diagIn+"\"docsUrl\": "...)
 		e.close = jsonvalue.AppendQuote(e.close, d.DocsURL)
@@ -291,32 +301,4 @@ func (f *jsonFragments) rule(d *provider.Diagnostic) *ruleFragments {
 	e.close = append(e.close, f.file...)
 	e.close = append(e.close, ",\n"+diagIn+"\"line\": "...)
 	return e
-}
-
-// quoteCache remembers how a few strings quote: a diagnostic's compile
-// detail often comes from the rule tables, a few hundred strings that a
-// million findings repeat. It is a fixed table indexed by a hash of the
-// string (a miss replaces the entry), so it stays small whatever the
-// strings; one per worker (in jsonFragments).
-type quoteCache struct {
-	slots [128]struct {
-		s string
-		q []byte
-	}
-}
-
-// append appends s quoted (jsonvalue.AppendQuote).
-func (c *quoteCache) append(buf []byte, s string) []byte {
-	n := len(s)
-	if n == 0 {
-		return append(buf, `""`...)
-	}
-	e := &c.slots[(uint(n)*31+uint(s[n-1])*7+uint(s[n/2]))%uint(len(c.slots))]
-	if e.s != s {
-		if n > 512 {
-			return jsonvalue.AppendQuote(buf, s) // not worth keeping
-		}
-		e.s, e.q = s, jsonvalue.AppendQuote(e.q[:0], s)
-	}
-	return append(buf, e.q...)
 }

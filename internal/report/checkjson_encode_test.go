@@ -181,30 +181,6 @@ func refWriteDiagnosticJSON(bw *bytes.Buffer, d *provider.Diagnostic, loc span) 
 	bw.WriteString("            }")
 }
 
-// A quoteCache quotes exactly as jsonvalue.AppendQuote, through hits,
-// misses and strings that share a slot, and keeps no string too long.
-func TestQuoteCache(t *testing.T) {
-	var c quoteCache
-	strs := []string{"", "error", "warning", "info", "openai/strict-optional-property", "a\"b", "\xff", "é",
-		strings.Repeat("x", 600), "https://developers.openai.com/api/docs/guides/structured-outputs"}
-	for i := range 300 {
-		strs = append(strs, "detail "+strconv.Itoa(i)+" \n")
-	}
-	for round := range 3 {
-		for _, s := range strs {
-			got := c.append([]byte("p"), s)
-			if want := jsonvalue.AppendQuote([]byte("p"), s); string(got) != string(want) {
-				t.Fatalf("round %d: %q quoted %s, want %s", round, s, got, want)
-			}
-		}
-	}
-	for _, e := range c.slots {
-		if len(e.s) > 512 {
-			t.Fatalf("kept a %d-byte string", len(e.s))
-		}
-	}
-}
-
 // appendInt writes the numbers below 10,000 itself: every one of them,
 // the edges around each width and the extremes must read as strconv's.
 func TestAppendIntMatchesStrconv(t *testing.T) {
