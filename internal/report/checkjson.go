@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -73,6 +74,7 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 	targets := uniqueTargets(tr.Targets)
 	fr := fragmentCaches.Get().(*jsonFragments)
 	defer fragmentCaches.Put(fr)
+	fr.plain.reset()
 	if n := toolJSONSize(name, source, targets); cap(buf)-len(buf) < n {
 		// A new buffer, not slices.Grow: that copies the whole old
 		// capacity (a recycled buffer's stale bytes), not just len.
@@ -173,11 +175,11 @@ const compileJSONHead = "\",\n" + diagIn + "\"compile\": {\n" + diagIn + "  \"su
 func appendDiagnosticJSON(buf []byte, d *provider.Diagnostic, loc span, fr *jsonFragments) []byte {
 	f := fr.rule(d)
 	buf = append(buf, f.open...)
-	buf = jsonvalue.AppendEscaped(buf, d.Message)
+	buf = fr.plain.appendEscaped(buf, d.Message)
 	buf = append(buf, "\",\n"+diagIn+"\"path\": \""...)
 	buf = jsonvalue.AppendEscaped(buf, d.Path)
 	buf = append(buf, compileJSON[b2i(d.Compile.Supported)][b2i(d.Compile.Lossy)]...)
-	buf = jsonvalue.AppendEscaped(buf, d.Compile.Detail)
+	buf = fr.plain.appendEscaped(buf, d.Compile.Detail)
 	buf = append(buf, f.close...)
 	return appendPositionJSON(buf, loc.Span)
 }
@@ -248,6 +250,9 @@ type jsonFragments struct {
 	fileOf string // the file file quotes
 	gen    uint64 // changes with head or file: older slots are stale
 	slots  [64]ruleFragments
+	// plain knows the messages and details already found to need no
+	// escape: most are shared strings that many findings repeat.
+	plain plainStrings
 }
 
 type ruleFragments struct {
@@ -301,4 +306,44 @@ func (f *jsonFragments) rule(d *provider.Diagnostic) *ruleFragments {
 	e.close = append(e.close, f.file...)
 	e.close = append(e.close, ",\n"+diagIn+"\"line\": "...)
 	return e
+}
+
+// plainStrings remembers, by address, strings that need no escape in
+// JSON: a message or compile detail is most often a string the checks
+// share between findings (provider.Interner), and a string seen before at
+// the same address and length is the same text (strings do not change),
+// so it is copied without the scan. The slots hold the strings' addresses
+// as pointers, which keeps their memory from being reused while they are
+// remembered; reset forgets them at each tool, so no more than a tool's
+// findings are kept alive. The table is fixed and indexed by a hash of the
+// address (a miss replaces the entry).
+type plainStrings struct {
+	slots [128]struct {
+		p *byte
+		n int
+	}
+}
+
+func (c *plainStrings) reset() {
+	c.slots = [len(c.slots)]struct {
+		p *byte
+		n int
+	}{}
+}
+
+// appendEscaped is jsonvalue.AppendEscaped(buf, s).
+func (c *plainStrings) appendEscaped(buf []byte, s string) []byte {
+	p := unsafe.StringData(s)
+	e := &c.slots[uint64(uintptr(unsafe.Pointer(p)))*0x9E3779B97F4A7C15>>57]
+	if e.p == p && e.n == len(s) {
+		return append(buf, s...)
+	}
+	n := len(buf)
+	buf = jsonvalue.AppendEscaped(buf, s)
+	// Every escape is longer than what it replaces: a string came out
+	// at its length only if it was copied as it is.
+	if len(buf)-n == len(s) {
+		e.p, e.n = p, len(s)
+	}
+	return buf
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
@@ -223,4 +224,45 @@ func FuzzAppendToolJSON(f *testing.F) {
 		tr.Targets = append(tr.Targets, tg)
 		compareToolJSON(t, &tr)
 	})
+}
+
+// plainStrings escapes exactly as jsonvalue.AppendEscaped through hits,
+// misses and slot collisions, and remembers only strings that need no
+// escape: a prefix of a remembered string (same address, shorter) and a
+// string that needs escapes are escaped again each time.
+func TestPlainStrings(t *testing.T) {
+	var c plainStrings
+	shared := "`name` is optional, but OpenAI strict mode requires every property in `required`"
+	strs := []string{"", shared, shared[:6], shared[:1], "a\"b", "\xff", "é ✓", "tab\there", "\x00", shared}
+	for i := range 400 {
+		strs = append(strs, "detail "+strconv.Itoa(i), "quote\" "+strconv.Itoa(i))
+	}
+	for round := range 3 {
+		for _, s := range strs {
+			got := c.appendEscaped([]byte("p"), s)
+			if want := jsonvalue.AppendEscaped([]byte("p"), s); string(got) != string(want) {
+				t.Fatalf("round %d: %q escaped %q, want %q", round, s, got, want)
+			}
+		}
+	}
+	remembered := 0
+	for _, e := range c.slots {
+		if e.p == nil {
+			continue
+		}
+		remembered++
+		s := unsafe.String(e.p, e.n)
+		if string(jsonvalue.AppendEscaped(nil, s)) != s {
+			t.Fatalf("remembered %q, which needs escapes", s)
+		}
+	}
+	if remembered == 0 {
+		t.Fatal("remembered no string")
+	}
+	c.reset()
+	for _, e := range c.slots {
+		if e.p != nil {
+			t.Fatal("reset kept a string")
+		}
+	}
 }
