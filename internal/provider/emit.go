@@ -317,7 +317,10 @@ func (s pathSort) at(k sortKey, d int) int {
 func pathSortLimit(n int) int { return 2 * bits.Len(uint(n)) }
 
 // sort orders keys, whose paths are equal in their first d bytes; limit
-// is what is left of pathSortLimit.
+// is what is left of pathSortLimit. The keys equal to the pivot go one
+// byte deeper in the loop, not by recursion, so the stack stays shallow
+// however long the paths' shared heads; a head that every key shares is
+// skipped eight bytes at a time.
 func (s pathSort) sort(keys []sortKey, d, limit int) {
 	for len(keys) > 1 {
 		if len(keys) <= 8 {
@@ -350,17 +353,42 @@ func (s pathSort) sort(keys []sortKey, d, limit int) {
 				i++
 			}
 		}
-		s.sort(keys[:lt], d, limit)
 		if pivot < 0 {
 			// The paths equal to the pivot's end here: they are equal.
+			s.sort(keys[gt:], d, limit)
 			slices.SortFunc(keys[lt:gt], s.tie)
-		} else {
-			// One byte further down, a new partition budget: the group
-			// now differs beyond d, which the last one did not know.
-			s.sort(keys[lt:gt], d+1, pathSortLimit(gt-lt))
+			return
 		}
-		keys = keys[gt:]
+		if lt == 0 && gt == len(keys) {
+			// Every path has this byte: go to the first one they
+			// do not all share, and count no partition.
+			d, limit = s.common(keys, d+1), limit+1
+			continue
+		}
+		s.sort(keys[:lt], d, limit)
+		s.sort(keys[gt:], d, limit)
+		// One byte further down, a new partition budget: the group now
+		// differs beyond d, which the last one did not know.
+		keys, d, limit = keys[lt:gt], d+1, pathSortLimit(gt-lt)
 	}
+}
+
+// common is the length of the head that the paths of keys share, at least
+// d (they share their first d bytes).
+func (s pathSort) common(keys []sortKey, d int) int {
+	first := s.paths[keys[0].index]
+	n := len(first)
+	for _, k := range keys[1:] {
+		p := s.paths[k.index]
+		m := min(n, len(p))
+		if first[d:m] != p[d:m] {
+			m = d + mismatch(first[d:m], p[d:m])
+		}
+		if n = m; n == d {
+			break
+		}
+	}
+	return n
 }
 
 // median is the middle one of three bytes.

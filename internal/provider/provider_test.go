@@ -285,3 +285,33 @@ func TestPathSortAnyLimit(t *testing.T) {
 		}
 	}
 }
+
+// Paths sharing a long head (a property name of 8 KB, from a tool file)
+// are sorted without a level per byte of it, and still in order.
+func TestPathSortLongHeads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	head := "inputSchema.properties." + strings.Repeat("x", 8<<10)
+	suffixes := []string{"", ".a", ".b", ".a.b", "y", ".items", "[0]", "[1]"}
+	n := 500
+	paths := make([]string, n)
+	for i := range paths {
+		paths[i] = head + suffixes[rng.IntN(len(suffixes))] + suffixes[rng.IntN(len(suffixes))]
+	}
+	tie := func(a, b sortKey) int { return cmp.Compare(a.index, b.index) }
+	want := make([]sortKey, n)
+	got := make([]sortKey, n)
+	for i := range want {
+		want[i] = sortKey{index: int32(i)}
+		got[i] = sortKey{index: int32(n - 1 - i)}
+	}
+	slices.SortFunc(want, func(a, b sortKey) int {
+		if c := strings.Compare(paths[a.index], paths[b.index]); c != 0 {
+			return c
+		}
+		return tie(a, b)
+	})
+	pathSort{paths, tie}.sort(got, 0, pathSortLimit(n))
+	if !slices.Equal(got, want) {
+		t.Fatal("path sort differs from the comparison sort")
+	}
+}
