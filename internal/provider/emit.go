@@ -33,6 +33,7 @@ type Emitter struct {
 	cursors    []*Cursor
 	inUse      int
 	keys       []sortKey   // Finish's scratch
+	byRank     []sortKey   // Finish's scratch
 	paths      []string    // Finish's scratch
 	infos      []*ruleInfo // of the rules seen lately: a provider has few
 	countOnly  bool        // CountOnly: no positions, production order
@@ -251,17 +252,30 @@ func (e *Emitter) sort() {
 		return cmp.Compare(a.index, b.index)
 	}
 	if ascii {
-		// UTF-16 order is byte order for ASCII, the common case,
-		// compared with the runtime's vectorised comparison.
-		slices.SortFunc(e.keys, func(a, b sortKey) int {
-			if a.rank != b.rank {
-				return int(a.rank - b.rank)
-			}
-			if c := strings.Compare(paths[a.index], paths[b.index]); c != 0 {
-				return c
-			}
-			return tie(a, b)
-		})
+		// UTF-16 order is byte order for ASCII, the common case: the
+		// keys are grouped by rank, then each group is put in path order
+		// by a multikey quicksort (pathSort).
+		var counts [3]int
+		for _, k := range e.keys {
+			counts[k.rank]++
+		}
+		if counts[0] == len(e.keys) || counts[1] == len(e.keys) || counts[2] == len(e.keys) {
+			pathSort{paths, tie}.sort(e.keys, 0, pathSortLimit(len(e.keys)))
+			return
+		}
+		// A counting sort by rank into scratch (e.byRank), then back.
+		e.byRank = slices.Grow(e.byRank[:0], len(e.keys))[:len(e.keys)]
+		starts := [3]int{0, counts[0], counts[0] + counts[1]}
+		next := starts
+		for _, k := range e.keys {
+			e.byRank[next[k.rank]] = k
+			next[k.rank]++
+		}
+		copy(e.keys, e.byRank)
+		ps := pathSort{paths, tie}
+		ps.sort(e.keys[:counts[0]], 0, pathSortLimit(counts[0]))
+		ps.sort(e.keys[counts[0]:starts[2]], 0, pathSortLimit(counts[1]))
+		ps.sort(e.keys[starts[2]:], 0, pathSortLimit(counts[2]))
 		return
 	}
 	slices.SortFunc(e.keys, func(a, b sortKey) int {
@@ -273,6 +287,135 @@ func (e *Emitter) sort() {
 		}
 		return tie(a, b)
 	})
+}
+
+// pathSort orders keys of one rank by their findings' paths in byte order,
+// then by tie: a multikey quicksort (Bentley and Sedgewick), which looks
+// at each byte of the paths' shared heads once per level instead of once
+// per comparison. A tool's findings share long heads
+// ("inputSchema.properties.customer_address.properties."), and a
+// comparison sort spent most of Finish's time comparing them again and
+// again.
+type pathSort struct {
+	paths []string
+	tie   func(a, b sortKey) int
+}
+
+// at is the byte of k's path at depth d, or -1 past its end (a path that
+// ends sorts before every path it is a head of).
+func (s pathSort) at(k sortKey, d int) int {
+	if p := s.paths[k.index]; d < len(p) {
+		return int(p[d])
+	}
+	return -1
+}
+
+// pathSortLimit is how many partitions pathSort.sort may make of n keys
+// before it hands the rest to a comparison sort: paths come from tool
+// files, and a file made to defeat the pivots must not make the sort
+// quadratic (as introsort bounds quicksort).
+func pathSortLimit(n int) int { return 2 * bits.Len(uint(n)) }
+
+// sort orders keys, whose paths are equal in their first d bytes; limit
+// is what is left of pathSortLimit. The keys equal to the pivot go one
+// byte deeper in the loop, not by recursion, so the stack stays shallow
+// however long the paths' shared heads; a head that every key shares is
+// skipped eight bytes at a time.
+func (s pathSort) sort(keys []sortKey, d, limit int) {
+	for len(keys) > 1 {
+		if len(keys) <= 8 {
+			s.insertion(keys, d)
+			return
+		}
+		if limit--; limit < 0 {
+			slices.SortFunc(keys, func(a, b sortKey) int {
+				if c := strings.Compare(s.paths[a.index][d:], s.paths[b.index][d:]); c != 0 {
+					return c
+				}
+				return s.tie(a, b)
+			})
+			return
+		}
+		pivot := s.median(s.at(keys[0], d), s.at(keys[len(keys)/2], d), s.at(keys[len(keys)-1], d))
+		// Three-way partition on the byte at d: [0,lt) below the pivot,
+		// [lt,gt) equal to it, [gt,len) above.
+		lt, i, gt := 0, 0, len(keys)
+		for i < gt {
+			switch c := s.at(keys[i], d); {
+			case c < pivot:
+				keys[lt], keys[i] = keys[i], keys[lt]
+				lt++
+				i++
+			case c > pivot:
+				gt--
+				keys[i], keys[gt] = keys[gt], keys[i]
+			default:
+				i++
+			}
+		}
+		if pivot < 0 {
+			// The paths equal to the pivot's end here: they are equal.
+			s.sort(keys[gt:], d, limit)
+			slices.SortFunc(keys[lt:gt], s.tie)
+			return
+		}
+		if lt == 0 && gt == len(keys) {
+			// Every path has this byte: go to the first one they
+			// do not all share, and count no partition.
+			d, limit = s.common(keys, d+1), limit+1
+			continue
+		}
+		s.sort(keys[:lt], d, limit)
+		s.sort(keys[gt:], d, limit)
+		// One byte further down, a new partition budget: the group now
+		// differs beyond d, which the last one did not know.
+		keys, d, limit = keys[lt:gt], d+1, pathSortLimit(gt-lt)
+	}
+}
+
+// common is the length of the head that the paths of keys share, at least
+// d (they share their first d bytes).
+func (s pathSort) common(keys []sortKey, d int) int {
+	first := s.paths[keys[0].index]
+	n := len(first)
+	for _, k := range keys[1:] {
+		p := s.paths[k.index]
+		m := min(n, len(p))
+		if first[d:m] != p[d:m] {
+			m = d + mismatch(first[d:m], p[d:m])
+		}
+		if n = m; n == d {
+			break
+		}
+	}
+	return n
+}
+
+// median is the middle one of three bytes.
+func (pathSort) median(a, b, c int) int {
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b = c
+	}
+	return max(a, b)
+}
+
+// insertion sorts a few keys whose paths are equal in their first d bytes.
+func (s pathSort) insertion(keys []sortKey, d int) {
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && s.less(keys[j], keys[j-1], d); j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+}
+
+func (s pathSort) less(a, b sortKey, d int) bool {
+	if c := strings.Compare(s.paths[a.index][d:], s.paths[b.index][d:]); c != 0 {
+		return c < 0
+	}
+	return s.tie(a, b) < 0
 }
 
 // isASCII reports whether s has no byte above 0x7F, eight at a time.

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -199,7 +200,11 @@ func TestFinishOrderIsSortDiagnostics(t *testing.T) {
 		base := []string{"", "inputSchema", "inputSchema.properties.customer_address."}[round%3]
 		ascii := round%4 != 0
 		var paths []string
-		for k := 0; k < 1+rng.IntN(6); k++ {
+		distinct, findings := 6, 40
+		if round%10 == 0 {
+			distinct, findings = 80, 600 // deep partitions of the path sort
+		}
+		for k := 0; k < 1+rng.IntN(distinct); k++ {
 			p := base
 			for n := rng.IntN(5); n > 0; n-- {
 				piece := pieces[rng.IntN(len(pieces))]
@@ -212,7 +217,7 @@ func TestFinishOrderIsSortDiagnostics(t *testing.T) {
 		}
 		e := NewEmitter(tl, "x")
 		var want []Diagnostic
-		for i := 0; i < 1+rng.IntN(40); i++ {
+		for i := 0; i < 1+rng.IntN(findings); i++ {
 			r := &rules[rng.IntN(len(rules))]
 			path := paths[rng.IntN(len(paths))]
 			msg := strconv.Itoa(i)
@@ -229,5 +234,84 @@ func TestFinishOrderIsSortDiagnostics(t *testing.T) {
 				t.Fatalf("round %d, finding %d: got %s %q %s #%s, want %s %q %s #%s", round, i, g.Severity, g.Path, g.Code, g.Message, w.Severity, w.Path, w.Code, w.Message)
 			}
 		}
+	}
+}
+
+// The path sort gives the comparison sort's order whatever its partition
+// budget (pathSortLimit): spent at once, part way, or never.
+func TestPathSortAnyLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	pieces := []string{"a", "b", "ab", ".", "[0]", "[10]", "\x00", "properties", "~"}
+	for round := 0; round < 200; round++ {
+		n := 1 + rng.IntN(300)
+		paths := make([]string, n)
+		for i := range paths {
+			p := "inputSchema."
+			for k := rng.IntN(6); k > 0; k-- {
+				p += pieces[rng.IntN(len(pieces))]
+			}
+			paths[i] = p
+		}
+		codes := []string{"x/a", "x/b", "x/c"}
+		code := make([]string, n)
+		for i := range code {
+			code[i] = codes[rng.IntN(len(codes))]
+		}
+		tie := func(a, b sortKey) int {
+			if c := strings.Compare(code[a.index], code[b.index]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.index, b.index)
+		}
+		want := make([]sortKey, n)
+		for i := range want {
+			want[i] = sortKey{index: int32(i)}
+		}
+		slices.SortFunc(want, func(a, b sortKey) int {
+			if c := strings.Compare(paths[a.index], paths[b.index]); c != 0 {
+				return c
+			}
+			return tie(a, b)
+		})
+		for _, limit := range []int{0, 1, 3, pathSortLimit(n)} {
+			got := make([]sortKey, n)
+			for i, k := range rng.Perm(n) {
+				got[i] = sortKey{index: int32(k)}
+			}
+			pathSort{paths, tie}.sort(got, 0, limit)
+			if !slices.Equal(got, want) {
+				t.Fatalf("round %d, limit %d: path sort differs from the comparison sort", round, limit)
+			}
+		}
+	}
+}
+
+// Paths sharing a long head (a property name of 8 KB, from a tool file)
+// are sorted without a level per byte of it, and still in order.
+func TestPathSortLongHeads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	head := "inputSchema.properties." + strings.Repeat("x", 8<<10)
+	suffixes := []string{"", ".a", ".b", ".a.b", "y", ".items", "[0]", "[1]"}
+	n := 500
+	paths := make([]string, n)
+	for i := range paths {
+		paths[i] = head + suffixes[rng.IntN(len(suffixes))] + suffixes[rng.IntN(len(suffixes))]
+	}
+	tie := func(a, b sortKey) int { return cmp.Compare(a.index, b.index) }
+	want := make([]sortKey, n)
+	got := make([]sortKey, n)
+	for i := range want {
+		want[i] = sortKey{index: int32(i)}
+		got[i] = sortKey{index: int32(n - 1 - i)}
+	}
+	slices.SortFunc(want, func(a, b sortKey) int {
+		if c := strings.Compare(paths[a.index], paths[b.index]); c != 0 {
+			return c
+		}
+		return tie(a, b)
+	})
+	pathSort{paths, tie}.sort(got, 0, pathSortLimit(n))
+	if !slices.Equal(got, want) {
+		t.Fatal("path sort differs from the comparison sort")
 	}
 }
