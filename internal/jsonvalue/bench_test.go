@@ -1,6 +1,7 @@
 package jsonvalue_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
@@ -75,5 +76,40 @@ func BenchmarkAppendQuote(b *testing.B) {
 				buf = jsonvalue.AppendQuote(buf[:0], c.s)
 			}
 		})
+	}
+}
+
+// TestCountChildrenOnToolFiles is TestCountChildrenMatchesReference on
+// generated tool files, pretty-printed and minified.
+func TestCountChildrenOnToolFiles(t *testing.T) {
+	for _, minified := range []bool{false, true} {
+		for seed := int64(0); seed < 20; seed++ {
+			d := corpus.OneFile(int(seed%7)+1, corpus.BenchSeed+seed, minified)
+			got, _ := jsonvalue.CountChildren(d, nil, nil)
+			if want := jsonvalue.CountChildrenReference(d); !slices.Equal(got, want) {
+				t.Fatalf("seed %d minified %v: counts %v, want %v", seed, minified, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkCountChildren is the parser's pre-pass alone over the same
+// JSON as BenchmarkParse's "files": no allocation, so steadier than the
+// whole parse on a shared machine.
+func BenchmarkCountChildren(b *testing.B) {
+	var docs [][]byte
+	size := 0
+	for i := 0; i < 660; i++ {
+		d := corpus.OneFile(3, corpus.BenchSeed+int64(i), false)
+		docs = append(docs, d)
+		size += len(d)
+	}
+	b.SetBytes(int64(size))
+	var counts, open []int32
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, d := range docs {
+			counts, open = jsonvalue.CountChildren(d, counts[:0], open[:0])
+		}
 	}
 }

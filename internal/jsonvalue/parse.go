@@ -177,8 +177,16 @@ func countChildren(d []byte, counts, open []int32) ([]int32, []int32) {
 	for i := 0; i < len(d); i++ {
 		if !structural[d[i]] {
 			// Indentation of pretty-printed JSON is most of what is
-			// skipped here; pass runs of spaces eight at a time.
-			for i+9 <= len(d) && binary.LittleEndian.Uint64(d[i+1:]) == ones*' ' {
+			// skipped here: the spaces after d[i] are passed eight at a
+			// time, the last partial word in one step too (its leading
+			// spaces are the trailing zero bytes of the word XOR eight
+			// spaces), as skipWhitespace does.
+			for i+9 <= len(d) {
+				x := binary.LittleEndian.Uint64(d[i+1:]) ^ (ones * ' ')
+				if x != 0 {
+					i += bits.TrailingZeros64(x) / 8
+					break
+				}
 				i += 8
 			}
 			continue
