@@ -240,6 +240,9 @@ type fileResult struct {
 	errs  []LoadError
 	valid bool   // fileJob.valid
 	data  []byte // the file's bytes, once read
+	// version is the file's as the open file said before it was read
+	// (stampOf's, without looking the path up again).
+	version stamp
 }
 
 // loadFiles reads, parses and validates every queued file on a pool of
@@ -290,7 +293,8 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena, cache *Cache) 
 	if arena != nil {
 		unread = *arena
 	}
-	data, err := readFile(job.abs, job.maxSize, arena)
+	data, version, err := readFileStamped(job.abs, job.maxSize, arena)
+	r.version = version
 	if err != nil {
 		var big *tooLargeError
 		if errors.As(err, &big) {
@@ -306,7 +310,7 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena, cache *Cache) 
 		if len(data) > 0 && len(unread) > 0 && &unread[0] == &data[0] {
 			*arena = unread
 		}
-		return fileResult{tools: tools}
+		return fileResult{tools: tools, version: version}
 	}
 	r.data = data
 	src := &Source{Path: job.display, Abs: job.abs, Data: data}
@@ -372,17 +376,25 @@ const arenaChunk = 1 << 20
 // before reading, and again while reading, for a file that grows) and one
 // whose offsets would not fit the document model.
 func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
+	data, _, err := readFileStamped(path, limit, arena)
+	return data, err
+}
+
+// readFileStamped is readFile that also says the file's version when it
+// was opened (stampOf's, from the open file: no second look-up of the
+// path); the zero stamp when the file system did not say.
+func readFileStamped(path string, limit int64, arena *[]byte) ([]byte, stamp, error) {
 	if limit <= 0 || limit >= maxFileSize {
 		limit = maxFileSize - 1
 	}
 	f, err := openFile(path)
 	if err != nil {
-		return nil, err
+		return nil, stamp{}, err
 	}
 	defer f.Close()
-	size := f.size() // 0 when unknown
+	size, version := f.size() // size 0 when unknown
 	if size > limit {
-		return nil, &tooLargeError{size: size, limit: limit}
+		return nil, version, &tooLargeError{size: size, limit: limit}
 	}
 	need := int(size) + 1 // +1: a file that grew since is read whole
 	var data []byte
@@ -404,13 +416,13 @@ func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
 			if fromArena && cap(data) == need { // not regrown: used the arena
 				*arena = (*arena)[len(data):]
 			}
-			return data[:len(data):len(data)], nil
+			return data[:len(data):len(data)], version, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, version, err
 		}
 		if int64(len(data)) > limit {
-			return nil, &tooLargeError{size: int64(len(data)), limit: limit, atLeast: true}
+			return nil, version, &tooLargeError{size: int64(len(data)), limit: limit, atLeast: true}
 		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]
@@ -421,7 +433,9 @@ func readFile(path string, limit int64, arena *[]byte) ([]byte, error) {
 // readable is an open file: readFile needs its size and its bytes.
 type readable interface {
 	io.ReadCloser
-	size() int64 // the size of a regular file, 0 when unknown
+	// size is the size of a regular file, 0 when unknown, and the file's
+	// version (zero when unknown).
+	size() (int64, stamp)
 }
 
 // openFile opens a tool file for readFile (a variable: tests simulate
@@ -431,11 +445,12 @@ var openFile = openRead
 // osFile is an *os.File as a readable.
 type osFile struct{ *os.File }
 
-func (f osFile) size() int64 {
-	if info, err := f.Stat(); err == nil {
-		return info.Size()
+func (f osFile) size() (int64, stamp) {
+	info, err := f.Stat()
+	if err != nil {
+		return 0, stamp{}
 	}
-	return 0
+	return info.Size(), stamp{size: info.Size(), modTime: info.ModTime().UnixNano(), ok: true}
 }
 
 type candidate struct {

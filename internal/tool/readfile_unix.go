@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"syscall"
+	"time"
 )
 
 // openRead opens path for reading with the system calls alone. os.Open
@@ -32,17 +33,22 @@ type rawFile struct {
 	path string
 }
 
-func (f rawFile) size() int64 {
+func (f rawFile) size() (int64, stamp) {
 	var st syscall.Stat_t
 	for {
 		err := syscall.Fstat(f.fd, &st)
 		if err == syscall.EINTR {
 			continue
 		}
-		if err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-			return 0 // unknown: read to the end
+		if err != nil {
+			return 0, stamp{} // unknown: read to the end
 		}
-		return st.Size
+		// os.Stat's ModTime is time.Unix of the same two fields.
+		version := stamp{size: st.Size, modTime: time.Unix(st.Mtim.Unix()).UnixNano(), ok: true}
+		if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+			return 0, version
+		}
+		return st.Size, version
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/schemaport/schemaport-action/internal/tool/casefiles"
 )
@@ -255,4 +256,32 @@ func TestWalkHoldsAndChanged(t *testing.T) {
 	if s := walk.Scan(func(int, []*Tool) {}); s.Failed || !s.Changed() {
 		t.Errorf("failed %v: the scan did not see that a file Holds compared changed", s.Failed)
 	}
+}
+
+// The version a read takes from the open file (the scan's stamp of each
+// file, which Changed compares with stampOf later) is stampOf's, with
+// the system-call reader and with os.File's.
+func TestReadVersionIsStampOf(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.json")
+	if err := os.WriteFile(path, []byte(okFile("a")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mtime := time.Date(2024, 2, 29, 12, 30, 45, 123456789, time.UTC)
+	if err := os.Chtimes(path, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	check := func(reader string) {
+		t.Helper()
+		data, version, err := readFileStamped(path, 0, nil)
+		if err != nil || string(data) != okFile("a") {
+			t.Fatalf("%s: read %q, %v", reader, data, err)
+		}
+		if want := stampOf(path); !want.ok || version != want {
+			t.Fatalf("%s: version %+v, stampOf says %+v", reader, version, want)
+		}
+	}
+	check("system calls")
+	withFS(t, nil, os.Open)
+	check("os.File")
 }
