@@ -1,6 +1,7 @@
 package jsonvalue_test
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -88,6 +89,15 @@ func TestCountChildrenOnToolFiles(t *testing.T) {
 			got, _ := jsonvalue.CountChildren(d, nil, nil)
 			if want := jsonvalue.CountChildrenReference(d); !slices.Equal(got, want) {
 				t.Fatalf("seed %d minified %v: counts %v, want %v", seed, minified, got, want)
+			}
+			// Parsed again with the shape of the first parse: the same tree.
+			want, shape, err := new(jsonvalue.Arena).ParseInPlaceShape(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, err := new(jsonvalue.Arena).ParseInPlaceWithShape(d, shape)
+			if err != nil || !reflect.DeepEqual(again, want) {
+				t.Fatalf("seed %d minified %v: parsed with its shape: %v, tree differs", seed, minified, err)
 			}
 		}
 	}

@@ -74,6 +74,73 @@ type Arena struct {
 // the tree's slices carved from the arena.
 func (a *Arena) ParseInPlace(data []byte) (*Value, error) { return parse(data, true, a) }
 
+// Shape is what the parser's structural pre-pass learns of a document:
+// how many children each array and object has, in the order they open,
+// one byte for a count under 128 (uvarint), about a byte per 100 of
+// pretty-printed JSON. A caller that parses the same bytes again (a
+// loader's second pass over a file it has hashed) gives it back to skip
+// the pre-pass.
+type Shape []byte
+
+// ParseInPlaceShape is ParseInPlace that also returns the document's
+// Shape (nil with an error).
+func (a *Arena) ParseInPlaceShape(data []byte) (*Value, Shape, error) {
+	var shape Shape
+	v, err := parseShaped(data, true, a, nil, &shape)
+	return v, shape, err
+}
+
+// ParseInPlaceWithShape is ParseInPlace for data whose Shape an earlier
+// parse returned: the pre-pass is skipped. The shape only sizes the
+// tree's slices, so whatever it says (another document's, or garbage)
+// the tree or the error is exactly ParseInPlace's; a shape that cannot be
+// this document's (more children than data has bytes) is ignored.
+func (a *Arena) ParseInPlaceWithShape(data []byte, shape Shape) (*Value, error) {
+	return parseShaped(data, true, a, shape, nil)
+}
+
+// decodeShape appends shape's counts to counts; ok is false when shape
+// cannot be a document of n bytes: malformed, or more containers or
+// children than bytes, which would size slices beyond any document's.
+func decodeShape(shape Shape, n int, counts []int32) (_ []int32, ok bool) {
+	total := 0
+	for len(shape) > 0 {
+		c, size := binary.Uvarint(shape)
+		if size <= 0 || c > uint64(n) {
+			return counts, false
+		}
+		shape = shape[size:]
+		total += int(c)
+		if total > n || len(counts) >= n {
+			return counts, false
+		}
+		counts = append(counts, int32(c))
+	}
+	return counts, true
+}
+
+// encodeShape is the Shape of counts.
+func encodeShape(counts []int32) Shape {
+	size := 0
+	for _, c := range counts {
+		size += uvarintLen(uint32(c))
+	}
+	shape := make(Shape, 0, size)
+	for _, c := range counts {
+		shape = binary.AppendUvarint(shape, uint64(c))
+	}
+	return shape
+}
+
+func uvarintLen(c uint32) int {
+	n := 1
+	for c >= 0x80 {
+		c >>= 7
+		n++
+	}
+	return n
+}
+
 const (
 	slabLen      = 128         // elements per slab
 	maxSlabCarve = slabLen / 4 // larger slices get their own allocation
@@ -106,10 +173,23 @@ func (p *parser) newItems(n int) []Value {
 }
 
 func parse(data []byte, share bool, arena *Arena) (*Value, error) {
+	return parseShaped(data, share, arena, nil, nil)
+}
+
+// parseShaped is parse with the pre-pass's counts taken from known when
+// it is set (and fits data), and recorded in *record when that is set
+// and data parses.
+func parseShaped(data []byte, share bool, arena *Arena, known Shape, record *Shape) (*Value, error) {
 	p := scratchPool.Get().(*parser)
 	p.data, p.pos, p.share, p.arena = data, BOMLength(data), share, arena
 	defer p.release()
-	p.counts, p.open = countChildren(data[p.pos:], p.counts[:0], p.open[:0])
+	ok := false
+	if known != nil {
+		p.counts, ok = decodeShape(known, len(data), p.counts[:0])
+	}
+	if !ok {
+		p.counts, p.open = countChildren(data[p.pos:], p.counts[:0], p.open[:0])
+	}
 	p.next = 0
 	p.skipSpace()
 	v := new(Value)
@@ -119,6 +199,9 @@ func parse(data []byte, share bool, arena *Arena) (*Value, error) {
 	p.skipSpace()
 	if p.pos < len(p.data) {
 		return nil, p.fail(p.pos, "unexpected content after the top-level value")
+	}
+	if record != nil {
+		*record = encodeShape(p.counts)
 	}
 	return v, nil
 }

@@ -126,6 +126,12 @@ type fileJob struct {
 	// loaded again (Scanned.ToolsOf, which checks the text is the same):
 	// its canonical tools are not validated again.
 	valid bool
+	// shape, when set, is the file's document shape from that earlier
+	// load, which spares the parser its pre-pass (it only sizes slices:
+	// a changed file still parses exactly); recordShape asks loadFile to
+	// return the shape (fileResult.shape).
+	shape       jsonvalue.Shape
+	recordShape bool
 }
 
 func newLoader(cwd string) *loader {
@@ -243,6 +249,7 @@ type fileResult struct {
 	// version is the file's as the open file said before it was read
 	// (stampOf's, without looking the path up again).
 	version stamp
+	shape   jsonvalue.Shape // when fileJob.recordShape and the file parsed
 }
 
 // loadFiles reads, parses and validates every queued file on a pool of
@@ -314,7 +321,15 @@ func loadFile(job fileJob, arena *[]byte, trees *jsonvalue.Arena, cache *Cache) 
 	}
 	r.data = data
 	src := &Source{Path: job.display, Abs: job.abs, Data: data}
-	root, err := trees.ParseInPlace(data)
+	var root *jsonvalue.Value
+	switch {
+	case job.shape != nil:
+		root, err = trees.ParseInPlaceWithShape(data, job.shape)
+	case job.recordShape:
+		root, r.shape, err = trees.ParseInPlaceShape(data)
+	default:
+		root, err = trees.ParseInPlace(data)
+	}
 	if err != nil {
 		msg, span := parseError(src, err)
 		fail(msg, span)

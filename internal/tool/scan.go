@@ -112,6 +112,7 @@ func (w *Walk) ScanKeeping(keep func(file int) bool, visit func(file int, tools 
 		return s
 	}
 	names := make([][]string, len(l.files))
+	shapes := make([]jsonvalue.Shape, len(l.files))
 	sums := make([]uint64, len(l.files))
 	stamps := make([]stamp, len(l.files))
 	seed := w.seed
@@ -143,7 +144,11 @@ func (w *Walk) ScanKeeping(keep func(file int) bool, visit func(file int, tools 
 				if keep != nil && keep(i) {
 					into, intoTrees = &keptBytes, &keptTrees
 				}
-				r := loadFile(l.files[i], into, intoTrees, nil) // never cached: the trees go
+				// Never cached (the trees go); the shape is for ToolsOf's
+				// parse.
+				job := l.files[i]
+				job.recordShape = true
+				r := loadFile(job, into, intoTrees, nil)
 				// The version the open file had before it was read: a
 				// later write shows (Changed).
 				stamps[i] = r.version
@@ -152,6 +157,7 @@ func (w *Walk) ScanKeeping(keep func(file int) bool, visit func(file int, tools 
 					return
 				}
 				names[i] = make([]string, len(r.tools))
+				shapes[i] = r.shape
 				sums[i] = maphash.Bytes(seed, r.data)
 				w.mu.Lock()
 				if sum, held := w.held[i]; held && sum != sums[i] {
@@ -182,7 +188,7 @@ func (w *Walk) ScanKeeping(keep func(file int) bool, visit func(file int, tools 
 			s.Refs = append(s.Refs, Ref{Name: n, File: i, Index: j})
 		}
 	}
-	s.names, s.sums, s.seed, s.stamps = names, sums, seed, stamps
+	s.names, s.shapes, s.sums, s.seed, s.stamps = names, shapes, sums, seed, stamps
 	sort.SliceStable(s.Refs, func(a, b int) bool { return utf16Compare(s.Refs[a].Name, s.Refs[b].Name) < 0 })
 	return s
 }
@@ -232,7 +238,10 @@ type Scanned struct {
 	Notices []Notice
 	files   []fileJob
 	names   [][]string // each file's tool names, in the file's order
-	sums    []uint64   // each file's text hashed, to see it is the one scanned
+	// shapes are each file's document shape (about a byte per 100 of
+	// text), which spares ToolsOf's parse its pre-pass.
+	shapes  []jsonvalue.Shape
+	sums    []uint64 // each file's text hashed, to see it is the one scanned
 	seed    maphash.Seed
 	stamps  []stamp     // each file's version when the scan read it
 	changed atomic.Bool // a file Holds compared had changed when read
@@ -259,6 +268,7 @@ func (s *Scanned) ToolsOf(file int) (tools []*Tool, ok bool) {
 func (s *Scanned) toolsOf(file int, bytes *[]byte, trees *jsonvalue.Arena) (tools []*Tool, ok bool) {
 	job := s.files[file]
 	job.valid = true // as long as its text is the same, checked below
+	job.shape = s.shapes[file]
 	r := loadFile(job, bytes, trees, nil)
 	if len(r.errs) > 0 || len(r.tools) != len(s.names[file]) || len(r.tools) == 0 ||
 		r.tools[0].Source == nil || maphash.Bytes(s.seed, r.tools[0].Source.Data) != s.sums[file] {

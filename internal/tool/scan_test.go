@@ -285,3 +285,32 @@ func TestReadVersionIsStampOf(t *testing.T) {
 	withFS(t, nil, os.Open)
 	check("os.File")
 }
+
+// The scan keeps each file's document shape, and ToolsOf, which parses
+// with it (no pre-pass), loads the trees Load loads.
+func TestToolsOfParsesWithTheScansShape(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{}
+	for f := 0; f < 5; f++ {
+		files[fmt.Sprintf("f%d.json", f)] = "[" + okFile(fmt.Sprintf("a_%d", f)) + ",\n  " + okFile(fmt.Sprintf("b_%d", f)) + "]"
+	}
+	casefiles.Write(t, dir, files, nil)
+	s := Scan([]string{"."}, Options{Cwd: dir}, func(int, []*Tool) {})
+	want := Load([]string{"."}, Options{Cwd: dir})
+	if s.Failed || len(want.Errors) != 0 || len(s.Refs) != len(want.Tools) {
+		t.Fatalf("scan failed %v, load errors %v", s.Failed, want.Errors)
+	}
+	for i, ref := range s.Refs {
+		if len(s.shapes[ref.File]) == 0 {
+			t.Fatalf("file %d: no shape kept", ref.File)
+		}
+		tools, ok := s.ToolsOf(ref.File)
+		if !ok {
+			t.Fatalf("file %d does not load again", ref.File)
+		}
+		got := tools[ref.Index]
+		if got.Name != want.Tools[i].Name || !reflect.DeepEqual(got.Value, want.Tools[i].Value) {
+			t.Fatalf("tool %d: ToolsOf's tree is not Load's", i)
+		}
+	}
+}
