@@ -84,6 +84,31 @@ func BenchmarkScan(b *testing.B) {
 	b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 }
 
+// BenchmarkScanThenToolsOf is all the loading check --format json does
+// for a report too big to keep: Scan (read, parse, validate each file,
+// drop its trees), then ToolsOf for every file again (read, parse, no
+// validation), as the second pass loads them in report order.
+func BenchmarkScanThenToolsOf(b *testing.B) {
+	dir, st, _ := corpus.Shared(b)
+	b.SetBytes(2 * st.Bytes)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cputime.Process()
+	for i := 0; i < b.N; i++ {
+		s := Scan([]string{dir}, Options{Cwd: dir}, func(int, []*Tool) {})
+		if s.Failed || len(s.Refs) != st.Tools {
+			b.Fatalf("corpus did not scan cleanly: failed %v, %d refs", s.Failed, len(s.Refs))
+		}
+		for f := 0; f < s.Files(); f++ {
+			if _, ok := s.ToolsOf(f); !ok {
+				b.Fatalf("file %d does not load again", f)
+			}
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+}
+
 // BenchmarkDecodeBaseline reads the same files and decodes each with
 // encoding/json into `any`, on the same number of workers as Load
 // (corpus.DecodeBaseline): the floor a loader that also keeps positions and
