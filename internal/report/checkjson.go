@@ -99,14 +99,7 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 			if j > 0 {
 				buf = append(buf, ',')
 			}
-			var loc span
-			if d.Line != 0 && d.File != "" {
-				// Where the engine located the finding: what
-				// diagnosticSpan would return, without the call.
-				loc = span{file: d.File, Span: tool.Span{Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}}
-			} else {
-				loc = diagnosticSpan(tr.Tool, d)
-			}
+			loc := diagnosticSpan(tr.Tool, d)
 			if j == 0 || d.ProviderID != t.Diagnostics[j-1].ProviderID || d.ToolName != t.Diagnostics[j-1].ToolName {
 				fr.setHead(d.ProviderID, d.ToolName)
 			}

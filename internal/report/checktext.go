@@ -592,7 +592,21 @@ type span struct {
 // diagnosticSpan is where a diagnostic points: its own position fields, or,
 // when the engine left them empty, the tool's span for the path.
 func diagnosticSpan(t *tool.Tool, d *provider.Diagnostic) span {
-	s := span{file: d.File, Span: tool.Span{Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}}
+	if d.Line == 0 || d.File == "" {
+		return locatedSpan(t, d)
+	}
+	return ownSpan(d) // the engine located it: the common case
+}
+
+// ownSpan is d's own position fields.
+func ownSpan(d *provider.Diagnostic) span {
+	return span{file: d.File, Span: tool.Span{Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}}
+}
+
+// locatedSpan is d's own fields completed from the tool: its file when d
+// names none, its span for d's path when d has no line.
+func locatedSpan(t *tool.Tool, d *provider.Diagnostic) span {
+	s := ownSpan(d)
 	if s.file == "" && t != nil {
 		s.file = t.File()
 	}
