@@ -1,4 +1,4 @@
-//go:build unix
+//go:build linux
 
 package tool
 
@@ -14,6 +14,10 @@ import (
 // network poller (which refuses regular files): per file, five more
 // system calls than the four a read needs (open, fstat, read, close),
 // and on a virtual machine each costs microseconds.
+//
+// Linux only: the file's version comes from Stat_t.Mtim, whose name and
+// type differ on the BSDs and macOS (Mtimespec); elsewhere os.Open
+// (readfile_other.go) does the same job with its extra calls.
 func openRead(path string) (readable, error) {
 	for {
 		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
