@@ -15,9 +15,9 @@ import (
 // system calls than the four a read needs (open, fstat, read, close),
 // and on a virtual machine each costs microseconds.
 //
-// Linux only: the file's version comes from Stat_t.Mtim, whose name and
-// type differ on the BSDs and macOS (Mtimespec); elsewhere os.Open
-// (readfile_other.go) does the same job with its extra calls.
+// Linux only: the file's version comes from Stat_t.Mtim, which macOS,
+// FreeBSD and NetBSD call Mtimespec; elsewhere os.Open (readfile_other.go)
+// does the same job with its extra calls.
 func openRead(path string) (readable, error) {
 	for {
 		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
