@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +13,8 @@ import (
 	"github.com/schemaport/schemaport-action/internal/cliargs"
 	"github.com/schemaport/schemaport-action/internal/config"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/pipeline"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -139,7 +140,8 @@ func reportLoadErrors(format, command, category string, errs []tool.LoadError, s
 	case "json":
 		report.LoadErrorsJSON(stdout, command, errs)
 	case "sarif":
-		report.SARIF(stdout, report.SARIFInput{LoadErrors: errs, Category: category})
+		o := pipeline.Load(errs)
+		report.SARIF(stdout, report.SARIFInput{Policy: o.Policy, Category: category})
 	default:
 		report.LoadErrorsText(stderr, errs)
 	}
@@ -177,7 +179,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
-	adjust := rules.ApplyToCheck
+	adjust := rules.Adjust()
 	targetsFlag, targetsSet := p.Last("targets")
 	targets, err := resolveTargets(targetsFlag, targetsSet, cfg)
 	if err != nil {
@@ -190,7 +192,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 			failOn = *cfg.FailOn
 		}
 	}
-	if !check.ValidFailOn(failOn) {
+	if !finding.ValidFailOn(failOn) {
 		return usageError(args, stdout, stderr, "check", fmt.Sprintf("Unknown --fail-on `%s`. Valid values are: error, lossy, warning, never.", failOn))
 	}
 	paths := p.Positionals
@@ -206,115 +208,59 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	category = report.NormalizeCategory(category)
 
-	// Loaded file by file, checked and dropped (see scanCheck); a load
-	// problem is reported from tool.Load below.
-	failed, scanned, err := scanCheck(format, category, paths, loadOptions(cwd, cfg), targets, adjust, failOn, minSeverity, stdout)
-	if !scanned {
-		loaded := tool.Load(paths, loadOptions(cwd, cfg))
-		if len(loaded.Errors) > 0 && len(loaded.Tools) == 0 {
-			return reportLoadErrors(format, "check", category, loaded.Errors, stdout, stderr)
-		}
-		if len(loaded.Errors) > 0 {
-			return checkPartial(format, category, minSeverity, loaded, targets, adjust, stdout, stderr)
-		}
-		// The scan saw a problem that is gone (a file written meanwhile):
-		// the set as loaded now.
-		failed, err = streamCheck(format, category, loaded.Tools, targets, adjust, failOn, minSeverity, stdout)
+	o := pipeline.Check(pipeline.CheckInput{
+		Paths: paths, Load: loadOptions(cwd, cfg), Targets: targets, Adjust: adjust,
+		Policy: finding.Policy{FailOn: failOn, Rules: rules},
+		Limits: report.RunLimits,
+	})
+	if o.Changed {
+		fmt.Fprintf(stderr, "%s: a tool file changed while it was being checked; run the check again\n", programName)
+		return 2
 	}
-	if err != nil {
+	if len(o.LoadErrors) > 0 && len(o.Check.Tools) == 0 {
+		return reportLoadErrors(format, "check", category, o.LoadErrors, stdout, stderr)
+	}
+	if err := renderCheck(format, category, minSeverity, failOn, &o, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
-	if failed {
-		return 1
-	}
-	return 0
+	return o.Exit()
 }
 
-// checkJSONMemory is report.CheckJSONMemory; tests lower it to take the
-// two-pass path on small inputs.
-var checkJSONMemory = report.CheckJSONMemory
-
-// streamCheck checks tool by tool and writes each result as it comes, so
-// a report of a million diagnostics never sits in memory.
-func streamCheck(format, category string, tools []*tool.Tool, targets []string, adjust check.Adjust, failOn, minSeverity string, stdout io.Writer) (failed bool, err error) {
-	fails := func(tr *check.ToolResult) {
-		for _, t := range tr.Targets {
-			if check.Fails(t.Diagnostics, failOn) {
-				failed = true
-			}
-		}
-	}
+// renderCheck writes check's report of o in format: the load errors
+// first, when some files did not load, then the check of every tool
+// that did.
+func renderCheck(format, category, minSeverity, failOn string, o *pipeline.Outcome, stdout, stderr io.Writer) error {
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	var err error
 	switch format {
 	case "json":
-		err := report.StreamCheckJSONAdjusted(stdout, tools, targets, adjust, checkJSONMemory, fails)
-		return failed, err
-	case "sarif":
-		out := bufio.NewWriterSize(stdout, 64<<10)
-		if err := report.StreamCheckSARIF(out, tools, targets, adjust, report.SARIFInput{Category: category}, fails); err != nil {
-			return failed, err
+		if len(o.LoadErrors) == 0 {
+			err = report.CheckJSON(out, o.Check, o.Omitted)
+			break
 		}
-		return failed, out.Flush()
-	}
-	w := report.NewCheckTextWriterWith(stdout, report.CheckTextOptions{
-		TextOptions: report.TextOptions{Color: colorOn(stdout), CompileFixes: failOn == check.FailOnLossy},
-		Compact:     format == "compact",
-		MinSeverity: minSeverity,
-	})
-	check.StreamEncodedAdjusted(tools, targets, adjust, w.RenderTool, func(tr check.ToolResult, rendered []byte) bool {
-		fails(&tr)
-		w.AddRendered(&tr, rendered)
-		return false
-	})
-	return failed, w.Finish()
-}
-
-// scanCheck is streamCheck (and, for SARIF, the log of check.Run's result)
-// for tools it loads itself, file by file (check.Scan): no more than a few
-// files' trees are in memory at once, whatever the size of the tool set. loaded is false, and nothing is
-// written, when the paths have a load problem, for tool.Load to report.
-func scanCheck(format, category string, paths []string, opts tool.Options, targets []string, adjust check.Adjust, failOn, minSeverity string, stdout io.Writer) (failed, loaded bool, err error) {
-	fails := func(tr *check.ToolResult) {
-		for _, t := range tr.Targets {
-			if check.Fails(t.Diagnostics, failOn) {
-				failed = true
+		var lw *report.LoadErrorsJSONWriter
+		if lw, err = report.NewLoadErrorsJSONWriter(out, o.LoadErrors, nil); err == nil {
+			if err = report.CheckJSON(lw, o.Check, o.Omitted); err == nil {
+				err = lw.Close()
 			}
 		}
-	}
-	switch format {
-	case "json":
-		loaded, err := report.ScanCheckJSON(stdout, paths, opts, targets, adjust, checkJSONMemory, fails)
-		return failed, loaded, err
 	case "sarif":
-		out := bufio.NewWriterSize(stdout, 64<<10)
-		loaded, err := report.ScanCheckSARIF(out, paths, opts, targets, adjust, report.SARIFInput{Category: category}, fails)
-		if loaded && err == nil {
-			err = out.Flush()
+		err = report.SARIF(out, report.SARIFInput{Category: category, Policy: o.Policy, OmittedNote: o.OmittedNote()})
+	default:
+		if len(o.LoadErrors) > 0 {
+			report.LoadErrorsText(stderr, o.LoadErrors)
 		}
-		return failed, loaded, err
+		err = report.CheckTextWith(out, o.Check, report.CheckTextOptions{
+			TextOptions: report.TextOptions{Color: colorOn(stdout), CompileFixes: failOn == finding.FailOnLossy, Omitted: o.Omitted},
+			Compact:     format == "compact",
+			MinSeverity: minSeverity,
+		})
 	}
-	s, ok := check.Scan(paths, opts, targets, adjust, check.ScanTo{})
-	if !ok {
-		return false, false, nil
+	if err == nil {
+		err = out.Flush()
 	}
-	w := report.NewCheckTextWriterWith(stdout, report.CheckTextOptions{
-		TextOptions: report.TextOptions{Color: colorOn(stdout), CompileFixes: failOn == check.FailOnLossy},
-		Compact:     format == "compact",
-		MinSeverity: minSeverity,
-	})
-	// Rendered on the workers, written here with the Docs lines.
-	s.StreamEncoded(w.RenderTool, func(tr check.ToolResult, rendered []byte) bool {
-		fails(&tr)
-		w.AddRendered(&tr, rendered)
-		return false
-	})
-	if err := w.Finish(); err != nil {
-		return failed, true, err
-	}
-	if s.Changed() {
-		return failed, true, errors.New("a tool file changed while it was being checked; run the check again")
-	}
-	return failed, true, nil
+	return err
 }
 
 func diffCommand(args []string, stdout, stderr io.Writer) int {
@@ -337,9 +283,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		failOn = "breaking"
 	}
-	switch failOn {
-	case "breaking", "any", "never":
-	default:
+	if !finding.ValidBreakingFailOn(failOn) {
 		return usageError(args, stdout, stderr, "diff", fmt.Sprintf("Unknown --fail-on `%s`. Valid values are: breaking, any, never.", failOn))
 	}
 	cwd, err := workingDir()
@@ -347,6 +291,10 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		return usageError(args, stdout, stderr, "diff", err.Error())
 	}
 	cfg, err := loadConfig(p, cwd)
+	if err != nil {
+		return usageError(args, stdout, stderr, "diff", err.Error())
+	}
+	rules, _, err := policyConfig(cfg)
 	if err != nil {
 		return usageError(args, stdout, stderr, "diff", err.Error())
 	}
@@ -388,111 +336,56 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		return out
 	}
 	result := diff.ToolSets(keep(oldRoot, oldSet.Tools), keep(newRoot, newSet.Tools), opts)
-	if len(errs) > 0 {
-		var leftOut []string
-		for _, e := range errs {
-			if !slices.Contains(leftOut, e.SourcePath) {
-				leftOut = append(leftOut, e.SourcePath)
-			}
+	o := pipeline.Diff(pipeline.DiffInput{Result: result, LoadErrors: errs,
+		Policy: finding.Policy{BreakingFailOn: failOn, Rules: rules}, Limits: report.RunLimits})
+	var leftOut []string
+	for _, e := range errs {
+		if !slices.Contains(leftOut, e.SourcePath) {
+			leftOut = append(leftOut, e.SourcePath)
 		}
-		slices.Sort(leftOut)
-		return diffPartial(format, category, errs, leftOut, result, stdout, stderr)
 	}
-
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	switch format {
-	case "json":
-		err = report.DiffJSON(out, result)
-	case "sarif":
-		err = report.SARIF(out, report.SARIFInput{Diff: result, Category: category})
-	default:
-		err = report.DiffText(out, result, report.TextOptions{Color: colorOn(stdout)})
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
+	slices.Sort(leftOut)
+	if err := renderDiff(format, category, leftOut, &o, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
-	s := result.Summary
-	switch {
-	case failOn == "breaking" && s.Breaking > 0,
-		failOn == "any" && s.Breaking+s.NonBreaking+s.Informational > 0:
-		return 1
-	}
-	return 0
+	return o.Exit()
 }
 
-// checkPartial reports a check where some files did not load: the load
-// errors first, then the check of every tool that did load; exit 2, since
-// the input must still be fixed.
-func checkPartial(format, category, minSeverity string, loaded *tool.Result, targets []string, adjust check.Adjust, stdout, stderr io.Writer) int {
+// renderDiff writes diff's report of o in format: the load errors first,
+// when some files did not load (leftOut: left out on both sides), then
+// the changes, each at the classification the rules gave it.
+func renderDiff(format, category string, leftOut []string, o *pipeline.Outcome, stdout, stderr io.Writer) error {
 	out := bufio.NewWriterSize(stdout, 64<<10)
+	view := o.DiffView()
 	var err error
 	switch format {
 	case "json":
-		// Streamed, as a check without load errors is: the document can
-		// be far larger than the tools (a million findings).
+		if len(o.LoadErrors) == 0 {
+			err = report.DiffJSON(out, view, o.Omitted)
+			break
+		}
 		var lw *report.LoadErrorsJSONWriter
-		if lw, err = report.NewLoadErrorsJSONWriter(out, loaded.Errors, nil); err == nil {
-			if err = report.StreamCheckJSONAdjusted(lw, loaded.Tools, targets, adjust, checkJSONMemory, nil); err == nil {
+		if lw, err = report.NewLoadErrorsJSONWriter(out, o.LoadErrors, leftOut); err == nil {
+			if err = report.DiffJSON(lw, view, o.Omitted); err == nil {
 				err = lw.Close()
 			}
 		}
 	case "sarif":
-		err = report.StreamCheckSARIF(out, loaded.Tools, targets, adjust, report.SARIFInput{LoadErrors: loaded.Errors, Category: category}, nil)
+		err = report.SARIF(out, report.SARIFInput{Policy: o.Policy, Category: category, OmittedNote: o.OmittedNote()})
 	default:
-		report.LoadErrorsText(stderr, loaded.Errors)
-		w := report.NewCheckTextWriterWith(out, report.CheckTextOptions{
-			TextOptions: report.TextOptions{Color: colorOn(stdout)},
-			Compact:     format == "compact",
-			MinSeverity: minSeverity,
-		})
-		check.StreamEncodedAdjusted(loaded.Tools, targets, adjust, w.RenderTool, func(tr check.ToolResult, rendered []byte) bool {
-			w.AddRendered(&tr, rendered)
-			return false
-		})
-		err = w.Finish()
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
-	}
-	return 2
-}
-
-// diffPartial reports a diff where some files did not load: the load
-// errors first, then the diff of the tools that loaded, saying which files
-// were left out on both sides; exit 2.
-func diffPartial(format, category string, errs []tool.LoadError, leftOut []string, result *diff.Result, stdout, stderr io.Writer) int {
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	var err error
-	switch format {
-	case "json":
-		var lw *report.LoadErrorsJSONWriter
-		if lw, err = report.NewLoadErrorsJSONWriter(out, errs, leftOut); err == nil {
-			if err = report.DiffJSON(lw, result); err == nil {
-				err = lw.Close()
-			}
+		if len(o.LoadErrors) > 0 {
+			report.LoadErrorsText(stderr, o.LoadErrors)
 		}
-	case "sarif":
-		err = report.SARIF(out, report.SARIFInput{LoadErrors: errs, Diff: result, Category: category})
-	default:
-		report.LoadErrorsText(stderr, errs)
-		if err = report.DiffText(out, result, report.TextOptions{Color: colorOn(stdout)}); err == nil {
+		err = report.DiffText(out, view, report.TextOptions{Color: colorOn(stdout), Omitted: o.Omitted})
+		if err == nil && len(leftOut) > 0 {
 			fmt.Fprintf(out, "\nLeft out of the diff on both sides (did not load): %s\n", safeLogLine(strings.Join(leftOut, ", ")))
 		}
 	}
 	if err == nil {
 		err = out.Flush()
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
-	}
-	return 2
+	return err
 }
 
 // argDisplay is a command-line path as the loader displays it.

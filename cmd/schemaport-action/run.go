@@ -334,7 +334,7 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 			o.failOn = *cfg.FailOn
 		}
 	}
-	if !check.ValidFailOn(o.failOn) {
+	if !finding.ValidFailOn(o.failOn) {
 		return o, fmt.Errorf("Unknown fail-on `%s`. Valid values are: error, lossy, warning, never.", o.failOn)
 	}
 	o.breakingFailOn = s.ResolveBreakingFailOn(r.event)
@@ -502,9 +502,11 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 	out.diff = r.diffSides(o, head, base)
 	var inBase *baseChecks
 	if o.onlyNew && base.loaded {
-		inBase = newBaseChecks(base.Tools, head.Tools, o.targets)
+		inBase = newBaseChecks(base.Tools, head.Tools, o.targets, o.rules.Adjust())
 	}
-	r.checkHead(o, &out, labels, inBase, func(fn func(check.ToolResult)) { check.Stream(head.Tools, o.targets, fn) })
+	r.checkHead(o, &out, labels, inBase, func(fn func(check.ToolResult)) {
+		check.StreamAdjusted(head.Tools, o.targets, o.rules.Adjust(), fn)
+	})
 	return out
 }
 
@@ -650,11 +652,12 @@ func (r *actionRun) policy(o runOptions, approved bool) finding.Policy {
 	}
 }
 
-// checkFingerprints checks tools and keeps only the fingerprints of the
-// findings: the check streams, so they are never all held.
-func checkFingerprints(tools []*tool.Tool, targets []string) *finding.Fingerprints {
+// checkFingerprints checks tools (with the config's rules applied, as the
+// head's are) and keeps only the fingerprints of the findings: the check
+// streams, so they are never all held.
+func checkFingerprints(tools []*tool.Tool, targets []string, adjust check.Adjust) *finding.Fingerprints {
 	fps := finding.NewFingerprints(0)
-	check.Stream(tools, targets, func(tr check.ToolResult) { addFingerprints(fps, &tr) })
+	check.StreamAdjusted(tools, targets, adjust, func(tr check.ToolResult) { addFingerprints(fps, &tr) })
 	return fps
 }
 
@@ -684,7 +687,7 @@ type baseChecks struct {
 }
 
 // newBaseChecks checks the base tools the head does not share.
-func newBaseChecks(base, head []*tool.Tool, targets []string) *baseChecks {
+func newBaseChecks(base, head []*tool.Tool, targets []string, adjust check.Adjust) *baseChecks {
 	shared := sharedTools(base, head)
 	b := &baseChecks{shared: func(_ int, t *tool.Tool) bool { return shared[t] }}
 	rest := make([]*tool.Tool, 0, len(base)-len(shared))
@@ -693,7 +696,7 @@ func newBaseChecks(base, head []*tool.Tool, targets []string) *baseChecks {
 			rest = append(rest, t)
 		}
 	}
-	b.fps = checkFingerprints(rest, targets)
+	b.fps = checkFingerprints(rest, targets, adjust)
 	// The set findings of the tools checked are those of a part of the
 	// set: the base's replace them.
 	setFingerprints(rest, targets, b.fps.Remove)
@@ -870,8 +873,7 @@ func (r *actionRun) publish(o outcome) int {
 		// to report.
 		defer func() { sarifPanic = recover() }()
 		sarifOut, sarifErr = r.writeFile(s.SARIFFile, func(w io.Writer) error {
-			return report.SARIF(w, report.SARIFInput{Check: o.check, Diff: o.diff, BreakingApproved: o.approved,
-				LoadErrors: o.head.Errors, Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: o.omitted})
+			return report.SARIF(w, report.SARIFInput{Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: o.omitted})
 		})
 	})
 	reportOut, reportErr := r.writeFile(s.ReportFile, func(w io.Writer) error { return jsonReportWriter(r, w, o) })
@@ -889,7 +891,7 @@ func (r *actionRun) publish(o outcome) int {
 		if err := r.writeSummary(report.SummaryInput{Failed: o.exit != 0, Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
-			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == check.FailOnLossy,
+			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy,
 			BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA)}); err != nil {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
 		} else if o.compiled != nil {
@@ -1423,7 +1425,7 @@ func (r *actionRun) printReadable(o outcome) {
 				return err
 			}
 			lw := &logCap{w: w, left: &logLeft}
-			err := report.CheckText(lw, view, report.TextOptions{CompileFixes: o.failOn == check.FailOnLossy})
+			err := report.CheckText(lw, view, report.TextOptions{CompileFixes: o.failOn == finding.FailOnLossy})
 			return cmp.Or(err, lw.finish())
 		})
 	}
@@ -1675,8 +1677,8 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 	}{
 		{"inputErrors", len(o.head.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.head.Errors) }},
 		{"baseInputErrors", len(o.base.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.base.Errors) }},
-		{"check", o.check != nil, func(w io.Writer) error { return report.CheckJSON(w, o.check) }},
-		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff) }},
+		{"check", o.check != nil, func(w io.Writer) error { return report.CheckJSON(w, o.check, report.Omitted{}) }},
+		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff, report.Omitted{}) }},
 	}
 	for i, p := range parts {
 		if !p.on {

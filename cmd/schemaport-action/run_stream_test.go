@@ -130,8 +130,8 @@ func wholeJSONReport(r *actionRun, w io.Writer, o outcome) error {
 	}{
 		{"inputErrors", len(o.head.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.head.Errors) }},
 		{"baseInputErrors", len(o.base.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.base.Errors) }},
-		{"check", o.check != nil, func(w io.Writer) error { return report.CheckJSON(w, o.check) }},
-		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff) }},
+		{"check", o.check != nil, func(w io.Writer) error { return report.CheckJSON(w, o.check, report.Omitted{}) }},
+		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff, report.Omitted{}) }},
 	}
 	for i, p := range parts {
 		raw := "null"

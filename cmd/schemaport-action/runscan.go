@@ -116,7 +116,7 @@ func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, 
 		return fallBack()
 	}
 	present := h.present
-	scan, ok := check.Scan(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}, o.targets, nil, check.ScanTo{})
+	scan, ok := check.Scan(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}, o.targets, o.rules.Adjust(), check.ScanTo{})
 	if !ok {
 		return fallBack()
 	}
@@ -206,7 +206,7 @@ func (r *actionRun) compareScanned(o runOptions, scan *check.Scanned, shared map
 		relocateRemoved(out.diff, base.Tools, heads)
 		detach(out.diff)
 		if o.onlyNew {
-			if inBase, ok = scannedBaseChecks(scan, shared, base.Tools, o.targets); !ok {
+			if inBase, ok = scannedBaseChecks(scan, shared, base.Tools, o.targets, o.rules.Adjust()); !ok {
 				return out, false
 			}
 		}
@@ -245,11 +245,11 @@ func changedHeadTools(scan *check.Scanned, shared map[int]bool) ([]*tool.Tool, b
 // of the whole base are counted over the base's tools in report order,
 // the shared ones from the counts the scan took (the few that cross a
 // limit are loaded again).
-func scannedBaseChecks(scan *check.Scanned, shared map[int]bool, rest []*tool.Tool, targets []string) (*baseChecks, bool) {
+func scannedBaseChecks(scan *check.Scanned, shared map[int]bool, rest []*tool.Tool, targets []string, adjust check.Adjust) (*baseChecks, bool) {
 	files := scan.Loaded()
 	refs := files.Refs
 	b := &baseChecks{shared: func(i int, _ *tool.Tool) bool { return shared[refs[i].File] }}
-	b.fps = checkFingerprints(rest, targets)
+	b.fps = checkFingerprints(rest, targets, adjust)
 	// The set findings of the tools checked are those of a part of the
 	// set: the base's replace them.
 	setFingerprints(rest, targets, b.fps.Remove)
@@ -377,7 +377,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 	if fps != nil {
 		inBase = func(string, *provider.Diagnostic) bool { return true }
 	}
-	scan, ok := check.ScanWalk(walk, o.targets, nil, check.ScanTo{
+	scan, ok := check.ScanWalk(walk, o.targets, o.rules.Adjust(), check.ScanTo{
 		// The files the base does not share are held for the diff, and
 		// checked once the base's findings are known.
 		Keep: func(file int) bool { return base.loaded && !walk.Held(file) },
@@ -423,10 +423,10 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 		relocateRemoved(out.diff, base.Tools, heads)
 		detach(out.diff)
 		if fps != nil {
-			check.Stream(base.Tools, o.targets, func(tr check.ToolResult) { addFingerprints(fps, &tr) })
+			check.StreamAdjusted(base.Tools, o.targets, o.rules.Adjust(), func(tr check.ToolResult) { addFingerprints(fps, &tr) })
 		}
 		base = toolSet{} // the base's trees go before the head's are checked
-		check.Stream(heads, o.targets, func(tr check.ToolResult) { add(&tr, nil) })
+		check.StreamAdjusted(heads, o.targets, o.rules.Adjust(), func(tr check.ToolResult) { add(&tr, nil) })
 	}
 	r.finishCheck(o, &out, pol, view)
 	if onScanStats != nil {

@@ -104,7 +104,7 @@ func PartialCheckFinding(tl *tool.Tool, t *check.TargetResult, d *provider.Diagn
 		Tool: toolName, Target: t.ID, TargetName: name, Path: d.Path,
 		Message:    d.Message,
 		State:      StateNew,
-		Lossy:      d.Severity == provider.SeverityError && d.Compile.IsLossy(),
+		Lossy:      d.Compile.IsLossy(),
 		Diagnostic: d,
 		ToolDef:    tl,
 		partial:    true,

@@ -104,8 +104,9 @@ type Finding struct {
 	AcceptedUntil string
 	// Fails: this finding fails the run under the thresholds.
 	Fails bool
-	// Lossy: a check error `schemaport-action compile` cannot fix without
-	// loss, exactly what makes compile refuse the pair (fail-on lossy).
+	// Lossy: a check finding `schemaport-action compile` cannot fix
+	// without loss (it refuses, or weakens the schema). At the level error
+	// (after `rules`) it fails `fail-on: lossy`.
 	Lossy bool
 
 	// The engine's own record, for renderers that show more than the model

@@ -19,6 +19,31 @@ const (
 	BreakingFailOnNever    = "never"
 )
 
+// ValidFailOn reports whether s is a check threshold (--fail-on, fail-on):
+//   - "error": any error (after `rules`);
+//   - "warning": any error or warning;
+//   - "lossy": any error that `compile` cannot fix without loss: one it
+//     refuses (compile.supported false) or fixes by weakening the schema
+//     (compile.lossy true);
+//   - "never": nothing fails.
+func ValidFailOn(s string) bool {
+	switch s {
+	case FailOnError, FailOnLossy, FailOnWarning, FailOnNever:
+		return true
+	}
+	return false
+}
+
+// ValidBreakingFailOn reports whether s is a diff threshold (diff
+// --fail-on, breaking-fail-on).
+func ValidBreakingFailOn(s string) bool {
+	switch s {
+	case BreakingFailOnBreaking, BreakingFailOnAny, BreakingFailOnNever:
+		return true
+	}
+	return false
+}
+
 // Accept is one config `accept` entry: findings of Code on Tool ("*": any
 // tool) whose schema path is Path or under it ("" : any path) are
 // accepted for Reason until the end of the day Until (YYYY-MM-DD, UTC).
@@ -370,7 +395,9 @@ func (p *Policy) meets(f *Finding) bool {
 		case FailOnWarning:
 			return f.Level == LevelError || f.Level == LevelWarning
 		case FailOnLossy:
-			return f.Level != LevelInfo && f.Lossy
+			// After `rules`, as every threshold: a lossy error demoted
+			// to a warning no longer fails.
+			return f.Level == LevelError && f.Lossy
 		}
 		return f.Level == LevelError
 	case KindDiff:

@@ -134,6 +134,15 @@ func distance(a, b string) int {
 	return prev[len(b)]
 }
 
+// Adjust is ApplyToCheck as the check engine takes it: nil when the rules
+// change nothing, so the engine's paths without adjustment stay open.
+func (r *Rules) Adjust() check.Adjust {
+	if r == nil || (len(r.byCode) == 0 && len(r.byTarget) == 0) {
+		return nil
+	}
+	return r.ApplyToCheck
+}
+
 // ApplyToCheck applies the rules to one tool's check result, the way the
 // policy applies them to findings: a code turned off is left out, any
 // other setting becomes the diagnostic's severity. Each target's

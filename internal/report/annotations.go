@@ -10,9 +10,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
-	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
-	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -220,90 +218,6 @@ func MapFiles(items []Annotation, m PathMapper) {
 	}
 }
 
-// CheckAnnotations turns check findings into annotations: errors, warnings
-// and notices for error, warning and info diagnostics.
-func CheckAnnotations(res *check.Result) []Annotation {
-	if res == nil {
-		return nil
-	}
-	var out []Annotation
-	for i := range res.Tools {
-		tr := &res.Tools[i]
-		for _, t := range uniqueTargets(tr.Targets) {
-			for j := range t.Diagnostics {
-				d := &t.Diagnostics[j]
-				loc := diagnosticSpan(tr.Tool, d)
-				a := Annotation{File: loc.file, Title: d.Code, Message: checkMessage(tr.Tool, t, d)}
-				setSpan(&a, loc.Span)
-				switch d.Severity {
-				case provider.SeverityError:
-					a.Level, a.Priority = LevelError, PriorityError
-					if !d.Compile.IsLossy() {
-						a.Priority = PriorityCompilableError
-					}
-				case provider.SeverityWarning:
-					a.Level, a.Priority = LevelWarning, PriorityWarning
-					if noiseCodes[d.Code] {
-						a.Priority = PriorityRepeatedWarning
-					}
-				default:
-					a.Level, a.Priority = LevelNotice, PriorityNotice
-				}
-				out = append(out, a)
-			}
-		}
-	}
-	return out
-}
-
-// checkMessage is the text of a finding outside the terminal: which target
-// and tool, what is wrong, where in the schema, and what compiling does.
-func checkMessage(t *tool.Tool, tr *check.TargetResult, d *provider.Diagnostic) string {
-	name := d.ToolName
-	if name == "" && t != nil {
-		name = t.Name
-	}
-	var b strings.Builder
-	b.WriteString(targetName(tr) + ", tool " + name + ": " + d.Message + "\n")
-	b.WriteString("Path: " + d.Path + "\n")
-	b.WriteString(compileHint(d.Compile))
-	if d.DocsURL != "" {
-		b.WriteString("\nDocs: " + d.DocsURL)
-	}
-	return b.String()
-}
-
-// DiffAnnotations turns changes into annotations: breaking changes are
-// errors (warnings when approved), the others notices.
-func DiffAnnotations(res *diff.Result, approved bool) []Annotation {
-	if res == nil {
-		return nil
-	}
-	out := make([]Annotation, 0, len(res.Changes))
-	for i := range res.Changes {
-		c := &res.Changes[i]
-		at, _ := changeLocations(c)
-		a := Annotation{File: at.File, Title: c.Code, Message: changeMessage(c, approved)}
-		setSpan(&a, tool.Span{Line: at.Line, Column: at.Column, EndLine: at.EndLine, EndColumn: at.EndColumn})
-		switch c.Classification {
-		case diff.Breaking:
-			a.Level, a.Priority = LevelError, PriorityBreaking
-			if approved {
-				a.Level = LevelWarning
-			}
-			if w := WitnessLine(c); w != "" {
-				a.Message += "\n" + w
-			}
-		case diff.NonBreaking:
-			a.Level, a.Priority = LevelNotice, PriorityNotice
-		default:
-			a.Level, a.Priority = LevelNotice, PriorityMinor
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
 // changeMessage is the text of a change outside the terminal: the tool, what
 // changed, the path, and the values before and after on one line each
 // (when they say more than the message: see showsValues).
@@ -330,21 +244,6 @@ func changeMessage(c *diff.Change, approved bool) string {
 		b.WriteString("\nWas at: " + position(was.File, was.Line, was.Column) + " in the base version")
 	}
 	return b.String()
-}
-
-// LoadErrorAnnotations points an error annotation at each input error.
-func LoadErrorAnnotations(errs []tool.LoadError) []Annotation {
-	out := make([]Annotation, 0, len(errs))
-	for _, e := range errs {
-		msg := e.Message
-		if e.Path != "" {
-			msg += "\nPath: " + e.Path
-		}
-		a := Annotation{Level: LevelError, Priority: PriorityBreaking, File: e.SourcePath, Title: LoadRuleID, Message: msg}
-		setSpan(&a, e.Span)
-		out = append(out, a)
-	}
-	return out
 }
 
 // setSpan copies a span (exclusive end column) into an annotation

@@ -10,7 +10,7 @@ func BenchmarkCheckJSON(b *testing.B) {
 	res := manyDiagnostics(b, 2000, 50)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := CheckJSON(io.Discard, res); err != nil {
+		if err := CheckJSON(io.Discard, res, Omitted{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -126,7 +126,7 @@ func rendered(t *testing.T, c Capped) map[string]string {
 		out[name] = b.String()
 		b.Reset()
 	}
-	must("check json", CheckJSON(&b, c.Check))
+	must("check json", CheckJSON(&b, c.Check, Omitted{}))
 	must("sarif", SARIF(&b, SARIFInput{Check: c.Check, Diff: c.Diff, Policy: c.Policy, Category: "x"}))
 	must("summary", Summary(&b, SummaryInput{Check: c.Check, Diff: c.Diff, Policy: c.Policy}))
 	must("text", CheckText(&b, PolicyCheckView(c.Policy, func(*finding.Finding) bool { return true }), TextOptions{}))

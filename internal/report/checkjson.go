@@ -11,24 +11,32 @@ import (
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/version"
 )
 
 // CheckJSON writes SchemaPort's check document with our position fields on
 // every diagnostic, formatted as JSON.stringify(doc, null, 2) plus a newline.
-// It streams tool by tool: a million diagnostics never sit in memory as one
-// document. Targets keep the requested order; counts are taken from the
-// diagnostics themselves so the summary always matches the list.
-func CheckJSON(w io.Writer, res *check.Result) error {
+// res is the capped view (report.Cap, CapStream): where the caps left
+// findings out (omitted), the summaries keep the whole counts, each tool
+// missing some says how many (`omitted`), and the document says why
+// (a top-level `omitted` object); with nothing left out, the counts are
+// taken from the diagnostics themselves, so the summary always matches
+// the list. Targets keep the requested order.
+func CheckJSON(w io.Writer, res *check.Result, omitted Omitted) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var tools []check.ToolResult
 	if res != nil {
 		tools = res.Tools
 	}
 	var total check.Summary
-	for i := range tools {
-		for _, t := range uniqueTargets(tools[i].Targets) {
-			for j := range t.Diagnostics {
-				count(&total, t.Diagnostics[j].Severity)
+	if omitted.Total > 0 {
+		total = check.Summary{Error: res.Errors, Warning: res.Warnings, Info: res.Infos}
+	} else {
+		for i := range tools {
+			for _, t := range uniqueTargets(tools[i].Targets) {
+				for j := range t.Diagnostics {
+					count(&total, t.Diagnostics[j].Severity)
+				}
 			}
 		}
 	}
@@ -38,10 +46,23 @@ func CheckJSON(w io.Writer, res *check.Result) error {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
-		buf = AppendToolJSON(buf[:0], &tools[i])
+		left := 0
+		if tools[i].Tool != nil {
+			left = omitted.PerTool[tools[i].Tool.Name]
+		}
+		buf = appendToolJSON(buf[:0], &tools[i], left)
 		if _, err := bw.Write(buf); err != nil {
 			return err
 		}
+	}
+	if omitted.Total > 0 {
+		if len(tools) > 0 {
+			bw.WriteString("\n  ")
+		}
+		bw.WriteString("]")
+		writeOmittedJSON(bw, omitted)
+		bw.WriteString("\n}\n")
+		return bw.Flush()
 	}
 	writeCheckFooter(bw, len(tools))
 	return bw.Flush()
@@ -66,7 +87,12 @@ func writeCheckFooter(bw *bufio.Writer, tools int) {
 // path and compile detail escaped (their quotes are in the constant runs),
 // and its position. buf grows once, to an estimate of the tool's
 // rendering.
-func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
+func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte { return appendToolJSON(buf, tr, 0) }
+
+// appendToolJSON is AppendToolJSON for a tool of which the caps left
+// omitted findings out: its targets' summaries are the whole counts, and
+// the element says how many are missing.
+func appendToolJSON(buf []byte, tr *check.ToolResult, omitted int) []byte {
 	name, source := "", ""
 	if tr.Tool != nil {
 		name, source = tr.Tool.Name, tr.Tool.File()
@@ -111,6 +137,9 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 		if len(t.Diagnostics) > 0 {
 			buf = append(buf, "\n          "...)
 		}
+		if omitted > 0 {
+			s = t.Summary
+		}
 		buf = append(buf, "],\n          \"summary\": {\n            \"error\": "...)
 		buf = strconv.AppendInt(buf, int64(s.Error), 10)
 		buf = append(buf, ",\n            \"warning\": "...)
@@ -121,6 +150,11 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte {
 	}
 	if len(targets) > 0 {
 		buf = append(buf, "\n      "...)
+	}
+	if omitted > 0 {
+		buf = append(buf, "},\n      \"omitted\": "...)
+		buf = strconv.AppendInt(buf, int64(omitted), 10)
+		return append(buf, "\n    }"...)
 	}
 	return append(buf, "}\n    }"...)
 }
@@ -339,4 +373,15 @@ func (c *plainStrings) appendEscaped(buf []byte, s string) []byte {
 		e.p, e.n = p, len(s)
 	}
 	return buf
+}
+
+func writeCheckHeader(bw *bufio.Writer, tools int, total check.Summary) {
+	bw.WriteString("{\n  \"command\": \"check\",\n")
+	bw.WriteString("  \"schemaPortVersion\": " + jsonvalue.Quote(version.Version) + ",\n")
+	bw.WriteString("  \"summary\": {\n")
+	bw.WriteString("    \"tools\": " + strconv.Itoa(tools) + ",\n")
+	bw.WriteString("    \"errors\": " + strconv.Itoa(total.Error) + ",\n")
+	bw.WriteString("    \"warnings\": " + strconv.Itoa(total.Warning) + ",\n")
+	bw.WriteString("    \"infos\": " + strconv.Itoa(total.Info) + "\n  },\n")
+	bw.WriteString("  \"tools\": [")
 }

@@ -28,6 +28,9 @@ func CheckText(w io.Writer, res *check.Result, opts TextOptions) error {
 
 // CheckTextWith is CheckText with the check-only options.
 func CheckTextWith(w io.Writer, res *check.Result, opts CheckTextOptions) error {
+	if res != nil && opts.Omitted.Total > 0 && opts.MinSeverity == "" {
+		opts.Whole = &check.Summary{Error: res.Errors, Warning: res.Warnings, Info: res.Infos}
+	}
 	tw := NewCheckTextWriterWith(w, opts)
 	if res != nil {
 		for i := range res.Tools {
@@ -355,6 +358,9 @@ func (c *CheckTextWriter) Finish() error {
 			loc := diagnosticSpan(w.tool, &d)
 			bw.WriteString(clean(position(loc.file, loc.Line, loc.Column)) + ": " + d.Severity + " " + clean(d.Code) + " " + clean(d.Message) + " [" + clean(w.first.ProviderID) + "]\n")
 		}
+		if note := c.opts.Omitted.Note(); note != "" {
+			bw.WriteString("note: " + clean(note) + "\n")
+		}
 		return bw.Flush()
 	}
 	if c.tools == 0 {
@@ -401,11 +407,19 @@ func (c *CheckTextWriter) Finish() error {
 		bw.WriteString("\n")
 	}
 	t := c.total
+	shown := ""
+	if note := c.opts.Omitted.Note(); note != "" {
+		bw.WriteString(p.paint(ansiBold, "Not shown:") + " " + clean(note) + "\n\n")
+		shown = " (" + strconv.Itoa(t.Error+t.Warning+t.Info) + " shown)"
+		if c.opts.Whole != nil {
+			t = *c.opts.Whole
+		}
+	}
 	errors := plural(t.Error, "error")
 	if c.fixed > 0 {
 		errors += " (" + strconv.Itoa(c.fixed) + " fixed by `schemaport-action compile`)"
 	}
-	bw.WriteString("Result: " + errors + ", " + plural(t.Warning, "warning") + ", " + plural(t.Info, "info") + "\n")
+	bw.WriteString("Result: " + errors + ", " + plural(t.Warning, "warning") + ", " + plural(t.Info, "info") + shown + "\n")
 	return bw.Flush()
 }
 

@@ -52,7 +52,7 @@ func BenchmarkRenderCorpus(b *testing.B) {
 		name   string
 		render func(io.Writer) error
 	}{
-		{"json", func(w io.Writer) error { return CheckJSON(w, res) }},
+		{"json", func(w io.Writer) error { return CheckJSON(w, res, Omitted{}) }},
 		{"text", func(w io.Writer) error { return CheckText(w, res, TextOptions{}) }},
 		{"sarif", func(w io.Writer) error { return SARIF(w, SARIFInput{Check: res, Category: "schemaport/"}) }},
 	} {

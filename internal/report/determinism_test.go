@@ -9,9 +9,9 @@ import (
 func TestEveryFormatIsDeterministic(t *testing.T) {
 	renderers := map[string]func(*bytes.Buffer) error{
 		"check text": func(b *bytes.Buffer) error { return CheckText(b, checkFixture(t), TextOptions{Color: true}) },
-		"check json": func(b *bytes.Buffer) error { return CheckJSON(b, checkFixture(t)) },
+		"check json": func(b *bytes.Buffer) error { return CheckJSON(b, checkFixture(t), Omitted{}) },
 		"diff text":  func(b *bytes.Buffer) error { return DiffText(b, diffFixture(t), TextOptions{Color: true}) },
-		"diff json":  func(b *bytes.Buffer) error { return DiffJSON(b, diffFixture(t)) },
+		"diff json":  func(b *bytes.Buffer) error { return DiffJSON(b, diffFixture(t), Omitted{}) },
 		"load text":  func(b *bytes.Buffer) error { return LoadErrorsText(b, loadErrorsFixture()) },
 		"load json":  func(b *bytes.Buffer) error { return LoadErrorsJSON(b, "diff", loadErrorsFixture()) },
 		"sarif":      func(b *bytes.Buffer) error { return SARIF(b, fullSARIFInput(t)) },

@@ -16,13 +16,19 @@ import (
 // when the changed thing existed in the old version. before and after keep
 // the raw values (key order and number literals as written); an absent
 // value is left out, JSON null is kept. It streams change by change.
-func DiffJSON(w io.Writer, res *diff.Result) error {
+// Where the caps left changes out (omitted), the summary keeps the whole
+// counts (res.Summary) and the document says what is missing (a
+// top-level `omitted` object, as check's).
+func DiffJSON(w io.Writer, res *diff.Result, omitted Omitted) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var changes []diff.Change
 	if res != nil {
 		changes = res.Changes
 	}
 	s := summarize(changes)
+	if omitted.Total > 0 && res != nil {
+		s = res.Summary
+	}
 	bw.WriteString("{\n  \"command\": \"diff\",\n")
 	bw.WriteString("  \"schemaPortVersion\": " + jsonvalue.Quote(version.Version) + ",\n")
 	bw.WriteString("  \"summary\": {\n")
@@ -39,8 +45,22 @@ func DiffJSON(w io.Writer, res *diff.Result) error {
 	if len(changes) > 0 {
 		bw.WriteString("\n  ")
 	}
-	bw.WriteString("]\n}\n")
+	bw.WriteString("]")
+	writeOmittedJSON(bw, omitted)
+	bw.WriteString("\n}\n")
 	return bw.Flush()
+}
+
+// writeOmittedJSON writes the `omitted` member of a document whose caps
+// left findings out (nothing when none were).
+func writeOmittedJSON(bw *bufio.Writer, omitted Omitted) {
+	if omitted.Total == 0 {
+		return
+	}
+	bw.WriteString(",\n  \"omitted\": {\n    \"findings\": " + strconv.Itoa(omitted.Total) +
+		",\n    \"perTool\": " + strconv.Itoa(omitted.Limits.PerTool) +
+		",\n    \"perRun\": " + strconv.Itoa(omitted.Limits.PerRun) +
+		",\n    \"note\": " + jsonvalue.Quote(omitted.Note()) + "\n  }")
 }
 
 func writeChangeJSON(bw *bufio.Writer, c *diff.Change) {

@@ -36,6 +36,11 @@ func DiffText(w io.Writer, res *diff.Result, opts TextOptions) error {
 		changes = res.Changes
 	}
 	sum := summarize(changes)
+	shown := ""
+	if note := opts.Omitted.Note(); note != "" && res != nil {
+		shown = " (" + strconv.Itoa(len(changes)) + " shown)"
+		sum = res.Summary
+	}
 	if len(changes) == 0 {
 		bw.WriteString("No changes.\n\n")
 	}
@@ -57,7 +62,10 @@ func DiffText(w io.Writer, res *diff.Result, opts TextOptions) error {
 		}
 		bw.WriteString("\n")
 	}
-	bw.WriteString("Result: " + strconv.Itoa(sum.Breaking) + " breaking, " + strconv.Itoa(sum.NonBreaking) + " non-breaking, " + strconv.Itoa(sum.Informational) + " informational\n")
+	if note := opts.Omitted.Note(); note != "" {
+		bw.WriteString(p.paint(ansiBold, "Not shown:") + " " + clean(note) + "\n\n")
+	}
+	bw.WriteString("Result: " + strconv.Itoa(sum.Breaking) + " breaking, " + strconv.Itoa(sum.NonBreaking) + " non-breaking, " + strconv.Itoa(sum.Informational) + " informational" + shown + "\n")
 	return bw.Flush()
 }
 

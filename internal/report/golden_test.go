@@ -40,7 +40,7 @@ func TestCheckGoldenPerTarget(t *testing.T) {
 			if err := CheckTextWith(&compact, res, CheckTextOptions{Compact: true}); err != nil {
 				t.Fatal(err)
 			}
-			if err := CheckJSON(&js, res); err != nil {
+			if err := CheckJSON(&js, res, Omitted{}); err != nil {
 				t.Fatal(err)
 			}
 			golden(t, filepath.Join("golden", target.ID+".txt"), text.Bytes())

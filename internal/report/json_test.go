@@ -30,7 +30,7 @@ func reindent(t *testing.T, doc []byte) []byte {
 }
 
 func TestCheckJSONGolden(t *testing.T) {
-	out := render(t, func(b *bytes.Buffer) error { return CheckJSON(b, checkFixture(t)) })
+	out := render(t, func(b *bytes.Buffer) error { return CheckJSON(b, checkFixture(t), Omitted{}) })
 	golden(t, "check.json", out)
 	if !bytes.Equal(reindent(t, out), out) {
 		t.Errorf("layout is not 2-space JSON.stringify")
@@ -98,7 +98,7 @@ func objectKeys(t *testing.T, raw json.RawMessage) []string {
 }
 
 func TestCheckJSONEmpty(t *testing.T) {
-	got := string(render(t, func(b *bytes.Buffer) error { return CheckJSON(b, &check.Result{}) }))
+	got := string(render(t, func(b *bytes.Buffer) error { return CheckJSON(b, &check.Result{}, Omitted{}) }))
 	want := "{\n  \"command\": \"check\",\n  \"schemaPortVersion\": \"" + version.Version + "\",\n  \"summary\": {\n    \"tools\": 0,\n    \"errors\": 0,\n    \"warnings\": 0,\n    \"infos\": 0\n  },\n  \"tools\": []\n}\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -108,7 +108,7 @@ func TestCheckJSONEmpty(t *testing.T) {
 		{Tool: &tool.Tool{Name: "a"}},
 		{Tool: &tool.Tool{Name: "b"}, Targets: []check.TargetResult{{ID: "mcp"}}},
 	}}
-	out := render(t, func(b *bytes.Buffer) error { return CheckJSON(b, res) })
+	out := render(t, func(b *bytes.Buffer) error { return CheckJSON(b, res, Omitted{}) })
 	if !bytes.Equal(reindent(t, out), out) || !bytes.Contains(out, []byte(`"targets": {}`)) || !bytes.Contains(out, []byte(`"diagnostics": []`)) {
 		t.Errorf("empty containers:\n%s", out)
 	}
@@ -128,7 +128,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 func TestCheckJSONStreams(t *testing.T) {
 	res := manyDiagnostics(t, 200, 50)
 	var cw countingWriter
-	if err := CheckJSON(&cw, res); err != nil {
+	if err := CheckJSON(&cw, res, Omitted{}); err != nil {
 		t.Fatal(err)
 	}
 	// The document reaches the writer in buffer-sized pieces while it is
@@ -159,7 +159,7 @@ func manyDiagnostics(t testing.TB, tools, perTool int) *check.Result {
 }
 
 func TestDiffJSONGolden(t *testing.T) {
-	out := render(t, func(b *bytes.Buffer) error { return DiffJSON(b, diffFixture(t)) })
+	out := render(t, func(b *bytes.Buffer) error { return DiffJSON(b, diffFixture(t), Omitted{}) })
 	golden(t, "diff.json", out)
 	if !bytes.Equal(reindent(t, out), out) {
 		t.Errorf("layout is not 2-space JSON.stringify")

@@ -19,7 +19,7 @@ func TestLoadErrorsJSONWriterInsertsInAnyPieces(t *testing.T) {
 	}
 	loaded := tool.Load([]string{dir}, tool.Options{Cwd: dir})
 	var doc bytes.Buffer
-	if err := CheckJSON(&doc, check.Run(loaded.Tools, check.DefaultTargets())); err != nil {
+	if err := CheckJSON(&doc, check.Run(loaded.Tools, check.DefaultTargets()), Omitted{}); err != nil {
 		t.Fatal(err)
 	}
 	errs := []tool.LoadError{{SourcePath: "x.json", Message: "Invalid JSON: unexpected end of JSON input", Span: tool.Span{Line: 1, Column: 2, EndLine: 1, EndColumn: 2}}}

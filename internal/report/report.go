@@ -13,6 +13,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/check"
 	"unicode/utf8"
 )
 
@@ -25,6 +27,13 @@ type TextOptions struct {
 	// error `schemaport-action compile` fixes without loss is shown as
 	// what compile does (mark ↻), not as a failure, and counted apart.
 	CompileFixes bool
+	// Omitted is what the caps left out of the view rendered (Cap,
+	// CapStream): said at the end, never silently, and the totals are the
+	// whole counts.
+	Omitted Omitted
+	// Whole are the whole counts when the caps left findings out; nil
+	// counts what the view holds.
+	Whole *check.Summary
 }
 
 // ANSI codes of loader.md §12.6.

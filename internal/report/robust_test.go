@@ -46,14 +46,14 @@ func TestOddInputsDoNotBreakRenderers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []func(*bytes.Buffer) error{
-		func(b *bytes.Buffer) error { return CheckJSON(b, res) },
-		func(b *bytes.Buffer) error { return DiffJSON(b, d) },
+		func(b *bytes.Buffer) error { return CheckJSON(b, res, Omitted{}) },
+		func(b *bytes.Buffer) error { return DiffJSON(b, d, Omitted{}) },
 		func(b *bytes.Buffer) error { return LoadErrorsJSON(b, "check", errs) },
 	} {
 		reindent(t, render(t, f))
 	}
 	// A target listed twice is reported once.
-	out := render(t, func(b *bytes.Buffer) error { return CheckJSON(b, res) })
+	out := render(t, func(b *bytes.Buffer) error { return CheckJSON(b, res, Omitted{}) })
 	if bytes.Count(out, []byte(`"openai": {`)) != 1 {
 		t.Errorf("duplicate target key:\n%s", out)
 	}

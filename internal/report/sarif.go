@@ -25,12 +25,12 @@ import (
 
 // SARIFInput is everything one SARIF run reports.
 type SARIFInput struct {
-	Check *check.Result
-	Diff  *diff.Result
-	// BreakingApproved lowers breaking changes from error to warning (the
-	// pull request carries the approval label).
-	BreakingApproved bool
-	LoadErrors       []tool.LoadError
+	// Policy is what the command decided about every finding (load
+	// errors, check diagnostics, diff changes): the results are its
+	// findings that are not turned off, at their effective levels, with
+	// baselineState (only-new) and suppressions (accepted, approved by the
+	// label).
+	Policy *finding.Result
 	// Category becomes runs[0].automationDetails.id ("schemaport/"); empty
 	// leaves automationDetails out.
 	Category string
@@ -40,11 +40,6 @@ type SARIFInput struct {
 	// codes (nil: every target's own table); codes not found get a
 	// description built from the code.
 	Rules []provider.Rule
-	// Policy, when set, is what the run decided about every finding: the
-	// results are its findings (Check, Diff and LoadErrors are then only
-	// read for nothing), at their effective levels, with baselineState
-	// (only-new) and suppressions (accepted, approved by the label).
-	Policy *finding.Result
 	// MaxResults caps the results: 0 means GitHub's limit per run
 	// (MaxSARIFResults), negative means no cap. Errors are kept first, then
 	// warnings, then notes; the run says how many were left out.
@@ -57,9 +52,6 @@ type SARIFInput struct {
 	// left out, least severe first.
 	MaxGzipBytes int
 	gzipCut      bool // set when results were left out for the size
-	// collected, when set, stands for Check: a streamed check's results
-	// the log can hold (ScanCheckSARIF).
-	collected *sarifCollected
 }
 
 // MaxSARIFResults is code scanning's limit of results per run; a file with
@@ -290,51 +282,6 @@ func levelRank(l string) int {
 func walkFindings(in *SARIFInput, fn func(level string, build func() sarifItem)) {
 	if in.Policy != nil {
 		walkPolicy(in, fn)
-		return
-	}
-	for _, e := range in.LoadErrors {
-		fn("error", func() sarifItem {
-			msg := e.Message
-			if e.Path != "" {
-				msg += "\nPath: " + e.Path
-			}
-			return sarifItem{ruleID: LoadRuleID, kind: "load", level: "error", message: msg,
-				file: mapPath(in.Paths, e.SourcePath), span: e.Span, toolName: e.SourcePath, target: "load", path: e.Path}
-		})
-	}
-	if in.Check != nil {
-		for i := range in.Check.Tools {
-			tr := &in.Check.Tools[i]
-			for _, t := range uniqueTargets(tr.Targets) {
-				for j := range t.Diagnostics {
-					d := &t.Diagnostics[j]
-					fn(sarifLevel(d.Severity), func() sarifItem {
-						loc := diagnosticSpan(tr.Tool, d)
-						name := d.ToolName
-						if name == "" && tr.Tool != nil {
-							name = tr.Tool.Name
-						}
-						msg := d.Message + "\nTarget: " + targetName(t) + "\nTool: " + name + "\nPath: " + d.Path + "\n" + compileHint(d.Compile)
-						return sarifItem{ruleID: d.Code, kind: "check", level: sarifLevel(d.Severity), message: msg,
-							file: mapPath(in.Paths, loc.file), span: loc.Span, toolName: name, target: t.ID, path: d.Path,
-							providerID: cmp.Or(d.ProviderID, t.ID), targetName: targetName(t), docsURL: d.DocsURL, compile: d.Compile}
-					})
-				}
-			}
-		}
-	}
-	if in.Diff != nil {
-		for i := range in.Diff.Changes {
-			c := &in.Diff.Changes[i]
-			level := diffLevel(c.Classification, in.BreakingApproved)
-			fn(level, func() sarifItem {
-				at, _ := changeLocations(c)
-				msg := changeMessage(c, in.BreakingApproved)
-				return sarifItem{ruleID: c.Code, kind: "diff", level: level, message: msg,
-					file: mapPath(in.Paths, at.File), span: tool.Span{Line: at.Line, Column: at.Column, EndLine: at.EndLine, EndColumn: at.EndColumn},
-					toolName: c.ToolName, target: "diff", path: c.Path, classification: c.Classification}
-			})
-		}
 	}
 }
 
@@ -344,22 +291,12 @@ func walkFindings(in *SARIFInput, fn func(level string, build func() sarifItem))
 // counts them apart.
 func collectFindings(in *SARIFInput) (out []sarifItem, capped, unlocated int) {
 	var perLevel [3]int
-	walk := func(fn func(level string, build func() sarifItem)) { walkFindings(in, fn) }
-	if c := in.collected; c != nil {
-		perLevel, walk = c.perLevel, c.walk
-	} else {
-		walk(func(level string, _ func() sarifItem) { perLevel[levelRank(level)]++ })
-	}
+	walkFindings(in, func(level string, _ func() sarifItem) { perLevel[levelRank(level)]++ })
 	total := perLevel[0] + perLevel[1] + perLevel[2]
 	quota := quotas(perLevel, resultCap(in.MaxResults))
-	if c := in.collected; c != nil && quota != min3(quota, c.quota) {
-		// Only a smaller cap than the collection's (a retry for the
-		// size) can be met from what was kept.
-		panic("report: SARIF asked for more results than were collected")
-	}
 	kept := quota[0] + quota[1] + quota[2]
 	out = make([]sarifItem, 0, kept)
-	walk(func(level string, build func() sarifItem) {
+	walkFindings(in, func(level string, build func() sarifItem) {
 		r := levelRank(level)
 		if quota[r] == 0 {
 			return
@@ -565,11 +502,13 @@ func buildRules(in *SARIFInput, fs []sarifItem) ([]sarifRule, map[string]int) {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
+	// The label approves breaking changes: their rule shows as a warning.
+	approved := in.Policy != nil && in.Policy.Policy.Approved && in.Policy.Policy.ApprovalLabel != ""
 	rules := make([]sarifRule, 0, len(ids))
 	index := make(map[string]int, len(ids))
 	for i, id := range ids {
 		index[id] = i
-		rules = append(rules, describeRule(facts[id], table[id], in.BreakingApproved))
+		rules = append(rules, describeRule(facts[id], table[id], approved))
 	}
 	return rules, index
 }
@@ -898,4 +837,19 @@ func NormalizeCategory(id string) string {
 		return id + "/"
 	}
 	return id
+}
+
+// quotas is how many results of each level a log of at most limit results
+// keeps (limit < 0: all): the most severe first.
+func quotas(perLevel [3]int, limit int) (quota [3]int) {
+	total := perLevel[0] + perLevel[1] + perLevel[2]
+	if limit < 0 || total <= limit {
+		return perLevel
+	}
+	rest := limit
+	for r := range quota {
+		quota[r] = min(perLevel[r], rest)
+		rest -= quota[r]
+	}
+	return quota
 }

@@ -64,33 +64,17 @@ func Summary(w io.Writer, in SummaryInput) error {
 		limit = MaxSummaryBytes
 	}
 	m := &mdWriter{limit: limit}
-	if in.Policy != nil {
-		writePolicyVerdict(m, &in)
-		writeLoadErrors(m, "Input errors", in.LoadErrors, in.Paths)
-		writeLoadErrors(m, "Input errors in the base version", in.BaseLoadErrors, in.Paths)
-		writePolicyTable(m, &in)
-		if in.Diff != nil {
-			writeBreakingSection(m, &in)
-		}
-		if in.Check != nil {
-			writeCheckCounts(m, in.Check)
-		}
-		writeTolerated(m, &in)
-		_, err := io.WriteString(w, m.finish())
-		return err
-	}
-	writeVerdict(m, &in)
+	writePolicyVerdict(m, &in)
 	writeLoadErrors(m, "Input errors", in.LoadErrors, in.Paths)
 	writeLoadErrors(m, "Input errors in the base version", in.BaseLoadErrors, in.Paths)
+	writePolicyTable(m, &in)
+	if in.Diff != nil {
+		writeBreakingSection(m, &in)
+	}
 	if in.Check != nil {
 		writeCheckCounts(m, in.Check)
 	}
-	if in.Diff != nil {
-		writeDiffSections(m, &in)
-	}
-	if in.Check != nil {
-		writeCheckFindings(m, in.Check, in.Paths, in.CompileFixes)
-	}
+	writeTolerated(m, &in)
 	_, err := io.WriteString(w, m.finish())
 	return err
 }
@@ -168,50 +152,6 @@ func (m *mdWriter) finish() string {
 		s = s[:m.limit]
 	}
 	return s
-}
-
-func writeVerdict(m *mdWriter, in *SummaryInput) {
-	if in.Failed {
-		m.add("## " + markError + " SchemaPort: failed\n\n")
-	} else {
-		m.add("## " + markOK + " SchemaPort: passed\n\n")
-	}
-	var lines []string
-	if n := len(in.LoadErrors); n > 0 {
-		lines = append(lines, "Nothing was checked: "+plural(n, "input error")+" must be fixed first.")
-	}
-	if in.Check != nil {
-		var s check.Summary
-		for i := range in.Check.Tools {
-			for _, t := range uniqueTargets(in.Check.Tools[i].Targets) {
-				for j := range t.Diagnostics {
-					count(&s, t.Diagnostics[j].Severity)
-				}
-			}
-		}
-		lines = append(lines, "**Check:** "+plural(len(in.Check.Tools), "tool")+", "+plural(s.Error, "error")+", "+plural(s.Warning, "warning")+", "+plural(s.Info, "info")+".")
-	}
-	if in.Diff != nil {
-		s := summarize(in.Diff.Changes)
-		line := "**Diff:** " + strconv.Itoa(s.Breaking) + " breaking, " + strconv.Itoa(s.NonBreaking) + " non-breaking, " + strconv.Itoa(s.Informational) + " informational."
-		if s.Breaking > 0 && in.BreakingApproved {
-			line += " The breaking changes were approved"
-			if in.ApprovalLabel != "" {
-				line += " with the " + mdCode(in.ApprovalLabel) + " label"
-			}
-			line += ", so they do not fail the run."
-		}
-		lines = append(lines, line)
-	}
-	if l := comparedLine(in); l != "" {
-		lines = append(lines, l)
-	}
-	for _, n := range in.Notes {
-		lines = append(lines, mdText(n))
-	}
-	if len(lines) > 0 {
-		m.add(strings.Join(lines, "<br>\n") + "\n\n")
-	}
 }
 
 func shortSHA(s string) string {
@@ -299,11 +239,6 @@ func writeCheckCounts(m *mdWriter, res *check.Result) {
 	m.add(b.String())
 }
 
-func writeDiffSections(m *mdWriter, in *SummaryInput) {
-	writeBreakingSection(m, in)
-	writeOtherChanges(m, in)
-}
-
 // writeBreakingSection lists the breaking changes with their excerpts.
 func writeBreakingSection(m *mdWriter, in *SummaryInput) {
 	changes := in.Diff.Changes
@@ -331,33 +266,6 @@ func writeBreakingSection(m *mdWriter, in *SummaryInput) {
 			m.item(breakingChangeMarkdown(c, in.Paths))
 		}
 	}
-}
-
-// writeOtherChanges folds the changes that do not break callers.
-func writeOtherChanges(m *mdWriter, in *SummaryInput) {
-	changes := in.Diff.Changes
-	groups := byTool(changes)
-	var others []int
-	for _, g := range groups {
-		for _, i := range g {
-			if changes[i].Classification != diff.Breaking {
-				others = append(others, i)
-			}
-		}
-	}
-	if len(others) == 0 {
-		return
-	}
-	if !m.open("<details><summary>Other changes: "+plural(len(others), "change")+" that do not break callers</summary>\n\n| Tool | Class | Code | Path | Where | Change |\n|---|---|---|---|---|---|\n", "\n</details>\n\n") {
-		m.omitted += len(others)
-		return
-	}
-	for _, i := range others {
-		c := &changes[i]
-		at, _ := changeLocations(c)
-		m.item("| " + mdCode(c.ToolName) + " | " + c.Classification + " | " + mdCode(c.Code) + " | " + mdCodeOrDash(c.Path) + " | " + mdCodeOrDash(position(mapPath(in.Paths, at.File), at.Line, at.Column)) + " | " + mdText(c.Message) + " |\n")
-	}
-	m.close()
 }
 
 func breakingChangeMarkdown(c *diff.Change, paths PathMapper) string {
@@ -406,53 +314,6 @@ func codeFence(body string) string {
 		}
 	}
 	return strings.Repeat("`", max(3, longest+1))
-}
-
-func writeCheckFindings(m *mdWriter, res *check.Result, paths PathMapper, fixes bool) {
-	wroteTitle := false
-	for i := range res.Tools {
-		tr := &res.Tools[i]
-		name := ""
-		if tr.Tool != nil {
-			name = tr.Tool.Name
-		}
-		for _, t := range uniqueTargets(tr.Targets) {
-			if len(t.Diagnostics) == 0 {
-				continue
-			}
-			if !wroteTitle {
-				m.add("### Check findings\n\n")
-				wroteTitle = true
-			}
-			var s check.Summary
-			fixed := 0
-			for j := range t.Diagnostics {
-				count(&s, t.Diagnostics[j].Severity)
-				if fixes && CompileFixes(&t.Diagnostics[j]) {
-					fixed++
-				}
-			}
-			errors := plural(s.Error, "error")
-			if fixed > 0 {
-				errors += " (" + strconv.Itoa(fixed) + " fixed by compile)"
-			}
-			head := "<details><summary>" + mdCode(name) + " · " + mdText(targetName(t)) + ": " + errors + ", " + plural(s.Warning, "warning") + ", " + plural(s.Info, "info") + "</summary>\n\n| | Code | Path | Where | Finding |\n|---|---|---|---|---|\n"
-			if !m.open(head, "\n</details>\n\n") {
-				m.omitted += len(t.Diagnostics)
-				continue
-			}
-			for j := range t.Diagnostics {
-				d := &t.Diagnostics[j]
-				loc := diagnosticSpan(tr.Tool, d)
-				mark, _ := severityMark(d.Severity)
-				if fixes && CompileFixes(d) {
-					mark = markFixed
-				}
-				m.item("| " + mark + " | " + mdCode(d.Code) + " | " + mdCodeOrDash(d.Path) + " | " + mdCode(position(mapPath(paths, loc.file), loc.Line, loc.Column)) + " | " + mdText(d.Message) + "<br>" + mdText(compileHint(d.Compile)) + " |\n")
-			}
-			m.close()
-		}
-	}
 }
 
 // mdText escapes untrusted text for GitHub Markdown, in a paragraph, a

@@ -32,7 +32,7 @@ func TestBudgetSpentMessage(t *testing.T) {
 	if err := DiffText(&text, res, TextOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := DiffJSON(&js, res); err != nil {
+	if err := DiffJSON(&js, res, Omitted{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text.String(), "\n  Path: inputSchema.not\n  At: v2/bulk.json:1:") || !strings.Contains(text.String(), "\n  "+reason+"\n") {

@@ -1,0 +1,211 @@
+// Package pipeline is the one flow every command's findings take: the
+// engines' results (load errors, check diagnostics, diff changes) become
+// finding.Findings, one policy step decides each of them (finding.Applier:
+// the config's `rules` and the thresholds; for `run` also only-new, accept
+// entries and the approval label), and one cap step bounds what reaches
+// the outputs (report.CapStream: findings per tool and per run, long paths
+// and strings). Every renderer reads the Outcome, so `check`, `diff` and
+// `run` show a finding the same way, with the same identity and level, and
+// exit alike under the same threshold.
+package pipeline
+
+import (
+	"sync"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// Outcome is what one command found, decided and bounded.
+type Outcome struct {
+	// Check is the capped check view: every tool checked, each target with
+	// its whole summary, and the diagnostics the caps kept (nil: nothing
+	// was checked).
+	Check *check.Result
+	// Diff is the capped diff (nil: nothing was diffed).
+	Diff *diff.Result
+	// Policy is the verdict: the kept findings, the whole counts, the
+	// reasons and the exit status.
+	Policy *finding.Result
+	// Omitted is what the caps left out of every output.
+	Omitted report.Omitted
+	// LoadErrors are the input errors of the files checked.
+	LoadErrors []tool.LoadError
+	// Changed: a tool file changed while it was being checked, so what
+	// the outputs would say is not known.
+	Changed bool
+}
+
+// Exit is the command's exit status: 2 for input errors, 1 for findings
+// at or above the threshold, else 0.
+func (o *Outcome) Exit() int { return o.Policy.Exit }
+
+// DiffView is the diff as the outputs show it: the changes the caps kept
+// and `rules` left on, each at its effective classification, with the
+// whole counts as its summary.
+func (o *Outcome) DiffView() *diff.Result {
+	v := report.PolicyDiffView(o.Policy)
+	c := o.Policy.Counts
+	v.Summary = diff.Summary{Breaking: c.Breaking, NonBreaking: c.NonBreaking, Informational: c.Informational}
+	return v
+}
+
+// OmittedNote is the sentence that says what the caps left out ("" when
+// nothing was).
+func (o *Outcome) OmittedNote() string { return o.Omitted.Note() }
+
+// Collector is the policy and the cap step, fed one engine result at a
+// time: load errors first, then each tool's check result in report order
+// (or in any order with ByName), then the diff.
+type Collector struct {
+	pol  *finding.Applier
+	view *report.CapStream
+}
+
+// NewCollector starts a collector for policy p; inBase holds the base's
+// fingerprints for only-new (nil: none). byName takes the tools in any
+// order, the report's order being by name.
+func NewCollector(p finding.Policy, inBase *finding.Fingerprints, l report.Limits, byName bool) *Collector {
+	c := &Collector{pol: finding.NewApplier(p, inBase)}
+	if byName {
+		c.view = report.NewCapStreamByName(l)
+	} else {
+		c.view = report.NewCapStream(l)
+	}
+	return c
+}
+
+// Load adds the input errors.
+func (c *Collector) Load(errs []tool.LoadError) {
+	for _, f := range finding.FromLoad(errs) {
+		c.add(&f)
+	}
+}
+
+// Tool adds one tool's check result: known says which of its findings
+// the base has without a look-up (nil: none). tr is not kept.
+func (c *Collector) Tool(tr *check.ToolResult, known func(target string, d *provider.Diagnostic) bool) {
+	c.view.Tool(tr)
+	finding.EachCheckTarget(tr, func(t *check.TargetResult) {
+		for j := range t.Diagnostics {
+			d := &t.Diagnostics[j]
+			f := finding.PartialCheckFinding(tr.Tool, t, d)
+			if known != nil && known(t.ID, d) {
+				c.pol.ApplyInBase(&f)
+			} else {
+				c.pol.Apply(&f)
+			}
+			c.view.Add(&f)
+		}
+	})
+}
+
+// Finish adds the diff's changes (dif may be nil) and returns the
+// outcome.
+func (c *Collector) Finish(dif *diff.Result) Outcome {
+	for _, f := range finding.FromDiff(dif) {
+		c.add(&f)
+	}
+	capped := c.view.Finish(c.pol.Result(), dif)
+	return Outcome{Check: capped.Check, Diff: capped.Diff, Policy: capped.Policy, Omitted: capped.Omitted}
+}
+
+func (c *Collector) add(f *finding.Finding) {
+	c.pol.Apply(f)
+	c.view.Add(f)
+}
+
+// CheckInput is what `check` checks, and how.
+type CheckInput struct {
+	Paths   []string
+	Load    tool.Options
+	Targets []string
+	// Adjust applies the config's rules to the engine's results, so the
+	// check view's levels and counts are the effective ones.
+	Adjust check.Adjust
+	Policy finding.Policy
+	Limits report.Limits
+}
+
+// Check loads and checks the paths file by file (a few files' trees in
+// memory at once, whatever the size of the set) and returns the outcome.
+// A set with a load problem is loaded whole (tool.Load) for the problem's
+// report; the tools that loaded are still checked.
+func Check(in CheckInput) Outcome {
+	if o, ok := scanCheck(in); ok {
+		return o
+	}
+	loaded := tool.Load(in.Paths, in.Load)
+	c := NewCollector(in.Policy, nil, in.Limits, false)
+	c.Load(loaded.Errors)
+	check.StreamAdjusted(loaded.Tools, in.Targets, in.Adjust, func(tr check.ToolResult) { c.Tool(&tr, nil) })
+	o := c.Finish(nil)
+	o.LoadErrors = loaded.Errors
+	return o
+}
+
+// scanCheck is Check for a set that loads without a problem: in one pass
+// (each tool checked on the loader's workers as its file loads) unless
+// anthropic-strict is a target, whose per-request budget depends on the
+// tools before each one in report order: then in two (check.Scanned's
+// Stream).
+func scanCheck(in CheckInput) (Outcome, bool) {
+	if check.HasSetFindings(in.Targets) {
+		s, ok := check.Scan(in.Paths, in.Load, in.Targets, in.Adjust, check.ScanTo{})
+		if !ok {
+			return Outcome{}, false
+		}
+		c := NewCollector(in.Policy, nil, in.Limits, false)
+		s.Stream(func(tr check.ToolResult) { c.Tool(&tr, nil) })
+		o := c.Finish(nil)
+		o.Changed = s.Changed()
+		return o, true
+	}
+	c := NewCollector(in.Policy, nil, in.Limits, true)
+	var mu sync.Mutex // the policy and the view take one tool at a time
+	s, ok := check.Scan(in.Paths, in.Load, in.Targets, in.Adjust, check.ScanTo{
+		Each: func(_ check.ToolKey, tr *check.ToolResult) {
+			mu.Lock()
+			defer mu.Unlock()
+			c.Tool(tr, nil)
+		},
+	})
+	if !ok {
+		return Outcome{}, false
+	}
+	o := c.Finish(nil)
+	o.Changed = s.Changed() || s.Loaded().Changed()
+	return o, true
+}
+
+// Load is the outcome of a command whose inputs did not load at all:
+// only the input errors, each failing (exit 2).
+func Load(errs []tool.LoadError) Outcome {
+	c := NewCollector(finding.Policy{}, nil, report.RunLimits, false)
+	c.Load(errs)
+	o := c.Finish(nil)
+	o.Check, o.LoadErrors = nil, errs
+	return o
+}
+
+// DiffInput is what `diff` compares.
+type DiffInput struct {
+	Result     *diff.Result
+	LoadErrors []tool.LoadError
+	Policy     finding.Policy
+	Limits     report.Limits
+}
+
+// Diff puts a diff's changes through the policy and the caps.
+func Diff(in DiffInput) Outcome {
+	c := NewCollector(in.Policy, nil, in.Limits, false)
+	c.Load(in.LoadErrors)
+	o := c.Finish(in.Result)
+	o.Check = nil
+	o.LoadErrors = in.LoadErrors
+	return o
+}
