@@ -9,11 +9,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/cliargs"
 	"github.com/schemaport/schemaport-action/internal/config"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/options"
 	"github.com/schemaport/schemaport-action/internal/pipeline"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -72,27 +74,6 @@ func parseCheckFormat(p *cliargs.Parsed) (string, error) {
 	return f, nil
 }
 
-// resolveTargets applies flag > config > default and validates the ids.
-func resolveTargets(flag string, flagSet bool, cfg *config.Config) ([]string, error) {
-	var raw []string
-	switch {
-	case flagSet:
-		for _, part := range strings.Split(flag, ",") {
-			if part = strings.TrimSpace(part); part != "" {
-				raw = append(raw, part)
-			}
-		}
-		if len(raw) == 0 {
-			return nil, fmt.Errorf("`--targets` needs at least one target id.")
-		}
-	case cfg != nil && cfg.TargetsSet:
-		raw = cfg.Targets
-	default:
-		return check.DefaultTargets(), nil
-	}
-	return check.ResolveTargets(raw)
-}
-
 // loadConfig reads --config, or the default file when the flag is absent.
 // An empty --config= is a mistake, not a request for the default.
 func loadConfig(p *cliargs.Parsed, cwd string) (*config.Config, error) {
@@ -101,15 +82,6 @@ func loadConfig(p *cliargs.Parsed, cwd string) (*config.Config, error) {
 		return nil, fmt.Errorf("`--config` needs the path of a config file.")
 	}
 	return config.Load(cwd, path)
-}
-
-// loadOptions are the loader's options from the config file.
-func loadOptions(cwd string, cfg *config.Config) tool.Options {
-	o := tool.Options{Cwd: cwd, Formats: formatRules(cfg)}
-	if cfg != nil && cfg.MaxFileSize != nil {
-		o.MaxFileSize = *cfg.MaxFileSize
-	}
-	return o
 }
 
 func workingDir() (string, error) {
@@ -135,13 +107,14 @@ func colorOn(w io.Writer) bool {
 }
 
 // reportLoadErrors prints load errors in the requested format; exit 2.
-func reportLoadErrors(format, command, category string, errs []tool.LoadError, stdout, stderr io.Writer) int {
+func reportLoadErrors(format, command string, sarif report.SARIFInput, errs []tool.LoadError, stdout, stderr io.Writer) int {
 	switch format {
 	case "json":
 		report.LoadErrorsJSON(stdout, command, errs)
 	case "sarif":
 		o := pipeline.Load(errs)
-		report.SARIF(stdout, report.SARIFInput{Policy: o.Policy, Category: category})
+		sarif.Policy = o.Policy
+		report.SARIF(stdout, sarif)
 	default:
 		report.LoadErrorsText(stderr, errs)
 	}
@@ -175,13 +148,13 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	// The config's rules apply to check as to run (accept is run's only:
 	// it needs a report to carry its reasons and dates).
-	rules, _, err := policyConfig(cfg)
+	rules, _, err := options.Policy(cfg)
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
 	adjust := rules.Adjust()
 	targetsFlag, targetsSet := p.Last("targets")
-	targets, err := resolveTargets(targetsFlag, targetsSet, cfg)
+	targets, err := options.Targets(targetsFlag, targetsSet, cfg)
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
@@ -206,10 +179,10 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		category = defaultSARIFCategory
 	}
-	category = report.NormalizeCategory(category)
+	sarif := report.SARIFInput{Category: report.NormalizeCategory(category), Paths: options.RepoPaths(cwd)}
 
 	o := pipeline.Check(pipeline.CheckInput{
-		Paths: paths, Load: loadOptions(cwd, cfg), Targets: targets, Adjust: adjust,
+		Paths: paths, Load: options.Load(cwd, cfg), Targets: targets, Adjust: adjust,
 		Policy: finding.Policy{FailOn: failOn, Rules: rules},
 		Limits: report.RunLimits,
 	})
@@ -218,9 +191,9 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(o.LoadErrors) > 0 && len(o.Check.Tools) == 0 {
-		return reportLoadErrors(format, "check", category, o.LoadErrors, stdout, stderr)
+		return reportLoadErrors(format, "check", sarif, o.LoadErrors, stdout, stderr)
 	}
-	if err := renderCheck(format, category, minSeverity, failOn, &o, stdout, stderr); err != nil {
+	if err := renderCheck(format, sarif, minSeverity, failOn, &o, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
@@ -230,7 +203,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 // renderCheck writes check's report of o in format: the load errors
 // first, when some files did not load, then the check of every tool
 // that did.
-func renderCheck(format, category, minSeverity, failOn string, o *pipeline.Outcome, stdout, stderr io.Writer) error {
+func renderCheck(format string, sarif report.SARIFInput, minSeverity, failOn string, o *pipeline.Outcome, stdout, stderr io.Writer) error {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var err error
 	switch format {
@@ -246,16 +219,22 @@ func renderCheck(format, category, minSeverity, failOn string, o *pipeline.Outco
 			}
 		}
 	case "sarif":
-		err = report.SARIF(out, report.SARIFInput{Category: category, Policy: o.Policy, OmittedNote: o.OmittedNote()})
+		sarif.Policy, sarif.OmittedNote = o.Policy, o.OmittedNote()
+		err = report.SARIF(out, sarif)
 	default:
 		if len(o.LoadErrors) > 0 {
 			report.LoadErrorsText(stderr, o.LoadErrors)
 		}
-		err = report.CheckTextWith(out, o.Check, report.CheckTextOptions{
+		opts := report.CheckTextOptions{
 			TextOptions: report.TextOptions{Color: colorOn(stdout), CompileFixes: failOn == finding.FailOnLossy, Omitted: o.Omitted},
 			Compact:     format == "compact",
 			MinSeverity: minSeverity,
-		})
+		}
+		if o.Omitted.Total > 0 && minSeverity == "" {
+			c := o.Policy.Counts
+			opts.Whole = &check.Summary{Error: c.Errors, Warning: c.Warnings, Info: c.Infos}
+		}
+		err = report.CheckTextWith(out, o.CheckView(), opts)
 	}
 	if err == nil {
 		err = out.Flush()
@@ -294,7 +273,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "diff", err.Error())
 	}
-	rules, _, err := policyConfig(cfg)
+	rules, _, err := options.Policy(cfg)
 	if err != nil {
 		return usageError(args, stdout, stderr, "diff", err.Error())
 	}
@@ -306,13 +285,13 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		category = defaultSARIFCategory
 	}
-	category = report.NormalizeCategory(category)
+	sarif := report.SARIFInput{Category: report.NormalizeCategory(category), Paths: options.RepoPaths(cwd)}
 
-	oldSet := tool.Load(p.Positionals[:1], loadOptions(cwd, cfg))
-	newSet := tool.Load(p.Positionals[1:], loadOptions(cwd, cfg))
+	oldSet := tool.Load(p.Positionals[:1], options.Load(cwd, cfg))
+	newSet := tool.Load(p.Positionals[1:], options.Load(cwd, cfg))
 	errs := append(append([]tool.LoadError{}, oldSet.Errors...), newSet.Errors...)
 	if len(errs) > 0 && len(oldSet.Tools)+len(newSet.Tools) == 0 {
-		return reportLoadErrors(format, "diff", category, errs, stdout, stderr)
+		return reportLoadErrors(format, "diff", sarif, errs, stdout, stderr)
 	}
 	// A file that did not load on either side is left out on both, so it
 	// neither hides the other tools nor reads as removing its own.
@@ -345,7 +324,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	slices.Sort(leftOut)
-	if err := renderDiff(format, category, leftOut, &o, stdout, stderr); err != nil {
+	if err := renderDiff(format, sarif, leftOut, &o, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
@@ -355,7 +334,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 // renderDiff writes diff's report of o in format: the load errors first,
 // when some files did not load (leftOut: left out on both sides), then
 // the changes, each at the classification the rules gave it.
-func renderDiff(format, category string, leftOut []string, o *pipeline.Outcome, stdout, stderr io.Writer) error {
+func renderDiff(format string, sarif report.SARIFInput, leftOut []string, o *pipeline.Outcome, stdout, stderr io.Writer) error {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	view := o.DiffView()
 	var err error
@@ -372,14 +351,15 @@ func renderDiff(format, category string, leftOut []string, o *pipeline.Outcome, 
 			}
 		}
 	case "sarif":
-		err = report.SARIF(out, report.SARIFInput{Policy: o.Policy, Category: category, OmittedNote: o.OmittedNote()})
+		sarif.Policy, sarif.OmittedNote = o.Policy, o.OmittedNote()
+		err = report.SARIF(out, sarif)
 	default:
 		if len(o.LoadErrors) > 0 {
 			report.LoadErrorsText(stderr, o.LoadErrors)
 		}
 		err = report.DiffText(out, view, report.TextOptions{Color: colorOn(stdout), Omitted: o.Omitted})
 		if err == nil && len(leftOut) > 0 {
-			fmt.Fprintf(out, "\nLeft out of the diff on both sides (did not load): %s\n", safeLogLine(strings.Join(leftOut, ", ")))
+			fmt.Fprintf(out, "\nLeft out of the diff on both sides (did not load): %s\n", action.SafeLogLine(strings.Join(leftOut, ", ")))
 		}
 	}
 	if err == nil {

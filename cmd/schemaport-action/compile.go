@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/cliargs"
 	"github.com/schemaport/schemaport-action/internal/compile"
+	"github.com/schemaport/schemaport-action/internal/options"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -47,7 +47,7 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 		return usageError(args, stdout, stderr, "compile", err.Error())
 	}
 	targetsFlag, targetsSet := p.Last("targets")
-	targets, err := resolveTargets(targetsFlag, targetsSet, cfg)
+	targets, err := options.Targets(targetsFlag, targetsSet, cfg)
 	if err != nil {
 		return usageError(args, stdout, stderr, "compile", err.Error())
 	}
@@ -72,7 +72,7 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 
 	loaded := tool.Load(paths, tool.Options{Cwd: cwd})
 	if len(loaded.Errors) > 0 {
-		return reportLoadErrors(format, "compile", "", loaded.Errors, stdout, stderr)
+		return reportLoadErrors(format, "compile", report.SARIFInput{}, loaded.Errors, stdout, stderr)
 	}
 	plan, err := compile.Build(loaded.Tools, targets, allowLossy)
 	if err != nil {
@@ -82,7 +82,7 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(cwd, dir)
 	}
-	display := outDisplay(cwd, dir)
+	display := options.OutDisplay(cwd, dir)
 
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	if p.Flags["check"] {
@@ -128,15 +128,4 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// outDisplay is the output directory as reports show it: relative to the
-// working directory with `/`, or absolute when it is the working
-// directory itself or lies outside it.
-func outDisplay(cwd, dir string) string {
-	rel, err := filepath.Rel(cwd, dir)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return filepath.ToSlash(dir)
-	}
-	return filepath.ToSlash(rel)
 }

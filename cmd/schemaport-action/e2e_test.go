@@ -15,7 +15,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/schemaport/schemaport-action/internal/snapshot/mcptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +25,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/snapshot/mcptest"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 

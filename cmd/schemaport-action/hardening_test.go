@@ -183,23 +183,3 @@ func TestRunOutputsAreBoundedForDeepNesting(t *testing.T) {
 		}
 	}
 }
-
-// The readable report in the log stops at its budget, at a line end, and
-// says how many lines it dropped.
-func TestLogCapCutsAtALineEnd(t *testing.T) {
-	var out strings.Builder
-	left := 10
-	lw := &logCap{w: &out, left: &left}
-	for _, chunk := range []string{"abc\nde", "f\nghi\n", "jkl\n"} {
-		if _, err := lw.Write([]byte(chunk)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := lw.finish(); err != nil {
-		t.Fatal(err)
-	}
-	want := "abc\ndef\n… 2 more lines are not shown: the log holds at most 8 MiB of report. The JSON report and the SARIF file have the findings.\n"
-	if out.String() != want {
-		t.Fatalf("got %q\nwant %q", out.String(), want)
-	}
-}

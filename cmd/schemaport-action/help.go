@@ -1,5 +1,7 @@
 package main
 
+import "github.com/schemaport/schemaport-action/internal/actionrun"
+
 const generalHelp = `schemaport-action: guard the tool definitions your AI application sends to LLM providers.
 
 Usage:
@@ -20,7 +22,7 @@ are still checked and diffed).
 `
 
 var commandHelp = map[string]string{
-	"run":      runHelp,
+	"run":      actionrun.Help,
 	"snapshot": snapshotHelp,
 	"check": `Usage: schemaport-action check <path...> [options]
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/schemaport/schemaport-action/internal/actionrun"
 	"github.com/schemaport/schemaport-action/internal/cliargs"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/version"
@@ -80,7 +81,7 @@ func route(args []string, stdout, stderr io.Writer) int {
 	case "compile":
 		return compileCommand(rest, stdout, stderr)
 	case "run":
-		return runCommand(rest, stdout, stderr)
+		return actionrun.Run(rest, stdout, stderr)
 	case "snapshot":
 		return snapshotCommand(rest, stdout, stderr)
 	}

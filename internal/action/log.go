@@ -154,3 +154,15 @@ func (s *textStream) end() {
 		io.WriteString(l.W, "::endgroup::\n")
 	}
 }
+
+// SafeLogLine keeps text on one line and breaks the legacy `##[` command
+// marker, which the runner honours anywhere in a line.
+func SafeLogLine(s string) string {
+	s = strings.Map(func(c rune) rune {
+		if c < 0x20 || c == 0x7f {
+			return ' '
+		}
+		return c
+	}, s)
+	return strings.ReplaceAll(s, "##[", "# #[")
+}

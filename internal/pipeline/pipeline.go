@@ -44,6 +44,13 @@ type Outcome struct {
 // at or above the threshold, else 0.
 func (o *Outcome) Exit() int { return o.Policy.Exit }
 
+// CheckView is the check as text shows it: every tool and target checked,
+// with the findings the caps kept and `rules` left on, each at its
+// effective level (run's log shows the same view of the new ones).
+func (o *Outcome) CheckView() *check.Result {
+	return report.PolicyCheckViewOf(o.Check, o.Policy, func(f *finding.Finding) bool { return f.State != finding.StateDisabled })
+}
+
 // DiffView is the diff as the outputs show it: the changes the caps kept
 // and `rules` left on, each at its effective classification, with the
 // whole counts as its summary.

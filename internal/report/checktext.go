@@ -28,9 +28,6 @@ func CheckText(w io.Writer, res *check.Result, opts TextOptions) error {
 
 // CheckTextWith is CheckText with the check-only options.
 func CheckTextWith(w io.Writer, res *check.Result, opts CheckTextOptions) error {
-	if res != nil && opts.Omitted.Total > 0 && opts.MinSeverity == "" {
-		opts.Whole = &check.Summary{Error: res.Errors, Warning: res.Warnings, Info: res.Infos}
-	}
 	tw := NewCheckTextWriterWith(w, opts)
 	if res != nil {
 		for i := range res.Tools {

@@ -16,7 +16,33 @@ import (
 // renderer shows what the policy decided. Tools and targets without a kept
 // finding are left out.
 func PolicyCheckView(res *finding.Result, keep func(*finding.Finding) bool) *check.Result {
+	return PolicyCheckViewOf(nil, res, keep)
+}
+
+// PolicyCheckViewOf is PolicyCheckView over the tools and targets of chk
+// (the capped check view, nil: none): every tool and target checked is in
+// it, in chk's order, those without a kept finding with none (so text
+// says they are compatible). `check` and `run` render their check text
+// through it, so a finding reads the same in both.
+func PolicyCheckViewOf(chk *check.Result, res *finding.Result, keep func(*finding.Finding) bool) *check.Result {
 	out := &check.Result{}
+	type key struct{ tool, target string }
+	at := map[key]*check.TargetResult{}
+	if chk != nil {
+		out.Tools = make([]check.ToolResult, len(chk.Tools))
+		for i := range chk.Tools {
+			tr := &chk.Tools[i]
+			o := &out.Tools[i]
+			o.Tool = tr.Tool
+			o.Targets = make([]check.TargetResult, len(tr.Targets))
+			for j := range tr.Targets {
+				o.Targets[j] = check.TargetResult{ID: tr.Targets[j].ID, Name: tr.Targets[j].Name}
+				if tr.Tool != nil {
+					at[key{tr.Tool.Name, tr.Targets[j].ID}] = &o.Targets[j]
+				}
+			}
+		}
+	}
 	var tr *check.ToolResult
 	var tg *check.TargetResult
 	for i := range res.Findings {
@@ -24,13 +50,17 @@ func PolicyCheckView(res *finding.Result, keep func(*finding.Finding) bool) *che
 		if f.Kind != finding.KindCheck || f.Diagnostic == nil || !keep(f) {
 			continue
 		}
-		if tr == nil || tr.Tool != f.ToolDef {
-			out.Tools = append(out.Tools, check.ToolResult{Tool: f.ToolDef})
-			tr, tg = &out.Tools[len(out.Tools)-1], nil
-		}
-		if tg == nil || tg.ID != f.Target {
-			tr.Targets = append(tr.Targets, check.TargetResult{ID: f.Target, Name: f.TargetName})
-			tg = &tr.Targets[len(tr.Targets)-1]
+		if t, ok := at[key{f.Tool, f.Target}]; ok {
+			tr, tg = nil, t
+		} else {
+			if tr == nil || tr.Tool != f.ToolDef {
+				out.Tools = append(out.Tools, check.ToolResult{Tool: f.ToolDef})
+				tr, tg = &out.Tools[len(out.Tools)-1], nil
+			}
+			if tg == nil || tg.ID != f.Target {
+				tr.Targets = append(tr.Targets, check.TargetResult{ID: f.Target, Name: f.TargetName})
+				tg = &tr.Targets[len(tr.Targets)-1]
+			}
 		}
 		d := *f.Diagnostic
 		d.Severity = f.Level

@@ -1,4 +1,4 @@
-package main
+package actionrun
 
 import (
 	"bytes"
@@ -15,38 +15,6 @@ import (
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
-
-// localEnv clears what a CI runner may have put into the test process's
-// own environment, so runCommand behaves as on a developer's machine.
-func localEnv(t *testing.T) {
-	t.Helper()
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "GITHUB_") || strings.HasPrefix(name, "INPUT_") || strings.HasPrefix(name, "RUNNER_") {
-			t.Setenv(name, "")
-			os.Unsetenv(name)
-		}
-	}
-}
-
-func runIn(t *testing.T, dir string, args ...string) (int, string, string) {
-	t.Helper()
-	t.Chdir(dir)
-	var out, errOut bytes.Buffer
-	code := runCommand(args, &out, &errOut)
-	return code, out.String(), errOut.String()
-}
-
-func refundDirs(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	for _, v := range []string{"v1", "v2"} {
-		for _, f := range []string{"refund-order.json", "search-orders.json"} {
-			writeE2EFile(t, filepath.Join(dir, v, f), readTestdata(t, "refund-order/"+v+"/"+f))
-		}
-	}
-	return dir
-}
 
 func TestRunHelpAndUsage(t *testing.T) {
 	localEnv(t)
@@ -219,5 +187,25 @@ func TestRelocateRemoved(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("tool-removed locations:\n got %v\nwant %v", got, want)
+	}
+}
+
+// The readable report in the log stops at its budget, at a line end, and
+// says how many lines it dropped.
+func TestLogCapCutsAtALineEnd(t *testing.T) {
+	var out strings.Builder
+	left := 10
+	lw := &logCap{w: &out, left: &left}
+	for _, chunk := range []string{"abc\nde", "f\nghi\n", "jkl\n"} {
+		if _, err := lw.Write([]byte(chunk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := lw.finish(); err != nil {
+		t.Fatal(err)
+	}
+	want := "abc\ndef\n… 2 more lines are not shown: the log holds at most 8 MiB of report. The JSON report and the SARIF file have the findings.\n"
+	if out.String() != want {
+		t.Fatalf("got %q\nwant %q", out.String(), want)
 	}
 }

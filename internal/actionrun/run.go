@@ -1,4 +1,4 @@
-package main
+package actionrun
 
 import (
 	"bufio"
@@ -23,6 +23,8 @@ import (
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/options"
+	"github.com/schemaport/schemaport-action/internal/pipeline"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/report"
@@ -31,7 +33,8 @@ import (
 	"github.com/schemaport/schemaport-action/internal/version"
 )
 
-const runHelp = `Usage: schemaport-action run [options]
+// Help is the `run` command's help text.
+const Help = `Usage: schemaport-action run [options]
 
 The whole GitHub Action: checks the tool files, diffs them against the base,
 and reports through annotations, SARIF, a JSON report, the job summary and
@@ -78,8 +81,8 @@ reach --breaking-fail-on, or an accept entry expired; 2 usage or input error
 (the files that loaded are still checked and reported).
 `
 
-// runCommand is `run`: the action. It returns the exit status.
-func runCommand(args []string, stdout, stderr io.Writer) int {
+// Run is the `run` command: the action. It returns the exit status.
+func Run(args []string, stdout, stderr io.Writer) int {
 	env := action.Env{Lookup: os.LookupEnv}
 	inActions := env.Get("GITHUB_ACTIONS") == "true"
 	if inActions {
@@ -95,10 +98,10 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := action.ParseSettings(args, env)
 	if err != nil {
-		return r.fail(err.Error() + "\nRun `" + programName + " run --help` for usage.")
+		return r.fail(err.Error() + "\nRun `" + version.Name + " run --help` for usage.")
 	}
 	if s.Help {
-		io.WriteString(stdout, runHelp)
+		io.WriteString(stdout, Help)
 		return 0
 	}
 	r.settings = s
@@ -323,10 +326,10 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 	s := r.settings
 	var o runOptions
 	var err error
-	if o.targets, err = resolveTargets(s.Targets, s.TargetsSet, cfg); err != nil {
+	if o.targets, err = options.Targets(s.Targets, s.TargetsSet, cfg); err != nil {
 		return o, err
 	}
-	r.formats = formatRules(cfg)
+	r.formats = options.FormatRules(cfg)
 	o.failOn = s.FailOn
 	if !s.FailOnSet {
 		o.failOn = "error"
@@ -339,7 +342,7 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 	}
 	o.breakingFailOn = s.ResolveBreakingFailOn(r.event)
 	o.onlyNew = s.ResolveOnlyNew(r.event)
-	if o.rules, o.accept, err = policyConfig(cfg); err != nil {
+	if o.rules, o.accept, err = options.Policy(cfg); err != nil {
 		return o, err
 	}
 	if cfg != nil && cfg.MaxFileSize != nil {
@@ -437,32 +440,6 @@ func unionPaths(a, b []string) []string {
 	return out
 }
 
-// policyConfig validates the config's `rules` and `accept` for the
-// policy.
-func policyConfig(cfg *config.Config) (*finding.Rules, []finding.Accept, error) {
-	if cfg == nil {
-		return nil, nil, nil
-	}
-	settings := make([]finding.RuleSetting, len(cfg.Rules))
-	for i, r := range cfg.Rules {
-		settings[i] = finding.RuleSetting{Key: r.Key, Level: r.Level, Where: cfg.Where(r.Line)}
-	}
-	rules, err := finding.NewRules(settings)
-	if err != nil {
-		return nil, nil, err
-	}
-	codes := finding.Codes()
-	var accept []finding.Accept
-	for _, e := range cfg.Accept {
-		if _, ok := slices.BinarySearch(codes, e.Code); !ok && e.Code != finding.LoadCode {
-			return nil, nil, fmt.Errorf("Unknown code `%s` in the accept entry at %s. Did you mean `%s`?", e.Code, cfg.Where(e.Line), finding.Nearest(e.Code, codes))
-		}
-		accept = append(accept, finding.Accept{Tool: e.Tool, Code: e.Code, Path: e.Path, Reason: e.Reason, Until: e.Until,
-			Where: cfg.Where(e.Line), File: cfg.File, Line: e.Line})
-	}
-	return rules, accept, nil
-}
-
 // outcome is what the run found, as every output shows it.
 type outcome struct {
 	head, base toolSet
@@ -520,54 +497,24 @@ func (r *actionRun) checkHead(o runOptions, out *outcome, labels []string, inBas
 	if inBase != nil {
 		fps = inBase.fps
 	}
-	pol := finding.NewApplier(r.policy(o, out.approved), fps)
-	view := report.NewCapStream(report.RunLimits)
-	add := func(f *finding.Finding) {
-		pol.Apply(f)
-		view.Add(f)
-	}
-	for _, f := range finding.FromLoad(out.head.Errors) {
-		add(&f)
-	}
+	c := pipeline.NewCollector(r.policy(o, out.approved), fps, report.RunLimits, false)
+	c.Load(out.head.Errors)
 	i := 0
 	stream(func(tr check.ToolResult) {
 		known := inBase.known(i, &tr)
 		i++
-		addTool(pol, view, &tr, known)
+		c.Tool(&tr, known)
 	})
-	r.finishCheck(o, out, pol, view)
+	r.finishCheck(o, out, c)
 }
 
-// addTool puts one tool's check result through the policy and the view:
-// known says which of its findings the base has without a look-up (nil:
-// none).
-func addTool(pol *finding.Applier, view *report.CapStream, tr *check.ToolResult, known func(target string, d *provider.Diagnostic) bool) {
-	view.Tool(tr)
-	finding.EachCheckTarget(tr, func(t *check.TargetResult) {
-		for j := range t.Diagnostics {
-			d := &t.Diagnostics[j]
-			f := finding.PartialCheckFinding(tr.Tool, t, d)
-			if known != nil && known(t.ID, d) {
-				pol.ApplyInBase(&f)
-			} else {
-				pol.Apply(&f)
-			}
-			view.Add(&f)
-		}
-	})
-}
-
-// finishCheck puts the diff's findings through the policy and the view
-// once every tool's are, and completes out from the view.
-func (r *actionRun) finishCheck(o runOptions, out *outcome, pol *finding.Applier, view *report.CapStream) {
-	for _, f := range finding.FromDiff(out.diff) {
-		pol.Apply(&f)
-		view.Add(&f)
-	}
-	capped := view.Finish(pol.Result(), out.diff)
-	out.check, out.diff, out.policy = capped.Check, capped.Diff, capped.Policy
-	out.omitted = capped.Omitted.Note()
-	out.exit = out.policy.Exit
+// finishCheck puts the diff's findings through the policy and the caps
+// once every tool's are, and completes out from the outcome.
+func (r *actionRun) finishCheck(o runOptions, out *outcome, c *pipeline.Collector) {
+	res := c.Finish(out.diff)
+	out.check, out.diff, out.policy = res.Check, res.Diff, res.Policy
+	out.omitted = res.OmittedNote()
+	out.exit = res.Exit()
 	out.failOn = o.failOn
 	r.checkCompiled(o, out)
 }
@@ -1418,9 +1365,9 @@ func (r *actionRun) printReadable(o outcome) {
 		if res.Policy.OnlyNew {
 			title = "Check: new findings (the base does not have them)"
 		}
-		view := report.PolicyCheckView(res, func(f *finding.Finding) bool { return f.State == finding.StateNew })
+		view := report.PolicyCheckViewOf(o.check, res, func(f *finding.Finding) bool { return f.State == finding.StateNew })
 		r.log.TextFrom(title, func(w io.Writer) error {
-			if len(view.Tools) == 0 && len(o.check.Tools) > 0 {
+			if res.Policy.OnlyNew && view.Errors+view.Warnings+view.Infos == 0 && len(o.check.Tools) > 0 {
 				_, err := io.WriteString(w, "Nothing new to report.\n")
 				return err
 			}
@@ -1527,21 +1474,9 @@ func (r *actionRun) printVerdict(o outcome) {
 	// command.
 	var v strings.Builder
 	for _, l := range o.policy.Lines() {
-		v.WriteString(safeLogLine(l) + "\n")
+		v.WriteString(action.SafeLogLine(l) + "\n")
 	}
 	r.log.Raw(v.String())
-}
-
-// safeLogLine keeps text on one line and breaks the legacy `##[` command
-// marker, which the runner honours anywhere in a line.
-func safeLogLine(s string) string {
-	s = strings.Map(func(c rune) rune {
-		if c < 0x20 || c == 0x7f {
-			return ' '
-		}
-		return c
-	}, s)
-	return strings.ReplaceAll(s, "##[", "# #[")
 }
 
 // writeFile writes a report file (relative to the workspace) and returns

@@ -1,4 +1,4 @@
-package main
+package actionrun
 
 import (
 	"bytes"
@@ -10,7 +10,9 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/compile"
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/options"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/version"
 )
 
 // compiledCheck is `compile --check` run inside the action: the committed
@@ -40,7 +42,7 @@ func (r *actionRun) checkCompiled(o runOptions, out *outcome) {
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(r.workdir, dir)
 	}
-	c := &compiledCheck{dir: outDisplay(r.workdir, dir), command: compileCommandLine(o, outDisplay(r.workdir, dir))}
+	c := &compiledCheck{dir: options.OutDisplay(r.workdir, dir), command: compileCommandLine(o, options.OutDisplay(r.workdir, dir))}
 	plan, err := compile.Build(out.head.Tools, o.targets, o.allowLossy)
 	if err == nil {
 		c.mismatches, err = plan.Compare(dir)
@@ -65,7 +67,7 @@ func (r *actionRun) checkCompiled(o runOptions, out *outcome) {
 // compileCommandLine is the command that rewrites the compiled files with
 // the run's settings.
 func compileCommandLine(o runOptions, out string) string {
-	parts := []string{programName, "compile"}
+	parts := []string{version.Name, "compile"}
 	parts = append(parts, o.paths...)
 	parts = append(parts, "--out", out)
 	if !slices.Equal(o.targets, check.DefaultTargets()) {

@@ -1,4 +1,4 @@
-package main
+package actionrun
 
 import (
 	"slices"
@@ -9,6 +9,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/pipeline"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/report"
@@ -358,8 +359,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 	if o.onlyNew && base.loaded {
 		fps = finding.NewFingerprints(0)
 	}
-	pol := finding.NewApplier(r.policy(o, out.approved), fps)
-	view := report.NewCapStreamByName(report.RunLimits)
+	c := pipeline.NewCollector(r.policy(o, out.approved), fps, report.RunLimits, true)
 	var mu sync.Mutex // the policy and the view take one tool at a time
 	held := map[int][]*tool.Tool{}
 	stats.onePass = true
@@ -369,7 +369,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 			stats.outOfOrder = stats.outOfOrder || tool.CompareNames(tr.Tool.Name, lastName) < 0
 			lastName = strings.Clone(tr.Tool.Name)
 		}
-		addTool(pol, view, tr, known)
+		c.Tool(tr, known)
 	}
 	// A tool of a file the base has byte for byte is the base's too,
 	// checked once for both: its findings are the base's.
@@ -428,7 +428,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 		base = toolSet{} // the base's trees go before the head's are checked
 		check.StreamAdjusted(heads, o.targets, o.rules.Adjust(), func(tr check.ToolResult) { add(&tr, nil) })
 	}
-	r.finishCheck(o, &out, pol, view)
+	r.finishCheck(o, &out, c)
 	if onScanStats != nil {
 		stats.sharedFiles = len(shared)
 		onScanStats(stats)

@@ -1,0 +1,62 @@
+// Package testfiles holds the helpers the end-to-end tests of several
+// packages share: a clean local environment, files written into temp
+// trees, the repository's testdata, and where two outputs part.
+package testfiles
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// LocalEnv clears the runner's variables from the test's environment, so
+// the action behaves as on a developer's machine whatever runs the tests.
+func LocalEnv(t testing.TB) {
+	t.Helper()
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "GITHUB_") || strings.HasPrefix(name, "INPUT_") || strings.HasPrefix(name, "RUNNER_") {
+			t.Setenv(name, "")
+			os.Unsetenv(name)
+		}
+	}
+}
+
+// Write writes text to path, making its directories.
+func Write(t testing.TB, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Root is the repository's root directory.
+func Root() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// Testdata reads a file under the repository's testdata/ (rel with '/').
+func Testdata(t testing.TB, rel string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(Root(), "testdata", filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// FirstDifference is the offset of the first byte where a and b differ.
+func FirstDifference(a, b string) int {
+	for i := 0; i < min(len(a), len(b)); i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
