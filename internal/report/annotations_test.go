@@ -64,6 +64,17 @@ func parseCommands(t *testing.T, out string) []parsedCommand {
 	return cmds
 }
 
+// annotationCode is the code an annotation's message names on its
+// "Code: " line (the title is a sentence, not the code).
+func annotationCode(message string) string {
+	for _, line := range strings.Split(message, "\n") {
+		if code, ok := strings.CutPrefix(line, "Code: "); ok {
+			return code
+		}
+	}
+	return ""
+}
+
 func annotate(t *testing.T, items []Annotation, limit int) string {
 	t.Helper()
 	return string(render(t, func(b *bytes.Buffer) error { return Annotations(b, items, limit) }))
@@ -127,7 +138,7 @@ func TestAnnotationsFromHostileToolText(t *testing.T) {
 	d := diffFixture(t)
 	d.Changes[1].Message = "Property `x\r\n::stop-commands::abc` was added."
 	d.Changes[1].After = literal(t, `{"description":"\n::error::in value"}`)
-	items := append(CheckAnnotations(res), DiffAnnotations(d, false)...)
+	items := PolicyAnnotations(policyOf(res, d, nil, false), nil)
 	out := annotate(t, items, 0)
 	if strings.ContainsRune(out, 0x1b) {
 		t.Errorf("an ESC from a tool file reached the log")
@@ -136,17 +147,27 @@ func TestAnnotationsFromHostileToolText(t *testing.T) {
 	if len(cmds) != len(items) {
 		t.Fatalf("%d commands for %d annotations", len(cmds), len(items))
 	}
-	found := false
+	found := map[string]bool{}
 	for _, c := range cmds {
-		if c.props["title"] == "mcp/x" {
-			found = true
-			if c.props["line"] != "1" || !strings.Contains(c.message, "::error file=x::pwned %0A") {
+		switch annotationCode(c.message) {
+		case "mcp/x":
+			found["mcp/x"] = true
+			// The title is the message's first clause: it stops at the
+			// line break, before the command syntax.
+			if c.props["line"] != "1" || c.props["title"] != "MCP: description says (evil)" || !strings.Contains(c.message, "::error file=x::pwned %0A") {
 				t.Errorf("hostile finding: %+v", c)
+			}
+		case "required-property-added":
+			// The title stops at the CR LF, before the command syntax;
+			// the message keeps it, escaped.
+			found["required-property-added"] = true
+			if c.props["title"] != "Breaking: property x (refund_order)" || !strings.Contains(c.message, "::stop-commands::abc") {
+				t.Errorf("hostile change: %+v", c)
 			}
 		}
 	}
-	if !found {
-		t.Error("hostile finding missing")
+	if len(found) != 2 {
+		t.Errorf("hostile finding or change missing: %v", found)
 	}
 }
 
@@ -245,9 +266,7 @@ func TestAnnotationLimits(t *testing.T) {
 }
 
 func TestAnnotationsGolden(t *testing.T) {
-	items := LoadErrorAnnotations(loadErrorsFixture())
-	items = append(items, CheckAnnotations(checkFixture(t))...)
-	items = append(items, DiffAnnotations(diffFixture(t), false)...)
+	items := PolicyAnnotations(policyOf(checkFixture(t), diffFixture(t), loadErrorsFixture(), false), nil)
 	MapFiles(items, RepoRelative("/repo", "/repo/sub"))
 	out := annotate(t, items, MaxAnnotationsPerLevel)
 	golden(t, "annotations.txt", []byte(out))
@@ -260,16 +279,17 @@ func TestDiffAnnotations(t *testing.T) {
 	res := diffFixture(t)
 	for _, approved := range []bool{false, true} {
 		byCode := map[string]Annotation{}
-		for _, a := range DiffAnnotations(res, approved) {
-			byCode[a.Title] = a
+		for _, a := range PolicyAnnotations(policyOf(nil, res, nil, approved), nil) {
+			byCode[annotationCode(a.Message)] = a
 		}
 		b := byCode["property-removed"]
-		wantLevel := LevelError
+		wantLevel, wantPriority, wantTitle := LevelError, PriorityBreaking, "Breaking: property includeItems removed (search_orders)"
 		if approved {
-			wantLevel = LevelWarning
+			// Approved: tolerated, so it ranks behind every new finding.
+			wantLevel, wantPriority, wantTitle = LevelWarning, tierTolerated+PriorityBreaking, "Approved breaking: property includeItems removed (search_orders)"
 		}
-		if b.Level != wantLevel || b.Priority != PriorityBreaking {
-			t.Errorf("approved=%v: breaking change is %s/%d", approved, b.Level, b.Priority)
+		if b.Level != wantLevel || b.Priority != wantPriority || !b.Breaking || b.Title != wantTitle {
+			t.Errorf("approved=%v: breaking change is %s/%d %q", approved, b.Level, b.Priority, b.Title)
 		}
 		// A removed property points at the nearest surviving place in the new file.
 		if b.File != "v2/search-orders.json" || b.Line != 6 || !strings.Contains(b.Message, "Was at: v1/search-orders.json:9:7") {
@@ -279,25 +299,28 @@ func TestDiffAnnotations(t *testing.T) {
 			!strings.Contains(b.Message, `Before: {"type":"boolean"}`) {
 			t.Errorf("message lacks tool, path or before: %q", b.Message)
 		}
-		if gone := byCode["tool-removed"]; gone.File != "v1/legacy.json" || gone.Line != 2 {
-			t.Errorf("a tool whose file is gone points at %s:%d", gone.File, gone.Line)
+		// A tool whose file is gone has no place in the pull request to
+		// point at: the annotation names no file.
+		if gone := byCode["tool-removed"]; gone.File != "" || gone.Line != 0 || !strings.Contains(gone.Message, "tool legacy_lookup") {
+			t.Errorf("a tool whose file is gone: %+v", gone)
 		}
 		if n := byCode["optional-property-added"]; n.Level != LevelNotice {
 			t.Errorf("non-breaking change is %s", n.Level)
 		}
 	}
-	if DiffAnnotations(nil, false) != nil || len(DiffAnnotations(&diff.Result{}, false)) != 0 {
+	if PolicyAnnotations(nil, nil) != nil || len(PolicyAnnotations(policyOf(nil, &diff.Result{}, nil, false), nil)) != 0 {
 		t.Error("empty diff gave annotations")
 	}
 }
 
 func TestCheckAnnotations(t *testing.T) {
-	items := CheckAnnotations(checkFixture(t))
+	items := PolicyAnnotations(policyOf(checkFixture(t), nil, nil, false), nil)
 	if len(items) != 6 {
 		t.Fatalf("%d annotations", len(items))
 	}
 	a := items[0]
-	if a.Level != LevelError || a.Title != "openai/object-missing-additional-properties" || a.File != "tools/refund-order.json" ||
+	if a.Level != LevelError || a.Title != "OpenAI: OpenAI strict mode needs additionalProperties: false on every object (refund_order)" ||
+		annotationCode(a.Message) != "openai/object-missing-additional-properties" || a.File != "tools/refund-order.json" ||
 		a.Line != 4 || a.Col != 3 || a.EndLine != 4 || a.EndColumn != 15 {
 		t.Errorf("first annotation %+v", a)
 	}
@@ -360,10 +383,10 @@ func TestAnnotationOrderWithinLevels(t *testing.T) {
 	}}}})
 	changes := &diff.Result{Changes: []diff.Change{{Classification: diff.Breaking, Code: "enum-narrowed", ToolName: "t", Path: "inputSchema.properties.x.enum",
 		New: diff.Location{File: "z.json", Line: 40, Column: 1, EndLine: 40, EndColumn: 2}}}}
-	items := append(CheckAnnotations(res), DiffAnnotations(changes, false)...)
+	items := PolicyAnnotations(policyOf(res, changes, nil, false), nil)
 	var got []string
 	for _, c := range parseCommands(t, annotate(t, items, MaxAnnotationsPerLevel)) {
-		got = append(got, c.name+" "+c.props["title"])
+		got = append(got, c.name+" "+annotationCode(c.message))
 	}
 	want := []string{
 		"error enum-narrowed",
@@ -389,12 +412,12 @@ func TestAnnotationOrderWithinLevels(t *testing.T) {
 	}
 	many = append(many, d("z.json", 99, "error", "openai/refused", refused), d("z.json", 99, "warning", "gemini/format-not-enforced", fixes))
 	capped := finish(&check.Result{Tools: []check.ToolResult{{Tool: &tool.Tool{Name: "t"}, Targets: []check.TargetResult{target("openai", "OpenAI", many...)}}}})
-	cmds := parseCommands(t, annotate(t, CheckAnnotations(capped), MaxAnnotationsPerLevel))
-	if cmds[0].props["title"] != "openai/refused" {
-		t.Errorf("first error is %s", cmds[0].props["title"])
+	cmds := parseCommands(t, annotate(t, PolicyAnnotations(policyOf(capped, nil, nil, false), nil), MaxAnnotationsPerLevel))
+	if code := annotationCode(cmds[0].message); code != "openai/refused" {
+		t.Errorf("first error is %s", code)
 	}
-	if cmds[10].props["title"] != "gemini/format-not-enforced" {
-		t.Errorf("first warning is %s", cmds[10].props["title"])
+	if code := annotationCode(cmds[10].message); code != "gemini/format-not-enforced" {
+		t.Errorf("first warning is %s", code)
 	}
 	if last := cmds[len(cmds)-1]; last.name != "notice" || !strings.HasPrefix(last.message, "6 more findings are in") {
 		t.Errorf("overflow notice %+v", last)

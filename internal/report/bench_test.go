@@ -16,13 +16,13 @@ func BenchmarkCheckJSON(b *testing.B) {
 	}
 }
 
-// BenchmarkSARIF renders the same 100,000 diagnostics capped at GitHub's
-// 25,000 results.
+// BenchmarkSARIF renders the policy's verdict on the same 100,000
+// diagnostics, capped at GitHub's 25,000 results.
 func BenchmarkSARIF(b *testing.B) {
-	res := manyDiagnostics(b, 2000, 50)
+	pol := policyOf(manyDiagnostics(b, 2000, 50), nil, nil, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := SARIF(io.Discard, SARIFInput{Check: res, Category: "schemaport/"}); err != nil {
+		if err := SARIF(io.Discard, SARIFInput{Policy: pol, Category: "schemaport/"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -31,9 +31,10 @@ func BenchmarkSARIF(b *testing.B) {
 // BenchmarkSummary renders the same findings into a capped job summary.
 func BenchmarkSummary(b *testing.B) {
 	res := manyDiagnostics(b, 2000, 50)
+	pol := policyOf(res, nil, nil, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := Summary(io.Discard, SummaryInput{Check: res}); err != nil {
+		if err := Summary(io.Discard, SummaryInput{Check: res, Policy: pol}); err != nil {
 			b.Fatal(err)
 		}
 	}

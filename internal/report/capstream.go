@@ -496,7 +496,10 @@ func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 	// The kept diagnostics go into the check view first, in the run's
 	// order; the policy's findings then point at them where they rest.
 	for _, cand := range kept {
-		if cand.tool < 0 || cand.target < 0 {
+		// A finding turned off by the rules is no diagnostic of the check
+		// (the engine's result no longer has it): the policy keeps its own
+		// copy.
+		if cand.tool < 0 || cand.target < 0 || cand.f.State == finding.StateDisabled {
 			continue
 		}
 		d := cand.diag
@@ -512,7 +515,7 @@ func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 		f := cand.f
 		f.Path = AbbreviatePath(f.Path)
 		f.Message = truncateText(f.Message)
-		if cand.tool >= 0 && cand.target >= 0 {
+		if cand.tool >= 0 && cand.target >= 0 && cand.f.State != finding.StateDisabled {
 			t := &c.check.Tools[cand.tool].Targets[cand.target]
 			f.Diagnostic = &t.Diagnostics[next[t]]
 			next[t]++

@@ -127,7 +127,7 @@ func rendered(t *testing.T, c Capped) map[string]string {
 		b.Reset()
 	}
 	must("check json", CheckJSON(&b, c.Check, Omitted{}))
-	must("sarif", SARIF(&b, SARIFInput{Check: c.Check, Diff: c.Diff, Policy: c.Policy, Category: "x"}))
+	must("sarif", SARIF(&b, SARIFInput{Policy: c.Policy, Category: "x"}))
 	must("summary", Summary(&b, SummaryInput{Check: c.Check, Diff: c.Diff, Policy: c.Policy}))
 	must("text", CheckText(&b, PolicyCheckView(c.Policy, func(*finding.Finding) bool { return true }), TextOptions{}))
 	bw := bufio.NewWriter(&b)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/compile"
+	"github.com/schemaport/schemaport-action/internal/finding"
 )
 
 // Under --fail-on lossy a team compiles: an error compile fixes without
@@ -35,16 +36,21 @@ func TestCheckTextShowsWhatCompileFixes(t *testing.T) {
 	}
 }
 
+// The summary of a fail-on lossy run (the one that sets CompileFixes):
+// an error compile fixes without loss, which does not fail the run, is
+// shown as what compile does; the lossy one fails.
 func TestSummaryShowsWhatCompileFixes(t *testing.T) {
 	in := fullSummaryInput(t)
+	in.Policy = policyWith(finding.Policy{FailOn: finding.FailOnLossy, BreakingFailOn: finding.BreakingFailOnBreaking}, in.Check, in.Diff, nil)
 	in.CompileFixes = true
 	out := summaryOf(t, in)
-	if !strings.Contains(out, "| ↻ | <code>openai/object-missing-additional-properties</code>") ||
-		!strings.Contains(out, "| ✗ | <code>openai/strict-optional-property</code>") ||
-		!strings.Contains(out, "(1 fixed by compile)") {
+	if !strings.Contains(out, "| ↻ compile fixes | OpenAI error | <code>openai/object-missing-additional-properties</code>") ||
+		!strings.Contains(out, "| ✗ fails | OpenAI error | <code>openai/strict-optional-property</code>") ||
+		!strings.Contains(out, "Compile fixes this &#40;<code>schemaport-action compile</code>&#41;: Adds <code>additionalProperties: false</code>.") {
 		t.Errorf("summary:\n%s", out)
 	}
-	if plain := summaryOf(t, fullSummaryInput(t)); strings.Contains(plain, "↻") {
+	in.CompileFixes = false
+	if plain := summaryOf(t, in); strings.Contains(plain, "↻") {
 		t.Errorf("default summary marks fixes")
 	}
 }

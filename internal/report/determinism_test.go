@@ -15,10 +15,10 @@ func TestEveryFormatIsDeterministic(t *testing.T) {
 		"load text":  func(b *bytes.Buffer) error { return LoadErrorsText(b, loadErrorsFixture()) },
 		"load json":  func(b *bytes.Buffer) error { return LoadErrorsJSON(b, "diff", loadErrorsFixture()) },
 		"sarif":      func(b *bytes.Buffer) error { return SARIF(b, fullSARIFInput(t)) },
-		"summary":    func(b *bytes.Buffer) error { return Summary(b, fullSummaryInput(t)) },
+		"summary":    func(b *bytes.Buffer) error { return Summary(b, withPolicy(fullSummaryInput(t))) },
 		"annotations": func(b *bytes.Buffer) error {
-			items := append(CheckAnnotations(checkFixture(t)), DiffAnnotations(diffFixture(t), false)...)
-			return Annotations(b, append(items, LoadErrorAnnotations(loadErrorsFixture())...), MaxAnnotationsPerLevel)
+			pol := policyOf(checkFixture(t), diffFixture(t), loadErrorsFixture(), false)
+			return Annotations(b, PolicyAnnotations(pol, nil), MaxAnnotationsPerLevel)
 		},
 	}
 	for name, r := range renderers {

@@ -40,14 +40,15 @@ func TestLineSeparatorsAndBidiAreEscapedEverywhere(t *testing.T) {
 	diffs := diffFixture(t)
 	diffs.Changes[0].Message = hostileText()
 
-	out := annotate(t, append(CheckAnnotations(res), DiffAnnotations(diffs, false)...), 0)
+	pol := policyOf(res, diffs, nil, false)
+	out := annotate(t, PolicyAnnotations(pol, nil), 0)
 	assertNoHostileRunes(t, "annotations", out)
 	if !strings.Contains(out, `see\u2028x\u2029x\u0085x\u202ex`) {
 		t.Errorf("annotations: the escapes are not visible:\n%s", out)
 	}
 
 	var sarif bytes.Buffer
-	if err := SARIF(&sarif, SARIFInput{Check: res, Diff: diffs}); err != nil {
+	if err := SARIF(&sarif, SARIFInput{Policy: pol}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/schemapath"
@@ -238,4 +239,35 @@ func mustParse(t testing.TB, text string) *jsonvalue.Value {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// policyOf is what a run with the default policy (fail-on error,
+// breaking-fail-on breaking) decides about these results: the input every
+// renderer takes. approved says the pull request carries the approval
+// label.
+func policyOf(chk *check.Result, dif *diff.Result, errs []tool.LoadError, approved bool) *finding.Result {
+	p := finding.Policy{FailOn: finding.FailOnError, BreakingFailOn: finding.BreakingFailOnBreaking}
+	if approved {
+		p.Approved, p.ApprovalLabel = true, "breaking-change-approved"
+	}
+	return policyWith(p, chk, dif, errs)
+}
+
+// policyWith is p's verdict on the findings of these results, as a run
+// builds them: load errors, then check findings, then changes.
+func policyWith(p finding.Policy, chk *check.Result, dif *diff.Result, errs []tool.LoadError) *finding.Result {
+	fs := finding.FromLoad(errs)
+	fs = append(fs, finding.FromCheck(chk)...)
+	fs = append(fs, finding.FromDiff(dif)...)
+	return finding.Apply(p, fs, nil)
+}
+
+// firstDiff is the offset of the first byte where a and b differ.
+func firstDiff(a, b []byte) int {
+	for i := 0; i < min(len(a), len(b)); i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }

@@ -57,9 +57,7 @@ func TestOddInputsDoNotBreakRenderers(t *testing.T) {
 	if bytes.Count(out, []byte(`"openai": {`)) != 1 {
 		t.Errorf("duplicate target key:\n%s", out)
 	}
-	validSARIF(t, sarifOf(t, SARIFInput{Check: res, Diff: d, LoadErrors: errs[1:]}))
+	validSARIF(t, sarifOf(t, SARIFInput{Policy: policyOf(res, d, errs[1:], false)}))
 	assertWellFormed(t, summaryOf(t, SummaryInput{Check: res, Diff: d, LoadErrors: errs}))
-	items := append(CheckAnnotations(res), DiffAnnotations(d, true)...)
-	items = append(items, LoadErrorAnnotations(errs)...)
-	parseCommands(t, annotate(t, items, MaxAnnotationsPerLevel))
+	parseCommands(t, annotate(t, PolicyAnnotations(policyOf(res, d, errs, true), nil), MaxAnnotationsPerLevel))
 }

@@ -186,12 +186,16 @@ func sarifOf(t *testing.T, in SARIFInput) []byte {
 }
 
 func fullSARIFInput(t *testing.T) SARIFInput {
+	return fullSARIFInputOf(checkFixture(t), diffFixture(t), loadErrorsFixture())
+}
+
+// fullSARIFInputOf is fullSARIFInput for the policy's verdict on the
+// given results.
+func fullSARIFInputOf(chk *check.Result, dif *diff.Result, errs []tool.LoadError) SARIFInput {
 	return SARIFInput{
-		Check:      checkFixture(t),
-		Diff:       diffFixture(t),
-		LoadErrors: loadErrorsFixture(),
-		Category:   "schemaport/",
-		Paths:      RepoRelative("/repo", "/repo/sub"),
+		Policy:   policyOf(chk, dif, errs, false),
+		Category: "schemaport/",
+		Paths:    RepoRelative("/repo", "/repo/sub"),
 		Rules: []provider.Rule{{
 			Code: "openai/object-missing-additional-properties", Severity: "error",
 			Trigger: "An object schema without `additionalProperties: false`.",
@@ -238,7 +242,7 @@ func TestSARIFGoldenAndSchema(t *testing.T) {
 }
 
 func TestSARIFRegionsAndLogicalLocations(t *testing.T) {
-	doc := validSARIF(t, sarifOf(t, SARIFInput{Check: checkFixture(t)}))
+	doc := validSARIF(t, sarifOf(t, SARIFInput{Policy: policyOf(checkFixture(t), nil, nil, false)}))
 	for _, r := range doc.Runs[0].Results {
 		if r.RuleID != "openai/strict-optional-property" {
 			continue
@@ -261,7 +265,7 @@ func TestSARIFRegionsAndLogicalLocations(t *testing.T) {
 }
 
 func TestSARIFZeroResults(t *testing.T) {
-	for _, in := range []SARIFInput{{}, {Check: &check.Result{}, Diff: &diff.Result{}, Category: "schemaport/"}} {
+	for _, in := range []SARIFInput{{}, {Policy: policyOf(&check.Result{}, &diff.Result{}, nil, false), Category: "schemaport/"}} {
 		out := sarifOf(t, in)
 		doc := validSARIF(t, out)
 		if len(doc.Runs[0].Results) != 0 || len(doc.Runs[0].Tool.Driver.Rules) != 0 {
@@ -278,7 +282,7 @@ func TestSARIFPaths(t *testing.T) {
 		{SourcePath: "../../elsewhere/a b#1.json", Message: "x", Span: tool.Span{Line: 1, Column: 1, EndLine: 1, EndColumn: 2}},
 		{SourcePath: "./dir/ü:x.json", Message: "y", Span: tool.Span{Line: 2, Column: 1, EndLine: 3, EndColumn: 1}},
 	}
-	doc := validSARIF(t, sarifOf(t, SARIFInput{LoadErrors: errs, Paths: RepoRelative("/repo", "/repo/tools")}))
+	doc := validSARIF(t, sarifOf(t, SARIFInput{Policy: policyOf(nil, nil, errs, false), Paths: RepoRelative("/repo", "/repo/tools")}))
 	var uris []string
 	for _, r := range doc.Runs[0].Results {
 		al := r.Locations[0].PhysicalLocation.ArtifactLocation
@@ -303,7 +307,7 @@ func TestSARIFFingerprintsSurviveLineMoves(t *testing.T) {
 			diag(tl, "openai", "error", "openai/strict-optional-property", "inputSchema.properties.amount", "m", provider.Compile{}, ""),
 			diag(tl, "openai", "warning", "openai/unsupported-keyword", "inputSchema.properties.amount.format", "m", provider.Compile{}, ""),
 		)}}}}
-		doc := validSARIF(t, sarifOf(t, SARIFInput{Check: res}))
+		doc := validSARIF(t, sarifOf(t, SARIFInput{Policy: policyOf(res, nil, nil, false)}))
 		out, lines := map[string]string{}, map[string]int{}
 		for _, r := range doc.Runs[0].Results {
 			out[r.RuleID] = r.PartialFingerprints[FingerprintKey]
@@ -334,7 +338,7 @@ func TestSARIFDuplicateFindingsGetDistinctFingerprints(t *testing.T) {
 	c := res.Changes[2]
 	c.Message = "Another enum value removed."
 	res.Changes = append(res.Changes, c)
-	doc := validSARIF(t, sarifOf(t, SARIFInput{Diff: res}))
+	doc := validSARIF(t, sarifOf(t, SARIFInput{Policy: policyOf(nil, res, nil, false)}))
 	seen := map[string]bool{}
 	for _, r := range doc.Runs[0].Results {
 		fp := r.PartialFingerprints[FingerprintKey]
@@ -352,17 +356,17 @@ func TestSARIFDeterministic(t *testing.T) {
 		t.Fatal("two renders differ")
 	}
 	// Input order does not matter: results and rules are sorted.
-	in := fullSARIFInput(t)
-	slices.Reverse(in.Check.Tools)
-	slices.Reverse(in.Diff.Changes)
-	slices.Reverse(in.LoadErrors)
-	if c := sarifOf(t, in); !bytes.Equal(a, c) {
+	chk, dif, errs := checkFixture(t), diffFixture(t), loadErrorsFixture()
+	slices.Reverse(chk.Tools)
+	slices.Reverse(dif.Changes)
+	slices.Reverse(errs)
+	if c := sarifOf(t, fullSARIFInputOf(chk, dif, errs)); !bytes.Equal(a, c) {
 		t.Errorf("reordered input changed the bytes")
 	}
 }
 
 func TestSARIFApprovedBreakingIsWarning(t *testing.T) {
-	doc := validSARIF(t, sarifOf(t, SARIFInput{Diff: diffFixture(t), BreakingApproved: true}))
+	doc := validSARIF(t, sarifOf(t, SARIFInput{Policy: policyOf(nil, diffFixture(t), nil, true)}))
 	for _, r := range doc.Runs[0].Results {
 		if r.Level == "error" {
 			t.Errorf("%s still an error when approved", r.RuleID)
@@ -374,7 +378,7 @@ func TestSARIFApprovedBreakingIsWarning(t *testing.T) {
 }
 
 func TestSARIFCapKeepsMostSevere(t *testing.T) {
-	in := SARIFInput{Check: manyDiagnostics(t, 10, 30), MaxResults: 120} // 100 errors, 100 warnings, 100 infos
+	in := SARIFInput{Policy: policyOf(manyDiagnostics(t, 10, 30), nil, nil, false), MaxResults: 120} // 100 errors, 100 warnings, 100 infos
 	doc := validSARIF(t, sarifOf(t, in))
 	run := doc.Runs[0]
 	count := map[string]int{}
@@ -396,7 +400,7 @@ func TestSARIFCapKeepsMostSevere(t *testing.T) {
 // The streamed log is byte for byte what encoding/json makes of the whole
 // document.
 func TestSARIFStreamMatchesEncoder(t *testing.T) {
-	for _, in := range []SARIFInput{fullSARIFInput(t), {}, {Check: manyDiagnostics(t, 3, 5), MaxResults: 4}} {
+	for _, in := range []SARIFInput{fullSARIFInput(t), {}, {Policy: policyOf(manyDiagnostics(t, 3, 5), nil, nil, false), MaxResults: 4}} {
 		out := sarifOf(t, in)
 		var log sarifLog
 		if err := json.Unmarshal(out, &log); err != nil {
@@ -432,7 +436,7 @@ func TestSARIFUsesTheProviderRuleTablesByDefault(t *testing.T) {
 	if want.Trigger == "" {
 		t.Fatal("the OpenAI table has no object-missing-additional-properties rule")
 	}
-	doc := validSARIF(t, sarifOf(t, SARIFInput{Check: checkFixture(t)}))
+	doc := validSARIF(t, sarifOf(t, SARIFInput{Policy: policyOf(checkFixture(t), nil, nil, false)}))
 	for _, r := range doc.Runs[0].Tool.Driver.Rules {
 		if r.ID == want.Code && !strings.Contains(r.FullDescription.Text, want.Trigger) {
 			t.Errorf("rule %s described as %q, want the table's trigger %q", r.ID, r.FullDescription.Text, want.Trigger)
@@ -470,7 +474,7 @@ func TestSARIFRulesDoNotContradictResults(t *testing.T) {
 		{Code: "gemini/unsupported-const", Severity: "error", Trigger: "a const that is not a string", Compile: "lossy: Drops `const`."},
 		{Code: "gemini/unsupported-one-of", Severity: "error", Trigger: "oneOf", Compile: "lossy: Emits the branches as `anyOf`."},
 	}
-	out := sarifOf(t, SARIFInput{Diff: &diff.Result{Changes: changes}, Check: res, Rules: tables})
+	out := sarifOf(t, SARIFInput{Policy: policyOf(res, &diff.Result{Changes: changes}, nil, false), Rules: tables})
 	validSARIF(t, out)
 
 	var raw struct {

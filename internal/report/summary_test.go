@@ -8,13 +8,29 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
+// summaryOf renders in; an input without a policy gets policyOf's verdict
+// on its check, diff and load errors, made here so that a test may change
+// the fixtures first.
 func summaryOf(t *testing.T, in SummaryInput) string {
 	t.Helper()
+	in = withPolicy(in)
 	return string(render(t, func(b *bytes.Buffer) error { return Summary(b, in) }))
+}
+
+// withPolicy sets in.Policy, when unset, to policyOf's verdict on in,
+// with in's approval label as the action passes it to both.
+func withPolicy(in SummaryInput) SummaryInput {
+	if in.Policy == nil {
+		p := finding.Policy{FailOn: finding.FailOnError, BreakingFailOn: finding.BreakingFailOnBreaking,
+			ApprovalLabel: in.ApprovalLabel, Approved: in.BreakingApproved}
+		in.Policy = policyWith(p, in.Check, in.Diff, in.LoadErrors)
+	}
+	return in
 }
 
 func fullSummaryInput(t *testing.T) SummaryInput {
@@ -112,7 +128,7 @@ func TestSummaryEscapesToolText(t *testing.T) {
 
 func TestSummarySizeCap(t *testing.T) {
 	res := manyDiagnostics(t, 3000, 30) // 90,000 findings, far over 1 MiB
-	out := summaryOf(t, SummaryInput{Check: res, Failed: true})
+	out := summaryOf(t, SummaryInput{Check: res})
 	if len(out) > MaxSummaryBytes {
 		t.Fatalf("summary is %d bytes", len(out))
 	}
@@ -123,7 +139,8 @@ func TestSummarySizeCap(t *testing.T) {
 	if m == nil {
 		t.Fatalf("cut note does not count the findings left out")
 	}
-	shown := strings.Count(out, "| ✗ |") + strings.Count(out, "| ⚠ |") + strings.Count(out, "| ℹ |")
+	// One row per finding: the errors fail, the rest are new.
+	shown := strings.Count(out, "\n| ✗ fails |") + strings.Count(out, "\n| new |")
 	if shown+atoi(t, m[1]) != 90000 {
 		t.Errorf("%d shown + %s left out != 90000", shown, m[1])
 	}
@@ -150,20 +167,24 @@ func atoi(t *testing.T, s string) int {
 }
 
 func TestSummaryVerdicts(t *testing.T) {
+	// Approved breaking changes and no check: the run passes.
 	in := fullSummaryInput(t)
-	in.Failed, in.BreakingApproved = false, true
+	in.Check, in.BreakingApproved = nil, true
 	out := summaryOf(t, in)
-	if !strings.Contains(out, "## ✓ SchemaPort: passed") || !strings.Contains(out, "approved with the <code>breaking-change-approved</code> label") ||
+	if !strings.Contains(out, "## ✓ SchemaPort: passed") || !strings.Contains(out, "**Passed: tolerated 5 approved by the label, 3 below the thresholds.**") ||
+		!strings.Contains(out, "5 changes approved with the <code>breaking-change-approved</code> label") ||
 		!strings.Contains(out, "### Breaking changes (approved)") {
 		t.Errorf("approved summary:\n%s", out[:min(len(out), 800)])
 	}
-	out = summaryOf(t, SummaryInput{Failed: true, LoadErrors: loadErrorsFixture()})
-	if !strings.Contains(out, "Nothing was checked: 3 input errors must be fixed first.") || !strings.Contains(out, "### Input errors") ||
+	out = summaryOf(t, SummaryInput{LoadErrors: loadErrorsFixture()})
+	if !strings.Contains(out, "## ✗ SchemaPort: failed") ||
+		!strings.Contains(out, "**Failed: 3 input errors &#40;a file that does not load cannot be checked&#41;.") || !strings.Contains(out, "### Input errors") ||
 		!strings.Contains(out, "<code>tools/bad.json:12:9</code>") {
 		t.Errorf("load error summary:\n%s", out)
 	}
 	out = summaryOf(t, SummaryInput{Check: &check.Result{Tools: []check.ToolResult{{Tool: &tool.Tool{Name: "t"}, Targets: []check.TargetResult{{ID: "openai", Name: "OpenAI"}}}}}})
-	if strings.Contains(out, "Check findings") || !strings.Contains(out, "| OpenAI | 1 of 1 | 0 | 0 | 0 | 0 |") {
+	if !strings.Contains(out, "## ✓ SchemaPort: passed\n\n**Passed.**") || strings.Contains(out, "What this change introduces") ||
+		!strings.Contains(out, "| OpenAI | 1 of 1 | 0 | 0 | 0 | 0 |") {
 		t.Errorf("clean summary:\n%s", out)
 	}
 }

@@ -276,7 +276,7 @@ func TestChangeExcerpts(t *testing.T) {
 	res := &diff.Result{Changes: []diff.Change{made}}
 	text := string(render(t, func(b *bytes.Buffer) error { return DiffText(b, res, TextOptions{}) }))
 	md := summaryOf(t, SummaryInput{Diff: res})
-	ann := DiffAnnotations(res, false)[0].Message
+	ann := PolicyAnnotations(policyOf(nil, res, nil, false), nil)[0].Message
 	for _, out := range []string{text, md, ann} {
 		if strings.Contains(out, "false") || strings.Contains(out, "true") || !strings.Contains(out, "now required") {
 			t.Errorf("required-ness change shown as:\n%s", out)
