@@ -152,7 +152,6 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
-	adjust := rules.Adjust()
 	targetsFlag, targetsSet := p.Last("targets")
 	targets, err := options.Targets(targetsFlag, targetsSet, cfg)
 	if err != nil {
@@ -182,7 +181,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	sarif := report.SARIFInput{Category: report.NormalizeCategory(category), Paths: options.RepoPaths(cwd)}
 
 	o := pipeline.Check(pipeline.CheckInput{
-		Paths: paths, Load: options.Load(cwd, cfg), Targets: targets, Adjust: adjust,
+		Paths: paths, Load: options.Load(cwd, cfg), Targets: targets,
 		Policy: finding.Policy{FailOn: failOn, Rules: rules},
 		Limits: report.RunLimits,
 	})

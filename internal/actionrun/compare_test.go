@@ -218,9 +218,7 @@ func compareWithWholeRun(t *testing.T, broken bool, targets string, reversed boo
 			}
 		}
 	}
-	// A check code turned off is gone before the policy sees it (in every
-	// command alike), so no check finding is "disabled".
-	wants := []string{`"state": "existing"`, `"state": "accepted"`, `"kind": "diff"`,
+	wants := []string{`"state": "existing"`, `"state": "accepted"`, `"state": "disabled"`, `"kind": "diff"`,
 		`"tool-removed"`, `"tool-added"`}
 	if targets == "all" {
 		wants = append(wants, `"anthropic/strict-too-many-tools"`)
@@ -273,7 +271,27 @@ func reverseFiles(t *testing.T, base, head string) {
 func wholeCompare(r *actionRun, o runOptions, head, base toolSet, labels []string) outcome {
 	s := r.settings
 	out := outcome{head: head, base: base}
-	full := check.RunAdjusted(head.Tools, o.targets, o.rules.Adjust())
+	full := check.Run(head.Tools, o.targets)
+	// Each tool's findings as the pipeline takes them: the rules applied,
+	// those turned off after the rest (state disabled).
+	var checkFindings []finding.Finding
+	for i := range full.Tools {
+		tr := &full.Tools[i]
+		off := o.rules.TurnedOff(tr)
+		o.rules.ApplyToCheck(tr)
+		checkFindings = append(checkFindings, finding.FromCheck(&check.Result{Tools: []check.ToolResult{*tr}})...)
+		for k := range off {
+			checkFindings = append(checkFindings, finding.CheckFinding(tr.Tool, &tr.Targets[off[k].Target], &off[k].Diagnostic))
+		}
+	}
+	full.Errors, full.Warnings, full.Infos = 0, 0, 0
+	for _, tr := range full.Tools {
+		for _, t := range tr.Targets {
+			full.Errors += t.Summary.Error
+			full.Warnings += t.Summary.Warning
+			full.Infos += t.Summary.Info
+		}
+	}
 	out.diff = r.diffSides(o, head, base)
 	out.approved = out.diff != nil && action.HasLabel(labels, s.AllowBreakingLabel)
 	var baseFindings []finding.Finding
@@ -281,7 +299,7 @@ func wholeCompare(r *actionRun, o runOptions, head, base toolSet, labels []strin
 		baseFindings = finding.FromCheck(check.RunAdjusted(base.Tools, o.targets, o.rules.Adjust()))
 	}
 	findings := finding.FromLoad(head.Errors)
-	findings = append(findings, finding.FromCheck(full)...)
+	findings = append(findings, checkFindings...)
 	findings = append(findings, finding.FromDiff(out.diff)...)
 	pol := finding.Apply(r.policy(o, out.approved), findings, baseFindings)
 	view := report.Cap(pol, full, out.diff, report.RunLimits)

@@ -481,9 +481,7 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 	if o.onlyNew && base.loaded {
 		inBase = newBaseChecks(base.Tools, head.Tools, o.targets, o.rules.Adjust())
 	}
-	r.checkHead(o, &out, labels, inBase, func(fn func(check.ToolResult)) {
-		check.StreamAdjusted(head.Tools, o.targets, o.rules.Adjust(), fn)
-	})
+	r.checkHead(o, &out, labels, inBase, func(fn func(check.ToolResult)) { check.Stream(head.Tools, o.targets, fn) })
 	return out
 }
 

@@ -117,7 +117,7 @@ func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, 
 		return fallBack()
 	}
 	present := h.present
-	scan, ok := check.Scan(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}, o.targets, o.rules.Adjust(), check.ScanTo{})
+	scan, ok := check.Scan(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}, o.targets, nil, check.ScanTo{})
 	if !ok {
 		return fallBack()
 	}
@@ -377,7 +377,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 	if fps != nil {
 		inBase = func(string, *provider.Diagnostic) bool { return true }
 	}
-	scan, ok := check.ScanWalk(walk, o.targets, o.rules.Adjust(), check.ScanTo{
+	scan, ok := check.ScanWalk(walk, o.targets, nil, check.ScanTo{
 		// The files the base does not share are held for the diff, and
 		// checked once the base's findings are known.
 		Keep: func(file int) bool { return base.loaded && !walk.Held(file) },
@@ -426,7 +426,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 			check.StreamAdjusted(base.Tools, o.targets, o.rules.Adjust(), func(tr check.ToolResult) { addFingerprints(fps, &tr) })
 		}
 		base = toolSet{} // the base's trees go before the head's are checked
-		check.StreamAdjusted(heads, o.targets, o.rules.Adjust(), func(tr check.ToolResult) { add(&tr, nil) })
+		check.Stream(heads, o.targets, func(tr check.ToolResult) { add(&tr, nil) })
 	}
 	r.finishCheck(o, &out, c)
 	if onScanStats != nil {

@@ -143,6 +143,31 @@ func (r *Rules) Adjust() check.Adjust {
 	return r.ApplyToCheck
 }
 
+// TurnedOff is a diagnostic a rule turns off, copied before ApplyToCheck
+// drops it: the policy still counts it (state disabled) and the run's
+// report lists it, though no output shows it as a finding.
+type TurnedOff struct {
+	Target     int // index in the tool result's Targets
+	Diagnostic provider.Diagnostic
+}
+
+// TurnedOff returns tr's diagnostics that the rules turn off, in order.
+func (r *Rules) TurnedOff(tr *check.ToolResult) []TurnedOff {
+	if r == nil || (len(r.byCode) == 0 && len(r.byTarget) == 0) {
+		return nil
+	}
+	var out []TurnedOff
+	for i := range tr.Targets {
+		t := &tr.Targets[i]
+		for _, d := range t.Diagnostics {
+			if s, ok := r.lookup(&Finding{Kind: KindCheck, Code: d.Code, Target: t.ID}); ok && s.Level == LevelOff {
+				out = append(out, TurnedOff{Target: i, Diagnostic: d})
+			}
+		}
+	}
+	return out
+}
+
 // ApplyToCheck applies the rules to one tool's check result, the way the
 // policy applies them to findings: a code turned off is left out, any
 // other setting becomes the diagnostic's severity. Each target's

@@ -69,15 +69,16 @@ func (o *Outcome) OmittedNote() string { return o.Omitted.Note() }
 // time: load errors first, then each tool's check result in report order
 // (or in any order with ByName), then the diff.
 type Collector struct {
-	pol  *finding.Applier
-	view *report.CapStream
+	pol   *finding.Applier
+	view  *report.CapStream
+	rules *finding.Rules
 }
 
 // NewCollector starts a collector for policy p; inBase holds the base's
 // fingerprints for only-new (nil: none). byName takes the tools in any
 // order, the report's order being by name.
 func NewCollector(p finding.Policy, inBase *finding.Fingerprints, l report.Limits, byName bool) *Collector {
-	c := &Collector{pol: finding.NewApplier(p, inBase)}
+	c := &Collector{pol: finding.NewApplier(p, inBase), rules: p.Rules}
 	if byName {
 		c.view = report.NewCapStreamByName(l)
 	} else {
@@ -93,9 +94,17 @@ func (c *Collector) Load(errs []tool.LoadError) {
 	}
 }
 
-// Tool adds one tool's check result: known says which of its findings
-// the base has without a look-up (nil: none). tr is not kept.
+// Tool adds one tool's check result, as the engine gave it: the policy's
+// rules are applied to it here (a level changed, restatements folded
+// again, a code turned off left out of the result but counted as turned
+// off), so every command sees the same adjusted result. known says which
+// of its findings the base has without a look-up (nil: none). tr is not
+// kept.
 func (c *Collector) Tool(tr *check.ToolResult, known func(target string, d *provider.Diagnostic) bool) {
+	off := c.rules.TurnedOff(tr)
+	if adjust := c.rules.Adjust(); adjust != nil {
+		adjust(tr)
+	}
 	c.view.Tool(tr)
 	finding.EachCheckTarget(tr, func(t *check.TargetResult) {
 		for j := range t.Diagnostics {
@@ -109,6 +118,11 @@ func (c *Collector) Tool(tr *check.ToolResult, known func(target string, d *prov
 			c.view.Add(&f)
 		}
 	})
+	for i := range off {
+		f := finding.PartialCheckFinding(tr.Tool, &tr.Targets[off[i].Target], &off[i].Diagnostic)
+		c.pol.Apply(&f)
+		c.view.Add(&f)
+	}
 }
 
 // Finish adds the diff's changes (dif may be nil) and returns the
@@ -131,9 +145,8 @@ type CheckInput struct {
 	Paths   []string
 	Load    tool.Options
 	Targets []string
-	// Adjust applies the config's rules to the engine's results, so the
-	// check view's levels and counts are the effective ones.
-	Adjust check.Adjust
+	// Policy holds the config's rules, applied to each tool's result by
+	// the Collector.
 	Policy finding.Policy
 	Limits report.Limits
 }
@@ -149,7 +162,7 @@ func Check(in CheckInput) Outcome {
 	loaded := tool.Load(in.Paths, in.Load)
 	c := NewCollector(in.Policy, nil, in.Limits, false)
 	c.Load(loaded.Errors)
-	check.StreamAdjusted(loaded.Tools, in.Targets, in.Adjust, func(tr check.ToolResult) { c.Tool(&tr, nil) })
+	check.Stream(loaded.Tools, in.Targets, func(tr check.ToolResult) { c.Tool(&tr, nil) })
 	o := c.Finish(nil)
 	o.LoadErrors = loaded.Errors
 	return o
@@ -162,7 +175,7 @@ func Check(in CheckInput) Outcome {
 // Stream).
 func scanCheck(in CheckInput) (Outcome, bool) {
 	if check.HasSetFindings(in.Targets) {
-		s, ok := check.Scan(in.Paths, in.Load, in.Targets, in.Adjust, check.ScanTo{})
+		s, ok := check.Scan(in.Paths, in.Load, in.Targets, nil, check.ScanTo{})
 		if !ok {
 			return Outcome{}, false
 		}
@@ -174,7 +187,7 @@ func scanCheck(in CheckInput) (Outcome, bool) {
 	}
 	c := NewCollector(in.Policy, nil, in.Limits, true)
 	var mu sync.Mutex // the policy and the view take one tool at a time
-	s, ok := check.Scan(in.Paths, in.Load, in.Targets, in.Adjust, check.ScanTo{
+	s, ok := check.Scan(in.Paths, in.Load, in.Targets, nil, check.ScanTo{
 		Each: func(_ check.ToolKey, tr *check.ToolResult) {
 			mu.Lock()
 			defer mu.Unlock()
