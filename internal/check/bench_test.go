@@ -17,8 +17,7 @@ package check
 //     dropped as a streaming report writer would after writing them.
 //   - BenchmarkCheckOnly: Run over tools loaded beforehand: the rules alone.
 //   - BenchmarkTarget: one target at a time over loaded tools, on one
-//     goroutine; BenchmarkTargetCounting the same in counting mode (the
-//     first pass of a report too big to keep: provider.CountOnly).
+//     goroutine.
 //
 // The first four run twice, labelled by garbage-collector setting:
 // gc=default is the process's own (GOGC, 100 unless set), gc=400 is
@@ -47,7 +46,6 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
 	"github.com/schemaport/schemaport-action/internal/cputime"
-	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -166,13 +164,8 @@ func BenchmarkCheckOnly(b *testing.B) {
 }
 
 // BenchmarkTarget checks loaded tools with one target at a time, on one
-// goroutine; BenchmarkTargetCounting the same with every tool's findings
-// only counted (provider.CountOnly), as the first pass of a JSON or SARIF
-// report too big to keep checks them.
-func BenchmarkTarget(b *testing.B)         { benchTarget(b, false) }
-func BenchmarkTargetCounting(b *testing.B) { benchTarget(b, true) }
-
-func benchTarget(b *testing.B, counting bool) {
+// goroutine.
+func BenchmarkTarget(b *testing.B) {
 	dir, st, _ := corpus.Shared(b)
 	tools := loadCorpus(b, dir, st)
 	for _, target := range append(Targets(), Core()) {
@@ -183,12 +176,7 @@ func benchTarget(b *testing.B, counting bool) {
 			for i := 0; i < b.N; i++ {
 				n = 0
 				for _, t := range tools {
-					done := func() {}
-					if counting {
-						done = provider.CountOnly(t)
-					}
 					n += len(target.Check(t))
-					done()
 				}
 			}
 			b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")

@@ -203,18 +203,7 @@ func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Di
 }
 
 func checkTool(t *tool.Tool, targets []TargetInfo) ToolResult {
-	return checkToolCounting(t, targets, false)
-}
-
-// checkToolCounting is checkTool; counting (for a tool marked with
-// provider.CountOnly) leaves out Fold, which needs the canonical order.
-func checkToolCounting(t *tool.Tool, targets []TargetInfo, counting bool) ToolResult {
 	result := targetResult
-	if counting {
-		result = func(target TargetInfo, ds []provider.Diagnostic) TargetResult {
-			return TargetResult{ID: target.ID, Name: target.Name, Diagnostics: ds, Summary: Summarize(ds)}
-		}
-	}
 	tr := ToolResult{Tool: t, Targets: make([]TargetResult, 0, len(targets)+1)}
 	if ds := coreTarget.Check(t); len(ds) > 0 {
 		tr.Targets = append(tr.Targets, result(coreTarget, ds))

@@ -32,11 +32,6 @@ type Scanned struct {
 type ScanTo struct {
 	// Each receives every tool's result; Retract takes one back (see Scan).
 	Each, Retract func(key ToolKey, tr *ToolResult)
-	// Counting, if set, says whether Each only counts from now on (the
-	// findings by severity and compile ability): their positions and
-	// order are then left out, which checks faster. Retract and the Each
-	// that follows it always get complete results.
-	Counting func() bool
 	// Loaded, if set, receives each file's tools on the loader's worker
 	// before they are checked.
 	Loaded func(file int, tools []*tool.Tool)
@@ -100,12 +95,7 @@ func ScanWalk(walk *tool.Walk, targetIDs []string, adjust Adjust, to ScanTo) (s 
 			if each == nil || kept(file) {
 				return
 			}
-			var r ToolResult
-			if to.Counting != nil && to.Counting() {
-				r = countTool(t, targets)
-			} else {
-				r = checkTool(t, targets)
-			}
+			r := checkTool(t, targets)
 			if adjust != nil {
 				adjust(&r)
 			}
@@ -163,20 +153,6 @@ func ScanWalk(walk *tool.Walk, targetIDs []string, adjust Adjust, to ScanTo) (s 
 		recycle(&r)
 	}
 	return s, true
-}
-
-// countTool is checkTool for a caller that only counts the findings (by
-// severity and compile ability; see ScanTo.Counting): faster, with the
-// same counts.
-func countTool(t *tool.Tool, targets []TargetInfo) ToolResult {
-	if t.Native != nil {
-		// A native mode's target keeps or drops findings by their paths
-		// (native.go), which counting leaves out.
-		return checkTool(t, targets)
-	}
-	done := provider.CountOnly(t)
-	defer done()
-	return checkToolCounting(t, targets, true)
 }
 
 // forEach calls f for 0..n-1: on this goroutine for a file of a few

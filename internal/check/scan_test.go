@@ -173,64 +173,6 @@ func TestScanFailsOnALoadProblem(t *testing.T) {
 	}
 }
 
-// When Each only counts, it gets every finding of every tool (no
-// positions, messages made with Concat or compile details, in production
-// order): the same counts, codes and compile abilities as Run's.
-func TestScanCounting(t *testing.T) {
-	dir := interleaved(t, 3, 3*manyTools)
-	opts := tool.Options{Cwd: dir}
-	loaded := tool.Load([]string{"."}, opts)
-	targets := append(DefaultTargets(), "anthropic-strict")
-	want := Run(loaded.Tools, targets)
-	type fact struct {
-		target, code, severity string
-		supported, lossy       bool // not the detail, which is left out
-	}
-	facts := func(tr *ToolResult) []fact {
-		var out []fact
-		for _, tg := range tr.Targets {
-			for _, d := range tg.Diagnostics {
-				out = append(out, fact{tg.ID, d.Code, d.Severity, d.Compile.Supported, d.Compile.Lossy})
-			}
-		}
-		slices.SortFunc(out, func(a, b fact) int { return strings.Compare(a.target+a.code+a.severity, b.target+b.code+b.severity) })
-		return out
-	}
-	var mu sync.Mutex
-	got := map[ToolKey][]fact{}
-	positioned, total := 0, 0
-	s, ok := Scan([]string{"."}, opts, targets, nil, ScanTo{
-		Each: func(key ToolKey, tr *ToolResult) {
-			mu.Lock()
-			defer mu.Unlock()
-			got[key] = facts(tr)
-			for _, tg := range tr.Targets {
-				for _, d := range tg.Diagnostics {
-					total++
-					if d.Line != 0 {
-						positioned++
-					}
-				}
-			}
-		},
-		Retract:  func(ToolKey, *ToolResult) {},
-		Counting: func() bool { return true },
-	})
-	if !ok {
-		t.Fatal("scan failed")
-	}
-	for i, key := range s.Order() {
-		if w := facts(&want.Tools[i]); !reflect.DeepEqual(got[key], w) {
-			t.Fatalf("tool %s: counted %d findings, Run has %d (or they differ)", want.Tools[i].Tool.Name, len(got[key]), len(w))
-		}
-	}
-	// Only the tools that carry a set-level finding (given again,
-	// complete) have positions.
-	if positioned == 0 || positioned*10 > total {
-		t.Fatalf("%d of %d findings with positions: counting should leave them out", positioned, total)
-	}
-}
-
 // Loaded sees every file's tools before they are checked; the tools of
 // the files Keep names are not checked (Each never sees them), and the
 // others are checked as Run checks them.

@@ -31,10 +31,6 @@ type Cursor struct {
 	path     []byte // rendering of segs[:rendered]
 	rendered int
 	text     *textArena // where path strings go; nil: ordinary strings
-	// counting: the Emitter's findings are only counted (CountOnly), so
-	// nothing reads their paths or positions: the cursor renders no path
-	// (Path and Key return "") and follows no file.
-	counting bool
 }
 
 type segment struct {
@@ -71,15 +67,11 @@ func NewCursor(base string) *Cursor {
 // reset starts c over at base; origin is the file's value for base and
 // (start, end) Locate's range for it, or start < 0 when not following a
 // file.
-func (c *Cursor) reset(base string, origin *jsonvalue.Value, start, end int32, text *textArena, counting bool) {
-	if counting {
-		origin, start, end = nil, -1, -1
-	}
+func (c *Cursor) reset(base string, origin *jsonvalue.Value, start, end int32, text *textArena) {
 	c.segs = append(c.segs[:0], segment{key: base, index: -1, start: start, end: end, node: origin})
 	c.path = c.path[:0]
 	c.rendered = 0
 	c.text = text
-	c.counting = counting
 }
 
 // PushKey enters the value of an object key.
@@ -166,9 +158,6 @@ func (c *Cursor) render() []byte {
 
 // Path renders the current path ("inputSchema.properties[\"a b\"]").
 func (c *Cursor) Path() string {
-	if c.counting {
-		return ""
-	}
 	top := &c.segs[len(c.segs)-1]
 	if top.cache == "" {
 		p := c.render()
@@ -181,9 +170,6 @@ func (c *Cursor) Path() string {
 
 // Key renders the path of key inside the current node.
 func (c *Cursor) Key(key string) string {
-	if c.counting {
-		return ""
-	}
 	p := c.render()
 	if !schemapath.IsIdentifier(key) {
 		return c.text.concat(str(p), "[", jsonvalue.Quote(key), "]")

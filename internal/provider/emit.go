@@ -36,7 +36,6 @@ type Emitter struct {
 	byRank     []sortKey   // Finish's scratch
 	paths      []string    // Finish's scratch
 	infos      []*ruleInfo // of the rules seen lately: a provider has few
-	countOnly  bool        // CountOnly: no positions, production order
 }
 
 // finding is one Emit, kept small until Finish builds the Diagnostic.
@@ -55,33 +54,7 @@ var emitterPool = sync.Pool{New: func() any { return &Emitter{found: make([]find
 func NewEmitter(t *tool.Tool, providerID string) *Emitter {
 	e := emitterPool.Get().(*Emitter)
 	e.tool, e.providerID = t, providerID
-	if counters.Load() > 0 {
-		_, e.countOnly = counted.Load(t)
-	}
 	return e
-}
-
-// counted holds the tools whose findings the caller only counts (by
-// severity and compile ability): a check's first pass over a set whose
-// report is written by a second. Their diagnostics are built without
-// positions, messages made with Concat or compile details, and left in
-// production order: nothing reads them.
-var (
-	counted  sync.Map // *tool.Tool -> struct{}
-	counters atomic.Int32
-)
-
-// CountOnly marks t's findings as only counted until done is called:
-// Finish then leaves out their positions, compile details and order (Fold
-// needs the canonical order; a caller that only counts skips it), and
-// Concat, like the paths of the Emitter's cursors, returns "".
-func CountOnly(t *tool.Tool) (done func()) {
-	counters.Add(1)
-	counted.Store(t, struct{}{})
-	return func() {
-		counted.Delete(t)
-		counters.Add(-1)
-	}
 }
 
 // Cursor returns a cursor at the tool's inputSchema that follows the walk
@@ -101,7 +74,7 @@ func (e *Emitter) Cursor() *Cursor {
 			origin, start, end = &m.Value, m.KeyStart, m.KeyEnd
 		}
 	}
-	c.reset(RootPath, origin, start, end, &e.text, e.countOnly)
+	c.reset(RootPath, origin, start, end, &e.text)
 	return c
 }
 
@@ -119,20 +92,9 @@ func (e *Emitter) EmitAt(r *Rule, at Place, message, arg string) {
 // Concat joins parts into one string stored with the Emitter's other text:
 // for messages that name what they are about (a property), which are too
 // many and too varied to intern.
-//
-// For a tool whose findings are only counted (CountOnly) it returns ""
-// (messages are not read).
 func (e *Emitter) Concat(parts ...string) string {
-	if e.countOnly {
-		return ""
-	}
 	return e.text.concat(parts...)
 }
-
-// Counting reports whether the findings are only counted (CountOnly):
-// nothing reads their messages, so work that only words a message (a
-// did-you-mean search) can be skipped.
-func (e *Emitter) Counting() bool { return e.countOnly }
 
 // Finish returns the diagnostics in the canonical order, each carrying the
 // file position of its path (the nearest existing ancestor when the path
@@ -141,15 +103,8 @@ func (e *Emitter) Counting() bool { return e.countOnly }
 func (e *Emitter) Finish() []Diagnostic {
 	out := []Diagnostic{}
 	if fs := e.found; len(fs) > 0 {
-		if e.countOnly {
-			e.keys = e.keys[:0]
-			for i := range fs {
-				e.keys = append(e.keys, sortKey{index: int32(i)})
-			}
-		} else {
-			e.locate()
-			e.sort()
-		}
+		e.locate()
+		e.sort()
 		out = diagnostics(len(fs))
 		file := e.tool.File()
 		for i := range e.keys {
@@ -188,7 +143,7 @@ func (e *Emitter) release() {
 		c.segs = c.segs[:0]
 	}
 	e.inUse = 0
-	e.tool, e.countOnly = nil, false
+	e.tool = nil
 	if cap(e.found) <= 4096 && len(e.cursors) <= 8 {
 		emitterPool.Put(e)
 	}
@@ -469,11 +424,8 @@ func mismatch(a, b string) int {
 	return i
 }
 
-// detail is info.detail, left out for findings only counted.
+// detail is info.detail.
 func (e *Emitter) detail(info *ruleInfo, arg string) string {
-	if e.countOnly {
-		return ""
-	}
 	return info.detail(arg, &e.text)
 }
 

@@ -31,10 +31,6 @@ func IsTargetWide(code string) bool { return targetWide[code] }
 func Fold(ds []Diagnostic) {
 	for i := range ds {
 		d := &ds[i]
-		if !foldLengths[min(len(d.Code), len(foldLengths)-1)] {
-			d.TargetWide = false // no code of either map is this long
-			continue
-		}
 		d.TargetWide = targetWide[d.Code]
 		primary, ok := consequences[d.Code]
 		if !ok {
@@ -45,21 +41,6 @@ func Fold(ds []Diagnostic) {
 		}
 	}
 }
-
-// foldLengths marks the lengths of the codes in consequences and
-// targetWide: most findings are of other lengths, and Fold, which sees
-// every finding, skips the map lookups for them. The last entry stands
-// for every longer length.
-var foldLengths = func() (lengths [64]bool) {
-	mark := func(code string) { lengths[min(len(code), len(lengths)-1)] = true }
-	for code := range consequences {
-		mark(code)
-	}
-	for code := range targetWide {
-		mark(code)
-	}
-	return lengths
-}()
 
 // FoldsInto returns the code that code restates, if it is a consequence
 // code (reports for people show it inside that code's entry).

@@ -219,12 +219,9 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			} else if role.annotation {
 				c.emitAt(ruleAnnotationDropped, at.MemberPlace(s, m), annotationMessage.For(kw), kw)
 			} else if !role.handled {
-				var msg string // only counted: not read
-				if !c.e.Counting() {
-					msg = unsupportedMessage.For(kw)
-					if near := provider.NearKeyword(kw); near != "" {
-						msg = c.e.Concat("`", kw, "` is not a Gemini Schema field and is dropped when compiling. Did you mean `", near, "`?")
-					}
+				msg := unsupportedMessage.For(kw)
+				if near := provider.NearKeyword(kw); near != "" {
+					msg = c.e.Concat("`", kw, "` is not a Gemini Schema field and is dropped when compiling. Did you mean `", near, "`?")
 				}
 				c.emitAt(ruleUnsupportedKeyword, at.MemberPlace(s, m), msg, kw)
 			}

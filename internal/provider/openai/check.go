@@ -351,12 +351,9 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 		case classUndocumented:
 			c.emitAt(ruleUndocumentedConstraint, at, undocumentedMessage.For(kw), kw)
 		case classUnknown:
-			var msg string // only counted: not read
-			if !c.e.Counting() {
-				msg = unknownMessage.For(kw)
-				if near := provider.NearKeyword(kw); near != "" {
-					msg = c.e.Concat("`", kw, "` is not a keyword OpenAI knows; compiling drops it. Did you mean `", near, "`?")
-				}
+			msg := unknownMessage.For(kw)
+			if near := provider.NearKeyword(kw); near != "" {
+				msg = c.e.Concat("`", kw, "` is not a keyword OpenAI knows; compiling drops it. Did you mean `", near, "`?")
 			}
 			c.emitAt(ruleUnknownKeyword, at, msg, kw)
 		case classRewritten:
