@@ -159,16 +159,9 @@ func runFixture(t *testing.T) (*finding.Result, *check.Result, *diff.Result) {
 	}
 	chk := check.Run(loaded.Tools, ids)
 	dif := diffFixture(t)
-	findings := finding.FromLoad(loadErrorsFixture())
-	checkFindings := finding.FromCheck(chk)
-	findings = append(findings, checkFindings...)
-	findings = append(findings, finding.FromDiff(dif)...)
-	if len(checkFindings) < 2000 {
-		t.Fatalf("only %d check findings", len(checkFindings))
-	}
-	codes := map[string]bool{}
+	codes, offCodes := map[string]bool{}, map[string]bool{}
 	var settings []finding.RuleSetting
-	for _, f := range checkFindings {
+	for _, f := range finding.FromCheck(chk) {
 		if codes[f.Code] {
 			continue
 		}
@@ -176,6 +169,7 @@ func runFixture(t *testing.T) (*finding.Result, *check.Result, *diff.Result) {
 		switch len(codes) % 4 {
 		case 1:
 			settings = append(settings, finding.RuleSetting{Key: f.Code, Level: finding.LevelOff, Where: "c:1"})
+			offCodes[f.Code] = true
 		case 2:
 			settings = append(settings, finding.RuleSetting{Key: f.Code, Level: finding.LevelError, Where: "c:2"})
 		}
@@ -184,6 +178,39 @@ func runFixture(t *testing.T) (*finding.Result, *check.Result, *diff.Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// As pipeline.Collector does: the rules adjust each tool's result (a
+	// code turned off leaves it), and the diagnostics they turn off are
+	// findings after the tool's others, for the policy to count.
+	var checkFindings []finding.Finding
+	for i := range chk.Tools {
+		tr := &chk.Tools[i]
+		off := rules.TurnedOff(tr)
+		rules.ApplyToCheck(tr)
+		finding.EachCheckTarget(tr, func(tg *check.TargetResult) {
+			for j := range tg.Diagnostics {
+				checkFindings = append(checkFindings, finding.CheckFinding(tr.Tool, tg, &tg.Diagnostics[j]))
+			}
+		})
+		for k := range off {
+			checkFindings = append(checkFindings, finding.CheckFinding(tr.Tool, &tr.Targets[off[k].Target], &off[k].Diagnostic))
+		}
+	}
+	chk.Errors, chk.Warnings, chk.Infos = 0, 0, 0
+	finish(chk) // the totals of the adjusted targets, as check.RunAdjusted counts them
+	if len(checkFindings) < 2000 {
+		t.Fatalf("only %d check findings", len(checkFindings))
+	}
+	findings := finding.FromLoad(loadErrorsFixture())
+	findings = append(findings, checkFindings...)
+	findings = append(findings, finding.FromDiff(dif)...)
+	// A code no rule turns off, so that the entry accepts findings.
+	accepted := ""
+	for _, f := range checkFindings[len(checkFindings)/2:] {
+		if !offCodes[f.Code] {
+			accepted = f.Code
+			break
+		}
+	}
 	var base []finding.Finding
 	for i, f := range checkFindings {
 		if i%3 == 0 {
@@ -191,7 +218,7 @@ func runFixture(t *testing.T) (*finding.Result, *check.Result, *diff.Result) {
 		}
 	}
 	pol := finding.Apply(finding.Policy{FailOn: finding.FailOnError, BreakingFailOn: finding.BreakingFailOnBreaking, OnlyNew: true, Rules: rules,
-		Accept: []finding.Accept{{Tool: "*", Code: checkFindings[len(checkFindings)/2].Code, Reason: "r", Until: "2999-01-01", Where: "c:3"}},
+		Accept: []finding.Accept{{Tool: "*", Code: accepted, Reason: "r", Until: "2999-01-01", Where: "c:3"}},
 		Today:  "2026-01-01"}, findings, base)
 	return pol, chk, dif
 }
@@ -245,7 +272,8 @@ func TestCapStreamEqualsCap(t *testing.T) {
 			}
 			// The policy's findings point into the check and diff views.
 			for _, f := range gotView.Policy.Findings {
-				if f.Diagnostic != nil && !pointsInto(f.Diagnostic, gotView.Check) {
+				// A finding turned off has no diagnostic in the check: its own copy.
+				if f.Diagnostic != nil && f.State != finding.StateDisabled && !pointsInto(f.Diagnostic, gotView.Check) {
 					t.Fatalf("%s: the diagnostic is not the check view's", f.Code)
 				}
 			}
@@ -411,7 +439,8 @@ func TestCapStreamByNameEqualsCapInAnyOrder(t *testing.T) {
 					}
 				}
 				for _, f := range gotView.Policy.Findings {
-					if f.Diagnostic != nil && !pointsInto(f.Diagnostic, gotView.Check) {
+					// A finding turned off has no diagnostic in the check: its own copy.
+					if f.Diagnostic != nil && f.State != finding.StateDisabled && !pointsInto(f.Diagnostic, gotView.Check) {
 						t.Fatalf("%s: the diagnostic is not the check view's", f.Code)
 					}
 				}
