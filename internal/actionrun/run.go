@@ -833,7 +833,7 @@ func (r *actionRun) publish(o outcome) int {
 		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
 	}
 	if s.JobSummary {
-		if err := r.writeSummary(report.SummaryInput{Failed: o.exit != 0, Check: o.check, Diff: o.diff,
+		if err := r.writeSummary(report.SummaryInput{Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
 			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy,

@@ -168,14 +168,18 @@ func clause(msg string) string {
 	return truncateRunes(lowerFirst(s), 120)
 }
 
-// lowerFirst lowers the first letter unless the first word is an acronym
-// or a name with capitals inside ("OpenAI", "JSON").
+// lowerFirst lowers the first letter unless the first word is an acronym,
+// a name with capitals inside ("OpenAI", "JSON") or a provider's name
+// ("Gemini does not check this format").
 func lowerFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 || !unicode.IsUpper(r) {
 		return s
 	}
 	word, _, _ := strings.Cut(s, " ")
+	if properNames[strings.TrimRight(word, ".,:;'’s")] {
+		return s
+	}
 	for _, c := range word[n:] {
 		if unicode.IsUpper(c) {
 			return s
@@ -220,3 +224,6 @@ func policyMessage(f *finding.Finding, folded []*finding.Finding) string {
 	}
 	return b.String()
 }
+
+// properNames keep their capital at the start of a title.
+var properNames = map[string]bool{"Gemini": true, "Anthropic": true, "Claude": true, "Google": true, "Azure": true}

@@ -72,7 +72,7 @@ func TestPolicyAnnotationsSayEachFactOnce(t *testing.T) {
 	for _, a := range anns {
 		switch {
 		case strings.Contains(a.Message, "Code: anthropic/schema-not-enforced"):
-			if a.Level != LevelNotice || a.File != "" || a.Title != "Anthropic: anthropic's default tool use shows this schema to the model but does not validate arguments against it (12 tools)" ||
+			if a.Level != LevelNotice || a.File != "" || a.Title != "Anthropic: Anthropic's default tool use shows this schema to the model but does not validate arguments against it (12 tools)" ||
 				!strings.Contains(a.Message, "Tools (12): tool_00, tool_01, tool_02, tool_03, tool_04, tool_05, tool_06, tool_07, tool_08, tool_09 and 2 more.") {
 				t.Errorf("target-wide annotation: %+v", a)
 			}

@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"cmp"
 	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"iter"
@@ -249,8 +247,8 @@ type sarifItem struct {
 	providerID, targetName, docsURL, classification string
 	compile                                         provider.Compile // check findings only
 	fingerprint                                     string
-	// identity, when set, is the policy's fingerprint of the finding
-	// (it tells enum members apart); assignFingerprints numbers it.
+	// identity is the policy's fingerprint of the finding (it tells enum
+	// members apart); assignFingerprints numbers it.
 	identity      string
 	baselineState string
 	suppressions  []sarifSuppression
@@ -311,14 +309,6 @@ func collectFindings(in *SARIFInput) (out []sarifItem, capped, unlocated int) {
 	return out, total - kept, unlocated
 }
 
-// min3 is the smaller of a and b, level by level.
-func min3(a, b [3]int) (m [3]int) {
-	for i := range m {
-		m[i] = min(a[i], b[i])
-	}
-	return m
-}
-
 func compareFindings(a, b sarifItem) int {
 	return cmp.Or(
 		strings.Compare(a.file, b.file),
@@ -334,23 +324,15 @@ func compareFindings(a, b sarifItem) int {
 	)
 }
 
-// assignFingerprints hashes tool, target, path and code (load errors: file,
-// path and message, having no other identity). Findings sharing a hash are
-// numbered by message so the numbering does not depend on line numbers.
+// assignFingerprints numbers the policy's fingerprint of each finding
+// (finding.Fingerprint: the one identity every command and output uses).
+// Findings sharing one are numbered by message, so the numbering does not
+// depend on line numbers.
 func assignFingerprints(fs []sarifItem) {
 	groups := map[string][]int{}
 	var keys []string
 	for i := range fs {
-		f := &fs[i]
-		h := f.identity
-		if h == "" {
-			parts := []string{f.kind, f.toolName, f.target, f.path, f.ruleID}
-			if f.kind == "load" {
-				parts = append(parts, f.message)
-			}
-			sum := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
-			h = hex.EncodeToString(sum[:16])
-		}
+		h := fs[i].identity
 		if _, ok := groups[h]; !ok {
 			keys = append(keys, h)
 		}

@@ -18,8 +18,6 @@ const MaxSummaryBytes = 1 << 20
 
 // SummaryInput is what the job summary reports.
 type SummaryInput struct {
-	// Failed is the run's verdict, decided by the caller's thresholds.
-	Failed bool
 	Check  *check.Result // nil when the check did not run
 	Diff   *diff.Result  // nil when there was nothing to compare against
 	// LoadErrors are the head version's input errors; BaseLoadErrors the
@@ -35,10 +33,9 @@ type SummaryInput struct {
 	Notes []string
 	// Paths maps display paths to repository-relative ones; nil keeps them.
 	Paths PathMapper
-	// Policy, when set, is the run's verdict on every finding: the summary
-	// leads with the reasons and a one-line-per-change table, and folds
-	// the tolerated findings away at the end (Failed and BreakingApproved
-	// are then ignored).
+	// Policy is the run's verdict on every finding (required): the
+	// summary leads with the reasons and a one-line-per-change table, and
+	// folds the tolerated findings away at the end.
 	Policy *finding.Result
 	// BlobURL links file:line to the head's files (see BlobURL); "" writes
 	// no links.

@@ -35,7 +35,6 @@ func withPolicy(in SummaryInput) SummaryInput {
 
 func fullSummaryInput(t *testing.T) SummaryInput {
 	return SummaryInput{
-		Failed:         true,
 		Check:          checkFixture(t),
 		Diff:           diffFixture(t),
 		BaseLoadErrors: loadErrorsFixture()[:1],
