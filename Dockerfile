@@ -21,6 +21,8 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY cmd ./cmd
 COPY internal ./internal
+# docs/rules.md is embedded: `explain` prints its examples.
+COPY docs ./docs
 ARG TARGETOS
 ARG TARGETARCH
 # VERSION (a release tag) replaces the version compiled into the binary.

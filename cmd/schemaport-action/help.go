@@ -10,6 +10,8 @@ Usage:
   schemaport-action compile <path...> --out DIR one provider-native file per tool and target
   schemaport-action run [options]               the whole GitHub Action (check + diff against the base)
   schemaport-action snapshot [options]          write (or --check) the tools a live MCP server lists
+  schemaport-action init [--accept-existing]    write a starter config and workflow for this repository
+  schemaport-action explain CODE                what a check or diff code means and how to fix it
   schemaport-action version                     print the version
   schemaport-action help <command>              help for one command
 
@@ -24,6 +26,8 @@ are still checked and diffed).
 var commandHelp = map[string]string{
 	"run":      actionrun.Help,
 	"snapshot": snapshotHelp,
+	"explain":  explainHelp,
+	"init":     initHelp,
 	"check": `Usage: schemaport-action check <path...> [options]
 
 Loads every tool under the paths and reports what each provider will reject,

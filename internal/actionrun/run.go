@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -301,9 +300,6 @@ func (r *actionRun) noteBaseEqualsHead(ev *action.Event) {
 			r.baseDescription(), cmp.Or(ev.PRNumber(), "<number>")))
 	}
 }
-
-// today is the date accept entries are judged against (UTC).
-var today = func() string { return time.Now().UTC().Format(time.DateOnly) }
 
 // runOptions are the settings with the config file and defaults applied.
 type runOptions struct {
@@ -593,7 +589,7 @@ func (r *actionRun) policy(o runOptions, approved bool) finding.Policy {
 		FailOn: o.failOn, BreakingFailOn: o.breakingFailOn, OnlyNew: o.onlyNew,
 		Rules: o.rules, Accept: o.accept,
 		ApprovalLabel: r.settings.AllowBreakingLabel, Approved: approved,
-		Today: today(),
+		Today: finding.Today(),
 	}
 }
 

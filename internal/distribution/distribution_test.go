@@ -177,6 +177,8 @@ type step struct {
 
 type job struct {
 	Needs       any               `yaml:"needs"`
+	If          string            `yaml:"if"`
+	Outputs     map[string]string `yaml:"outputs"`
 	RunsOn      string            `yaml:"runs-on"`
 	Permissions map[string]string `yaml:"permissions"`
 	Steps       []step            `yaml:"steps"`
@@ -222,7 +224,7 @@ func TestReleaseWorkflow(t *testing.T) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	if !slices.Equal(names, []string{"binaries", "image", "test"}) {
+	if !slices.Equal(names, []string{"binaries", "image", "release-commit", "test"}) {
 		t.Fatalf("jobs %v", names)
 	}
 	if !slices.ContainsFunc(w.Jobs["test"].Steps, func(s step) bool { return s.Run == ".ci/run" }) {
@@ -271,6 +273,31 @@ func TestReleaseWorkflow(t *testing.T) {
 	if push.With["platforms"] != "linux/amd64,linux/arm64" || push.With["context"] != "." || push.With["push"] != "true" ||
 		push.With["build-args"] != "VERSION=${{ github.ref_name }}" {
 		t.Errorf("build-push-action with %v", push.With)
+	}
+	// The release commit: after the binaries and the image, with the
+	// image's digest, pinned by tools/pin-release, moving the major tag;
+	// never for a pre-release.
+	if img.Outputs["digest"] != "${{ steps.build.outputs.digest }}" || push.ID != "build" {
+		t.Errorf("image job outputs %v (build step id %q): the release commit needs the pushed digest", img.Outputs, push.ID)
+	}
+	rc := w.Jobs["release-commit"]
+	if needs, _ := rc.Needs.([]any); !slices.Equal(needs, []any{"binaries", "image"}) {
+		t.Errorf("release-commit needs %v, want [binaries image]", rc.Needs)
+	}
+	if rc.Permissions["contents"] != "write" || !strings.Contains(rc.If, "'-'") {
+		t.Errorf("release-commit permissions %v, if %q", rc.Permissions, rc.If)
+	}
+	pinned, moved := false, false
+	for _, s := range rc.Steps {
+		if strings.Contains(s.Run, "go run ./tools/pin-release") && s.Env["DIGEST"] == "${{ needs.image.outputs.digest }}" && s.Env["TAG"] == "${{ github.ref_name }}" {
+			pinned = true
+		}
+		if pinned && strings.Contains(s.Run, "git commit") && strings.Contains(s.Run, `git push --force origin "refs/tags/$MAJOR"`) {
+			moved = true
+		}
+	}
+	if !pinned || !moved {
+		t.Errorf("release-commit: pin-release run with the digest %v, major tag pushed after it %v", pinned, moved)
 	}
 	// Every action is pinned to a release.
 	for name, j := range w.Jobs {

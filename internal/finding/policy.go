@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Check thresholds (fail-on) and diff thresholds (breaking-fail-on).
@@ -43,6 +44,10 @@ func ValidBreakingFailOn(s string) bool {
 	}
 	return false
 }
+
+// Today is the date accept entries are judged against (UTC): run's clock,
+// which init's entries are dated by too; tests set it.
+var Today = func() string { return time.Now().UTC().Format(time.DateOnly) }
 
 // Accept is one config `accept` entry: findings of Code on Tool ("*": any
 // tool) whose schema path is Path or under it ("" : any path) are

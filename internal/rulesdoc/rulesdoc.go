@@ -29,6 +29,9 @@ type Example struct {
 	Tool, Old, New      string // file texts
 	Gen, GenOld, GenNew string // generator lines
 	None                string // why there is no example (noExample codes)
+	// Output is the rendered output block of the entry (read by Parse
+	// only; Render always runs the example again).
+	Output string
 }
 
 // Fence info strings of the example blocks.
@@ -86,6 +89,8 @@ func Parse(doc string) map[string]Example {
 				ex.GenNew = strings.TrimSpace(text)
 			case fenceNone:
 				ex.None = strings.TrimSpace(text)
+			case "text":
+				ex.Output = text
 			}
 		}
 		out[code] = ex
