@@ -18,8 +18,8 @@ const MaxSummaryBytes = 1 << 20
 
 // SummaryInput is what the job summary reports.
 type SummaryInput struct {
-	Check  *check.Result // nil when the check did not run
-	Diff   *diff.Result  // nil when there was nothing to compare against
+	Check *check.Result // nil when the check did not run
+	Diff  *diff.Result  // nil when there was nothing to compare against
 	// LoadErrors are the head version's input errors; BaseLoadErrors the
 	// base version's.
 	LoadErrors     []tool.LoadError
