@@ -118,7 +118,7 @@ func (f *Finding) Complete() {
 		return
 	}
 	f.partial = false
-	f.Location = diagnosticLocation(f.ToolDef, f.Diagnostic)
+	f.Location = LocateDiagnostic(f.ToolDef, f.Diagnostic)
 	f.Fingerprint = CheckFingerprint(f.ToolDef, f.Target, f.Diagnostic)
 }
 
@@ -142,9 +142,9 @@ func severityLevel(s string) string {
 	return LevelInfo
 }
 
-// diagnosticLocation is where a diagnostic points: its own position, else
+// LocateDiagnostic is where a diagnostic points: its own position, else
 // the schema path located in the tool's file.
-func diagnosticLocation(t *tool.Tool, d *provider.Diagnostic) Location {
+func LocateDiagnostic(t *tool.Tool, d *provider.Diagnostic) Location {
 	loc := Location{File: d.File, Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}
 	if loc.File == "" && t != nil {
 		loc.File = t.File()

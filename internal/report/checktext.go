@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -614,17 +615,11 @@ func ownSpan(d *provider.Diagnostic) span {
 	return span{file: d.File, Span: tool.Span{Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}}
 }
 
-// locatedSpan is d's own fields completed from the tool: its file when d
-// names none, its span for d's path when d has no line.
+// locatedSpan is d's own fields completed from the tool, as every
+// finding's location is (finding.LocateDiagnostic).
 func locatedSpan(t *tool.Tool, d *provider.Diagnostic) span {
-	s := ownSpan(d)
-	if s.file == "" && t != nil {
-		s.file = t.File()
-	}
-	if s.Line == 0 && t != nil && s.file == t.File() {
-		s.Span, _ = t.Locate(d.Path)
-	}
-	return s
+	l := finding.LocateDiagnostic(t, d)
+	return span{file: l.File, Span: tool.Span{Line: l.Line, Column: l.Column, EndLine: l.EndLine, EndColumn: l.EndColumn}}
 }
 
 // snippetWidth is how many characters of a source line are shown; a longer
