@@ -11,7 +11,7 @@ const formatFixture = `{"tools":[
 {"name":"b","description":"d","inputSchema":{"type":"object","properties":{"z":{"type":"string"}},"required":["z"],"additionalProperties":false}}
 ]}`
 
-// --format compact prints one line per finding, actionlint -oneline style,
+// --format compact prints one line per entry of the text report, actionlint -oneline style,
 // and nothing else; a pair that states one fact is one line, and a fact
 // true of every tool of a target is one line for the target.
 func TestCheckCompactFormat(t *testing.T) {

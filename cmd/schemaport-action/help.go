@@ -37,8 +37,10 @@ Options:
   --targets LIST    comma-separated targets: openai, anthropic, gemini, mcp,
                     anthropic-strict, or all (default: openai,anthropic,gemini,mcp,
                     or "targets" in the config file)
-  --format FORMAT   text (default), compact (one line per finding:
-                    file:line:col: severity code message [target]), json or sarif
+  --format FORMAT   text (default), compact (one line per entry of the text
+                    report: file:line:col: severity code message [target]; a
+                    finding restating another shares its line, a fact true of
+                    every tool of a target is one line), json or sarif
   --min-severity S  error, warning or info (default): hide findings below S in
                     text and compact output (json and sarif keep every finding;
                     --fail-on is applied to all of them either way)

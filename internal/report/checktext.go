@@ -41,9 +41,9 @@ func CheckTextWith(w io.Writer, res *check.Result, opts CheckTextOptions) error 
 // CheckTextOptions are the options of the check text report.
 type CheckTextOptions struct {
 	TextOptions
-	// Compact prints one line per finding and nothing else, as
-	// actionlint's -oneline does: `file:line:col: severity code message
-	// [target]`.
+	// Compact prints one line per entry of the text report and nothing
+	// else, as actionlint's -oneline does: `file:line:col: severity code
+	// message [target]` (a restatement shares its main finding's line).
 	Compact bool
 	// MinSeverity hides findings below it ("error", "warning", "info";
 	// empty shows all). Hidden findings are not counted either.
