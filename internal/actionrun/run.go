@@ -1,3 +1,10 @@
+// Package actionrun is the `run` command, the GitHub Action: it resolves
+// the settings (inputs, flags, config, event), finds and reads the base
+// revision, loads both sides, checks the head and diffs it against the
+// base through one pipeline.Collector (with the base's fingerprints for
+// only-new), and publishes the outcome: the log and its annotations, the
+// SARIF file, the JSON report, the job summary, the step outputs and the
+// pull request comment.
 package actionrun
 
 import (

@@ -1,4 +1,4 @@
-// Package finding is the one model every output of `run` renders: check
+// Package finding is the one model every command's outputs render: check
 // diagnostics, diff changes and load errors become Findings, and one policy
 // step (Apply) decides, once, what each of them means for this run: its
 // effective level after the team's rule settings, its state (new, existing

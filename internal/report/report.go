@@ -1,7 +1,9 @@
 // Package report renders every output of the tool: text for people, JSON
 // for scripts, SARIF for code scanning, workflow annotations and the job
-// summary for GitHub Actions. Renderers only read the check, diff and load
-// results; they never decide an exit code.
+// summary for GitHub Actions, the pull request comment. Every renderer
+// reads what the policy decided (finding.Result, and the capped check and
+// diff views of internal/pipeline's Outcome) and never decides a level or
+// an exit code of its own; the caps (Cap, CapStream) live here too.
 //
 // All text that comes from tool files (names, descriptions inside messages,
 // property names inside paths) is untrusted: every format escapes it for its
