@@ -1,0 +1,383 @@
+package actionrun
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/gitbase"
+	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// locate settles the workspace, the working directory and the repository.
+func (r *actionRun) locate() error {
+	ws := r.env.Get("GITHUB_WORKSPACE")
+	if ws == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return fmt.Errorf("cannot determine the working directory: %v", err)
+		}
+		ws = wd
+	}
+	ws, err := canonicalDir(ws)
+	if err != nil {
+		return fmt.Errorf("the workspace %s: %v", ws, err)
+	}
+	r.workspace = ws
+	wd := r.settings.WorkingDirectory
+	if !filepath.IsAbs(wd) {
+		wd = filepath.Join(ws, wd)
+	}
+	r.workdir, err = canonicalDir(wd)
+	if err != nil {
+		return fmt.Errorf("working-directory `%s`: %v", r.settings.WorkingDirectory, err)
+	}
+	r.root = r.workdir
+	if root, ok := gitbase.FindRoot(r.workdir); ok {
+		r.root = root
+		r.repo, r.repoErr = gitbase.Open(r.workdir)
+	}
+	r.paths = report.RepoRelative(r.root, r.workdir)
+	return nil
+}
+
+// locateFromPaths finds the repository from the tool paths when the
+// working directory is not inside one: actions/checkout with `path: sub`
+// puts the repository in a subdirectory of the workspace, and a tool path
+// `sub/tools` must still be reported as `tools/...`, relative to the
+// repository root, for GitHub to attach it.
+func (r *actionRun) locateFromPaths(paths []string) {
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(r.workdir, p)
+		}
+		root, ok := gitbase.FindRoot(abs)
+		if !ok {
+			continue
+		}
+		if real, err := canonicalDir(root); err == nil {
+			root = real
+		}
+		r.root = root
+		r.repo, r.repoErr = gitbase.Open(root)
+		r.paths = report.RepoRelative(r.root, r.workdir)
+		return
+	}
+}
+
+// canonicalDir makes dir absolute, resolves symlinks (so that paths made
+// relative to the repository root line up) and checks it is a directory.
+func canonicalDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return abs, errors.New("no such directory")
+		}
+		return abs, err
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return abs, err
+	}
+	if !st.IsDir() {
+		return abs, errors.New("not a directory")
+	}
+	return real, nil
+}
+
+// toolSet is one side's load result; usageErr is a problem with the paths
+// themselves (exit 2 before anything is reported).
+type toolSet struct {
+	tool.Result
+	loaded   bool // a base exists and was loaded (possibly empty)
+	missing  map[string]bool
+	usageErr string
+}
+
+// resolveBase finds and fetches the base commit (r.baseSHA), or notes why
+// there is none. With --base-path there is no commit: the base is files.
+// A non-zero code means the run ends there (the problem was reported).
+func (r *actionRun) resolveBase(ev *action.Event) int {
+	s := r.settings
+	if len(s.BasePaths) > 0 {
+		return 0
+	}
+	var parents action.HeadParents
+	if r.repo != nil {
+		parents = func() (string, string, bool, error) { return r.repo.MergeFirstParent("HEAD") }
+	}
+	plan := action.ResolveBase(ev, s.Base, parents)
+	if plan.Rev == "" {
+		r.note("notice", "No diff", "No breaking-change diff: "+plan.NoDiff+".")
+		return 0
+	}
+	if r.repoErr != nil {
+		return r.fail(fmt.Sprintf("Cannot read the base %s (%s): %v", plan.Rev, plan.From, r.repoErr))
+	}
+	if r.repo == nil {
+		return r.fail(fmt.Sprintf("Cannot read the base %s (%s): %s is not a git checkout. Add `actions/checkout` before this step, or point `working-directory` into the checkout.", plan.Rev, plan.From, r.workdir))
+	}
+	sha, code := r.ensureBase(plan)
+	if code != 0 {
+		return code
+	}
+	r.baseSHA, r.baseFrom = sha, plan.From
+	return 0
+}
+
+// baseSide is where the base's tools are to be loaded from: the
+// --base-path paths, or the base commit's files materialized in a
+// temporary directory; nothing when there is no base.
+type baseSide struct {
+	loaded    bool            // there is a base (possibly empty)
+	missing   map[string]bool // the tool paths the base commit lacks
+	args      []string        // the paths to load; none: an empty base
+	cwd, root string          // the load's working directory and root
+	tmp       string          // the materialized commit ("" : none)
+}
+
+// remove deletes the materialized commit: once loaded, the tools keep
+// their sources in memory.
+func (b *baseSide) remove() {
+	if b.tmp != "" {
+		os.RemoveAll(b.tmp)
+		b.tmp = ""
+	}
+}
+
+// prepareBase finds the base's tool files at paths: the --base-path
+// paths, or the tool files of the base commit resolveBase found, written
+// to a temporary directory; no base when there is neither.
+func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
+	s := r.settings
+	if len(s.BasePaths) > 0 {
+		r.baseFrom = "--base-path " + strings.Join(s.BasePaths, ", ")
+		r.notes = append(r.notes, "Compared with the base tool set in "+strings.Join(s.BasePaths, ", ")+".")
+		return &baseSide{loaded: true, args: s.BasePaths, cwd: r.workdir, root: r.root}, 0
+	}
+	if r.baseSHA == "" {
+		return &baseSide{}, 0
+	}
+	sha := r.baseSHA
+
+	repoPaths := make([]string, len(paths))
+	for i, p := range paths {
+		rel, err := r.repoPath(p)
+		if err != nil {
+			return nil, r.fail(err.Error())
+		}
+		repoPaths[i] = rel
+	}
+	tmp, err := os.MkdirTemp("", "schemaport-base-")
+	if err != nil {
+		return nil, r.fail("cannot create a temporary directory for the base: " + err.Error())
+	}
+	side := &baseSide{loaded: true, tmp: tmp}
+	mirror, cwd := mirrorDirs(r.root, r.workdir, tmp)
+	// Only what the loader would read: not a binary or node_modules that
+	// happen to sit under a tool path.
+	maxSize := r.maxFileSize
+	if maxSize <= 0 {
+		maxSize = tool.DefaultMaxFileSize
+	}
+	snap, err := r.repo.MaterializeSelected(sha, repoPaths, mirror, gitbase.Selection{Keep: tool.Walkable, MaxSize: maxSize})
+	if err != nil {
+		side.remove()
+		return nil, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
+	}
+	side.missing = map[string]bool{}
+	var present []string
+	for i, p := range paths {
+		if slices.Contains(snap.Missing, repoPaths[i]) {
+			side.missing[p] = true
+		} else {
+			present = append(present, p)
+		}
+	}
+	if len(present) > 0 {
+		// Loaded from the same relative place as the head, so display paths
+		// (and so annotation paths) are the same on both sides.
+		if err := os.MkdirAll(cwd, 0o755); err != nil {
+			side.remove()
+			return nil, r.fail("cannot prepare the base directory: " + err.Error())
+		}
+		side.args, side.cwd, side.root = baseArgs(present, r.root, mirror), cwd, mirror
+	}
+	return side, 0
+}
+
+// loadBase loads the base's tools (with r.loads, which the head's load
+// then shares); an empty set when there is no base.
+func (r *actionRun) loadBase(side *baseSide) toolSet {
+	set := toolSet{loaded: side.loaded, missing: side.missing}
+	if len(side.args) > 0 {
+		set.Result = *r.load(side.args, side.cwd, side.root)
+	}
+	return set
+}
+
+// mirrorDirs places the repository root (mirror) and the working directory
+// (cwd) inside tmp so that they sit as they do in the checkout: the
+// working directory is inside the repository, or (a checkout `path:`) the
+// repository inside the working directory.
+func mirrorDirs(root, workdir, tmp string) (mirror, cwd string) {
+	if sub, err := filepath.Rel(root, workdir); err == nil && !isOutside(sub) {
+		return tmp, filepath.Join(tmp, sub)
+	}
+	if sub, err := filepath.Rel(workdir, root); err == nil && !isOutside(sub) {
+		return filepath.Join(tmp, sub), tmp
+	}
+	return tmp, tmp
+}
+
+// isOutside reports whether a relative path climbs out of its base.
+func isOutside(rel string) bool {
+	return rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// baseArgs turns head paths into the paths to load from the materialized
+// base: relative paths stay (the loader's cwd mirrors the working
+// directory), absolute ones are moved under mirror (the repository root's
+// copy).
+func baseArgs(paths []string, root, mirror string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if !filepath.IsAbs(p) {
+			out[i] = p
+			continue
+		}
+		rel, _ := filepath.Rel(root, p)
+		out[i] = filepath.Join(mirror, rel)
+	}
+	return out
+}
+
+// repoPath maps a tool path (relative to the working directory, or
+// absolute) to a path relative to the repository root.
+func (r *actionRun) repoPath(p string) (string, error) {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.workdir, p)
+	}
+	rel, err := filepath.Rel(r.root, filepath.Clean(abs))
+	if err != nil || isOutside(rel) {
+		return "", fmt.Errorf("The tool path `%s` is outside the repository %s, so it has no base version.", p, r.root)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// ensureBase resolves the planned base to a commit in the clone, fetching
+// it when it is missing and fetch-base allows.
+func (r *actionRun) ensureBase(plan action.Base) (string, int) {
+	if sha, err := r.repo.ResolveCommit(plan.Rev); err == nil {
+		return sha, 0
+	}
+	fetchArg, resolveArg := plan.Rev, plan.Rev
+	if !gitbase.IsObjectID(plan.Rev) {
+		fetchArg, resolveArg = strings.TrimPrefix(plan.Rev, "origin/"), "FETCH_HEAD"
+	}
+	if !r.settings.FetchBase {
+		return "", r.fail(fmt.Sprintf("The base %s (%s) is not in the clone, and `fetch-base` is false.\n%s", plan.Rev, plan.From, fetchAdvice(fetchArg)))
+	}
+	if err := r.repo.Fetch(fetchArg); err != nil {
+		return "", r.fail(fmt.Sprintf("The base %s (%s) is not in the clone, and fetching it failed: %v\n%s", plan.Rev, plan.From, err, fetchAdvice(fetchArg)))
+	}
+	sha, err := r.repo.ResolveCommit(resolveArg)
+	if err != nil {
+		return "", r.fail(fmt.Sprintf("Fetched the base %s (%s), but it still cannot be read: %v\n%s", plan.Rev, plan.From, err, fetchAdvice(fetchArg)))
+	}
+	return sha, 0
+}
+
+// fetchAdvice says how to give the job the base commit.
+func fetchAdvice(rev string) string {
+	return "Fix: fetch the history in the checkout step:\n" +
+		"  - uses: actions/checkout@v5\n" +
+		"    with:\n" +
+		"      fetch-depth: 0\n" +
+		"or fetch just the base in a step before this one:\n" +
+		"  - run: git fetch --no-tags --depth=1 origin " + rev + "\n" +
+		"A checkout with `persist-credentials: false` leaves no credentials to fetch a private repository with."
+}
+
+// loadHead loads the head tools. With a base, a path missing in the head
+// is fine (every tool under it was removed); missing on both sides it is an
+// error.
+func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
+	present, usageErr := r.headPaths(paths, base.loaded, base.missing)
+	if usageErr != "" {
+		return toolSet{usageErr: usageErr}
+	}
+	if len(present) == 0 {
+		return toolSet{loaded: true}
+	}
+	return toolSet{Result: *r.load(present, r.workdir, r.root), loaded: true}
+}
+
+// headPaths are the head's tool paths that exist, with notes on those
+// that exist on one side only; usageErr names a path on neither side.
+func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[string]bool) (present []string, usageErr string) {
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(r.workdir, p)
+		}
+		// Lstat: a link loop or a dangling link is present (and the loader
+		// says what is wrong with it), not a removed path.
+		_, err := os.Lstat(abs)
+		switch {
+		case err == nil || !baseLoaded:
+			present = append(present, p)
+		case baseMissing[p]:
+			return nil, fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input.", p, baseLabel(r.baseSHA))
+		default:
+			r.note("notice", "Tool path removed", fmt.Sprintf("`%s` does not exist in the head: every tool it held in the base counts as removed.", p))
+		}
+	}
+	for _, p := range present {
+		if baseMissing[p] {
+			r.note("notice", "New tool path", fmt.Sprintf("`%s` does not exist in the base %s: every tool in it counts as added.", p, baseLabel(r.baseSHA)))
+		}
+	}
+	return present, ""
+}
+
+// load loads tool paths that must resolve inside root, and says in one
+// notice which links inside walked directories were not followed.
+func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
+	return r.loadWith(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats, Cache: r.loads})
+}
+
+// loadWith is load with the options given.
+func (r *actionRun) loadWith(paths []string, opts tool.Options) *tool.Result {
+	res := tool.Load(paths, opts)
+	r.noteNotices(res.Notices)
+	return res
+}
+
+// noteNotices says in one notice which links inside walked directories
+// were not followed.
+func (r *actionRun) noteNotices(notices []tool.Notice) {
+	if n := len(notices); n > 0 {
+		var names []string
+		for i, nt := range notices {
+			if i == maxNoticePaths {
+				names = append(names, fmt.Sprintf("and %d more", n-maxNoticePaths))
+				break
+			}
+			names = append(names, "`"+nt.SourcePath+"`")
+		}
+		r.note("notice", "Symbolic links not followed", fmt.Sprintf("%s inside the tool directories %s not loaded: links inside a walked directory are not followed (%s). Name a link's target as a path to load it.",
+			countOf(n, "symbolic link"), map[bool]string{true: "was", false: "were"}[n == 1], strings.Join(names, ", ")))
+	}
+}

@@ -1,0 +1,533 @@
+package actionrun
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/gitbase"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/safefile"
+	"github.com/schemaport/schemaport-action/internal/version"
+)
+
+// publish reports the outcome everywhere it goes: the log, annotations,
+// the SARIF and JSON files, the job summary and the step outputs. Each
+// renders the policy's verdict; none decides a level of its own.
+func (r *actionRun) publish(o outcome) int {
+	s := r.settings
+	// Every output renders the bounded view; the counts stay whole.
+	if o.omitted != "" {
+		r.note("warning", "Findings not shown", o.omitted)
+	}
+	r.postComment(o) // first: a comment that fails is a note in everything below
+	r.printReadable(o)
+	if s.Annotations {
+		// Only what GitHub shows is kept (a few per level), however many
+		// findings there are.
+		sel := report.NewAnnotationSelector(report.MaxAnnotationsPerLevel)
+		mapped := []report.Annotation{{}}
+		report.PolicyAnnotationsEach(o.policy, r.changedFiles(), func(a report.Annotation) {
+			mapped[0] = a
+			report.MapFiles(mapped, r.paths)
+			sel.Add(mapped[0])
+		})
+		for _, a := range o.compiled.annotations() {
+			mapped[0] = a
+			report.MapFiles(mapped, r.paths)
+			sel.Add(mapped[0])
+		}
+		for _, a := range r.extra {
+			sel.Add(a)
+		}
+		for _, a := range r.configAnnotations(o.policy) {
+			sel.Add(a)
+		}
+		var buf bytes.Buffer
+		sel.Write(&buf, r.seeAlso())
+		r.log.Raw(buf.String())
+	}
+
+	var problems []string
+	// The SARIF file and the JSON report only read the outcome: the SARIF
+	// file (with its gzip size check, the longer of the two) is written on
+	// a goroutine of its own while the report is written here.
+	var (
+		sarifOut   string
+		sarifErr   error
+		sarifPanic any
+		sarifWG    sync.WaitGroup
+	)
+	sarifWG.Go(func() {
+		// A panic is raised again below, on this goroutine, for guarded
+		// to report.
+		defer func() { sarifPanic = recover() }()
+		sarifOut, sarifErr = r.writeFile(s.SARIFFile, func(w io.Writer) error {
+			return report.SARIF(w, report.SARIFInput{Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: o.omitted})
+		})
+	})
+	reportOut, reportErr := r.writeFile(s.ReportFile, func(w io.Writer) error { return jsonReportWriter(r, w, o) })
+	sarifWG.Wait()
+	if sarifPanic != nil {
+		panic(sarifPanic)
+	}
+	if sarifErr != nil {
+		problems = append(problems, "cannot write the SARIF file: "+sarifErr.Error())
+	}
+	if reportErr != nil {
+		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
+	}
+	if s.JobSummary {
+		if err := r.writeSummary(report.SummaryInput{Check: o.check, Diff: o.diff,
+			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
+			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
+			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy,
+			BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA)}); err != nil {
+			problems = append(problems, "cannot write the job summary: "+err.Error())
+		} else if o.compiled != nil {
+			if err := r.appendSummary(o.compiled.summary()); err != nil {
+				problems = append(problems, "cannot write the job summary: "+err.Error())
+			}
+		}
+	}
+
+	c := o.policy.Counts
+	tools := 0
+	if o.check != nil {
+		tools = len(o.check.Tools)
+	}
+	outputs := []action.Output{
+		{Name: "result", Value: o.policy.Verdict()},
+		{Name: "breaking", Value: strconv.FormatBool(c.Breaking > 0)},
+		{Name: "breaking-count", Value: strconv.Itoa(c.Breaking)},
+		{Name: "non-breaking-count", Value: strconv.Itoa(c.NonBreaking)},
+		{Name: "informational-count", Value: strconv.Itoa(c.Informational)},
+		{Name: "error-count", Value: strconv.Itoa(c.Errors + c.LoadErrors)},
+		{Name: "warning-count", Value: strconv.Itoa(c.Warnings)},
+		{Name: "info-count", Value: strconv.Itoa(c.Infos)},
+		{Name: "new-count", Value: strconv.Itoa(c.New)},
+		{Name: "existing-count", Value: strconv.Itoa(c.Existing)},
+		{Name: "tools", Value: strconv.Itoa(tools)},
+		{Name: "sarif-file", Value: sarifOut},
+		{Name: "report-file", Value: reportOut},
+		{Name: "base-sha", Value: r.baseSHA},
+		{Name: "head-sha", Value: r.headSHA},
+	}
+	if r.env.Get("GITHUB_OUTPUT") != "" {
+		if err := r.writeOutputs(outputs); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	if len(problems) > 0 {
+		r.errLog.Annotate("error", "SchemaPort: cannot write results", strings.Join(problems, "\n"))
+		return 2
+	}
+	r.printVerdict(o)
+	return o.exit
+}
+
+// configAnnotations point at the accept entries in the config file: an
+// error on each expired one (it fails the run), a warning on each that
+// matches nothing. A config outside the repository gets no file.
+func (r *actionRun) configAnnotations(res *finding.Result) []report.Annotation {
+	var out []report.Annotation
+	at := func(a finding.Accept, level, title, msg string) {
+		ann := report.Annotation{Level: level, Title: title, Message: msg, Priority: report.PriorityBreaking, Line: a.Line, EndLine: a.Line}
+		abs := a.File
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(r.workdir, abs)
+		}
+		if rel, err := filepath.Rel(r.root, abs); err == nil && !isOutside(rel) {
+			ann.File = filepath.ToSlash(rel)
+		} else {
+			ann.Line, ann.EndLine = 0, 0
+		}
+		out = append(out, ann)
+	}
+	for _, a := range res.Expired {
+		at(a, report.LevelError, "Config: accept entry expired",
+			"The accept entry for "+a.Code+" on "+a.Tool+" expired on "+a.Until+" and fails the run. Fix what it accepted and remove the entry, or give it a new `until` date.")
+	}
+	for i, a := range res.Unused {
+		at(a, report.LevelWarning, "Config: accept entry matches nothing", res.Warnings[i])
+	}
+	return out
+}
+
+// changedFiles reports whether the pull request changed a file (a display
+// path), from the diff of the base and head commits; nil (every file
+// counts as changed) without both commits.
+func (r *actionRun) changedFiles() func(string) bool {
+	if r.repo == nil || !gitbase.IsObjectID(r.baseSHA) || !gitbase.IsObjectID(r.headSHA) {
+		return nil
+	}
+	files, err := r.repo.ChangedFiles(r.baseSHA, r.headSHA)
+	if err != nil {
+		return nil
+	}
+	set := make(map[string]bool, len(files))
+	for _, f := range files {
+		set[f] = true
+	}
+	return func(display string) bool {
+		return set[report.MapPath(r.paths, display)]
+	}
+}
+
+// seeAlso names the outputs that hold every finding, for the notice
+// about annotations GitHub would not show.
+func (r *actionRun) seeAlso() string {
+	var where []string
+	if r.settings.JobSummary && (r.env.Get("GITHUB_STEP_SUMMARY") != "" || r.settings.SummaryFile != "") {
+		where = append(where, "the job summary")
+	}
+	if r.settings.SARIFFile != "" {
+		where = append(where, "the SARIF report")
+	}
+	if r.settings.ReportFile != "" {
+		where = append(where, "the JSON report")
+	}
+	switch len(where) {
+	case 0:
+		return "the log above"
+	case 1:
+		return where[0]
+	}
+	return strings.Join(where[:len(where)-1], ", ") + " and " + where[len(where)-1]
+}
+
+func resultWord(exit int) string {
+	switch exit {
+	case 0:
+		return "pass"
+	case 1:
+		return "fail"
+	}
+	return "error"
+}
+
+// printReadable writes the human report to the log, fenced so that text
+// quoted from tool files cannot act as a workflow command: the load errors
+// first, then what the policy counts (new check findings at their
+// effective levels, the changes), then, one line each, what it tolerated.
+func (r *actionRun) printReadable(o outcome) {
+	var buf bytes.Buffer
+	if len(o.head.Errors) > 0 {
+		report.LoadErrorsText(&buf, o.head.Errors)
+		r.log.Text("Input errors", buf.String())
+	}
+	if len(o.base.Errors) > 0 {
+		buf.Reset()
+		report.LoadErrorsText(&buf, o.base.Errors)
+		r.log.Text("Input errors in the base version ("+r.baseDescription()+")", buf.String())
+	}
+	// The check and diff reports can be far larger than the files
+	// checked: streamed into the log, never held.
+	res := o.policy
+	logLeft := maxLogBytes
+	if o.check != nil {
+		title := "Check"
+		if res.Policy.OnlyNew {
+			title = "Check: new findings (the base does not have them)"
+		}
+		view := report.PolicyCheckViewOf(o.check, res, func(f *finding.Finding) bool { return f.State == finding.StateNew })
+		r.log.TextFrom(title, func(w io.Writer) error {
+			if res.Policy.OnlyNew && view.Errors+view.Warnings+view.Infos == 0 && len(o.check.Tools) > 0 {
+				_, err := io.WriteString(w, "Nothing new to report.\n")
+				return err
+			}
+			lw := &logCap{w: w, left: &logLeft}
+			err := report.CheckText(lw, view, report.TextOptions{CompileFixes: o.failOn == finding.FailOnLossy})
+			return cmp.Or(err, lw.finish())
+		})
+	}
+	if o.compiled != nil {
+		r.log.Text("Compiled files ("+o.compiled.dir+")", o.compiled.text())
+	}
+	if o.diff != nil {
+		r.log.TextFrom("Diff against "+r.baseDescription(), func(w io.Writer) error {
+			lw := &logCap{w: w, left: &logLeft}
+			err := report.DiffText(lw, report.PolicyDiffView(res), report.TextOptions{})
+			return cmp.Or(err, lw.finish())
+		})
+	}
+	if c := res.Counts; c.Existing+c.Accepted+c.Approved+c.Disabled > 0 {
+		buf.Reset()
+		report.ToleratedText(&buf, res)
+		r.log.Text("Tolerated (reported, not failing)", buf.String())
+	}
+}
+
+// maxLogBytes bounds the readable report in the log: 8 MiB is far more
+// than anyone reads in a job log (the runner keeps logs of any size, but
+// the browser struggles past a few megabytes), and the findings it cuts
+// are in the JSON report and the SARIF file.
+const maxLogBytes = 8 << 20
+
+// logCap passes a report through to the log until the log's budget is
+// spent, cutting at a line end, and counts the lines it drops.
+type logCap struct {
+	w       io.Writer
+	left    *int
+	cut     bool
+	dropped int
+	last    byte
+}
+
+func (c *logCap) Write(p []byte) (int, error) {
+	if c.cut {
+		c.dropped += bytes.Count(p, []byte{'\n'})
+		return len(p), nil
+	}
+	keep := p
+	if len(p) > *c.left {
+		c.cut = true
+		keep = p[:bytes.LastIndexByte(p[:max(*c.left, 0)], '\n')+1]
+		c.dropped += bytes.Count(p[len(keep):], []byte{'\n'})
+	}
+	if len(keep) > 0 {
+		if _, err := c.w.Write(keep); err != nil {
+			return 0, err
+		}
+		c.last = keep[len(keep)-1]
+	}
+	*c.left -= len(keep)
+	if c.cut {
+		*c.left = 0
+	}
+	return len(p), nil
+}
+
+// finish says what was cut, if anything.
+func (c *logCap) finish() error {
+	if !c.cut {
+		return nil
+	}
+	note := fmt.Sprintf("… %d more lines are not shown: the log holds at most %d MiB of report. The JSON report and the SARIF file have the findings.\n", c.dropped, maxLogBytes>>20)
+	if c.last != '\n' && c.last != 0 {
+		note = "\n" + note
+	}
+	_, err := io.WriteString(c.w, note)
+	return err
+}
+
+// printVerdict ends the log with the notes, the counts and the verdict:
+// each reason for failing with its threshold and way out, or what a
+// passing run tolerated, as the last line.
+func (r *actionRun) printVerdict(o outcome) {
+	var b strings.Builder
+	for _, n := range r.notes {
+		b.WriteString(n + "\n")
+	}
+	for _, w := range o.policy.Warnings {
+		b.WriteString(w + "\n")
+	}
+	c := o.policy.Counts
+	fmt.Fprintf(&b, "SchemaPort: %s. Check: %s, %s, %s.", o.policy.Verdict(),
+		countOf(c.Errors, "error"), countOf(c.Warnings, "warning"), countOf(c.Infos, "info"))
+	if o.diff != nil {
+		fmt.Fprintf(&b, " Diff: %d breaking, %d non-breaking, %d informational.", c.Breaking, c.NonBreaking, c.Informational)
+	}
+	if n := c.LoadErrors; n > 0 {
+		b.WriteString(" " + countOf(n, "input error") + ".")
+	}
+	r.log.Text("", b.String())
+	// The verdict is the last lines of the log, outside the fence so that
+	// they are the last thing a reader sees. Each starts with "Failed:" or
+	// "Passed", so none is a `::` command; the names they quote from the
+	// config and inputs are kept on one line and cannot form a `##[`
+	// command.
+	var v strings.Builder
+	for _, l := range o.policy.Lines() {
+		v.WriteString(action.SafeLogLine(l) + "\n")
+	}
+	r.log.Raw(v.String())
+}
+
+// writeFile writes a report file (relative to the workspace) and returns
+// the workspace-relative path for the step output; "" when off.
+func (r *actionRun) writeFile(name string, write func(io.Writer) error) (string, error) {
+	if name == "" {
+		return "", nil
+	}
+	dest := name
+	if !filepath.IsAbs(dest) {
+		dest = filepath.Join(r.workspace, dest)
+	}
+	// Never through a link the repository may have committed in its place.
+	if err := safefile.Write(r.fileRoot(name), dest, write); err != nil {
+		return "", err
+	}
+	// Root in the container, the runner's user on the host: hand the file
+	// (and any directory made for it) to the workspace's owner.
+	gitbase.MatchOwner(dest, r.workspace)
+	rel, err := filepath.Rel(r.workspace, dest)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(dest), nil
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// fileRoot is the directory a file the run writes must stay inside: the
+// workspace, except for an absolute path named on a local command line
+// (the user's own choice, outside any workflow).
+func (r *actionRun) fileRoot(name string) string {
+	if filepath.IsAbs(name) && r.env.Get("GITHUB_ACTIONS") != "true" {
+		return ""
+	}
+	return r.workspace
+}
+
+func (r *actionRun) writeSummary(in report.SummaryInput) error {
+	path := r.env.Get("GITHUB_STEP_SUMMARY")
+	if path == "" {
+		path = r.settings.SummaryFile
+	}
+	if path == "" {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := report.Summary(&buf, in); err != nil {
+		return err
+	}
+	return r.appendSummaryTo(path, buf.String())
+}
+
+// appendSummaryTo appends to the runner's summary file, or to our own copy
+// named by --summary-file: a file of the workspace, like the reports (the
+// runner's file lives outside it). Neither is written through a link.
+func (r *actionRun) appendSummaryTo(path, markdown string) error {
+	if r.env.Get("GITHUB_STEP_SUMMARY") == "" {
+		if root := r.fileRoot(path); root != "" {
+			if err := safefile.CheckDir(root, path); err != nil {
+				return err
+			}
+		}
+	}
+	return action.AppendSummary(path, markdown)
+}
+
+func (r *actionRun) writeOutputs(outputs []action.Output) error {
+	r.outputsWritten = true
+	if err := action.WriteOutputs(r.env.Get("GITHUB_OUTPUT"), outputs); err != nil {
+		return fmt.Errorf("cannot write the step outputs: %v", err)
+	}
+	return nil
+}
+
+// jsonReportWriter writes the JSON report; a test swaps in the former
+// whole-document writer to hold the streamed one to its bytes.
+var jsonReportWriter = (*actionRun).writeJSONReport
+
+// writeJSONReport writes the full report: the verdict, the revisions, and
+// the check, diff and input-error documents the other commands print, each
+// under its own key (null when that part did not run). It streams: each
+// document is rendered straight into the file, re-indented one level on
+// the way (report.IndentWriter, json.Indent's layout), so a report of
+// millions of findings is never in memory, let alone twice.
+func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
+	b := bufio.NewWriterSize(w, 256<<10)
+	b.WriteString("{\n")
+	name := func(n string) { b.WriteString("  " + jsonvalue.Quote(n) + ": ") }
+	field := func(n, raw string, last bool) {
+		name(n)
+		b.WriteString(raw)
+		if !last {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	str := func(s string) string {
+		if s == "" {
+			return "null"
+		}
+		return jsonvalue.Quote(s)
+	}
+	field("command", `"run"`, false)
+	field("schemaPortVersion", jsonvalue.Quote(version.Version), false)
+	field("result", jsonvalue.Quote(resultWord(o.exit)), false)
+	field("exitCode", strconv.Itoa(o.exit), false)
+	field("baseSha", str(r.baseSHA), false)
+	field("baseFrom", str(r.baseFrom), false)
+	field("headSha", str(r.headSHA), false)
+	field("breakingApproved", strconv.FormatBool(o.approved), false)
+	verdict, err := report.PolicyVerdictJSON(o.policy)
+	if err != nil {
+		return err
+	}
+	field("verdict", verdict, false)
+	name("findings")
+	if err := report.WritePolicyFindingsJSON(b, o.policy, r.paths); err != nil {
+		return err
+	}
+	b.WriteString(",\n")
+	notes := "[]"
+	if len(r.notes) > 0 {
+		q := make([]string, len(r.notes))
+		for i, n := range r.notes {
+			q[i] = jsonvalue.Quote(n)
+		}
+		notes = "[" + strings.Join(q, ", ") + "]"
+	}
+	field("notes", notes, false)
+	parts := []struct {
+		name string
+		on   bool
+		w    func(io.Writer) error
+	}{
+		{"inputErrors", len(o.head.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.head.Errors) }},
+		{"baseInputErrors", len(o.base.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.base.Errors) }},
+		{"check", o.check != nil, func(w io.Writer) error { return report.CheckJSON(w, o.check, report.Omitted{}) }},
+		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff, report.Omitted{}) }},
+	}
+	for i, p := range parts {
+		if !p.on {
+			field(p.name, "null", i == len(parts)-1)
+			continue
+		}
+		name(p.name)
+		if err := p.w(report.NewIndentWriter(b, "  ", "  ")); err != nil {
+			return err
+		}
+		if i < len(parts)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("}\n")
+	return b.Flush()
+}
+
+// baseDescription names the base for messages: "1234abcd5678 (the push's
+// `before` commit)", or the --base-path directories.
+func (r *actionRun) baseDescription() string {
+	if r.baseSHA == "" {
+		return r.baseFrom
+	}
+	return baseLabel(r.baseSHA) + " (" + r.baseFrom + ")"
+}
+
+// baseLabel shortens a commit id for messages; other revisions stay.
+func baseLabel(s string) string {
+	if gitbase.IsObjectID(s) {
+		return s[:12]
+	}
+	return s
+}
+
+// countOf is "1 error", "2 errors".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
