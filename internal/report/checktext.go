@@ -167,10 +167,25 @@ func (c *CheckTextWriter) RenderTool(tr *check.ToolResult, buf []byte) []byte {
 			}
 			continue
 		}
+		wideOnly := false
 		if len(order) == 0 && len(t.Diagnostics) > 0 {
-			continue // only facts said once for the target, or hidden ones
+			// Only facts said once for the target (every tool gets the
+			// section, so none reads as unchecked), or findings hidden by
+			// --min-severity (left out, as asked).
+			for j := range t.Diagnostics {
+				if d := &t.Diagnostics[j]; c.shown(d) && d.TargetWide {
+					wideOnly = true
+				}
+			}
+			if !wideOnly {
+				continue
+			}
 		}
 		w.WriteString("\n" + p.paint(ansiBold, clean(targetName(t))) + "\n")
+		if wideOnly {
+			w.WriteString(p.paint(ansiGreen, markOK) + " Nothing specific to this tool; see what holds for every tool at the end.\n")
+			continue
+		}
 		if len(order) == 0 {
 			w.WriteString(p.paint(ansiGreen, markOK) + " Compatible\n")
 			continue
