@@ -36,11 +36,11 @@ const Encoding = "o200k_base"
 // line goes to the library whole. Tests compare every figure with the
 // library's count of the whole file (compile.Encode's bytes).
 type counter struct {
-	lines      map[string]int32
-	pieces     map[string]int32
-	cached     int // bytes of keys held
-	indent     []int32
-	scratch    []byte
+	lines   map[string]int32
+	pieces  map[string]int32
+	cached  int // bytes of keys held
+	indent  []int32
+	scratch []byte
 }
 
 const (
@@ -148,7 +148,7 @@ func isPunct(b byte) bool  { return !isSpace(b) && !isLetter(b) && !isDigit(b) }
 //  1. [^\r\n\p{L}\p{N}]?[\p{Lu}…]*[\p{Ll}…]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?
 //  2. [^\r\n\p{L}\p{N}]?[\p{Lu}…]+[\p{Ll}…]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?
 //  3. \p{N}{1,3}
-//  4.  ?[^\s\p{L}\p{N}]+[\r\n/]*
+//  4. ?[^\s\p{L}\p{N}]+[\r\n/]*
 //  5. \s*[\r\n]+
 //  6. \s+(?!\S)
 //  7. \s+
