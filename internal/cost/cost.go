@@ -106,8 +106,9 @@ func measure(c *counter, t *tool.Tool, target string, diags []provider.Diagnosti
 // measureWith counts a compiled definition (the root object compile
 // writes), line by line as compile.Encode lays it out.
 func measureWith(c *counter, out *jsonvalue.Value) Parts {
-	l := layout{c: c}
-	l.value(out, 0, nil, "", partStructure, rootLevel)
+	l := layout{c: c, line: c.lineBuf[:0]}
+	l.value(out, 0, l.line[:0], "", partStructure, rootLevel)
+	c.lineBuf = l.line
 	return l.parts
 }
 
@@ -213,11 +214,12 @@ const (
 type layout struct {
 	c     *counter
 	parts Parts
-	line  []byte
+	line  []byte // the line being built: used before any recursion
+	key   jsonvalue.Value
 }
 
-// value lays out v; head is what precedes it on its line (`"key": `), tail
-// what follows its last line ("," or "").
+// value lays out v; head is what precedes it on its line (`"key": `, in
+// l.line), tail what follows its last line ("," or "").
 func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, p part, lv level) {
 	switch {
 	case v.Kind == jsonvalue.Object && len(v.Members) > 0:
@@ -242,7 +244,8 @@ func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, 
 					mlv = valueLevel
 				}
 			}
-			mh := compile.AppendScalar(nil, &jsonvalue.Value{Kind: jsonvalue.String, Text: m.Key})
+			l.key.Kind, l.key.Text = jsonvalue.String, m.Key
+			mh := compile.AppendScalar(l.line[:0], &l.key)
 			mh = append(mh, ':', ' ')
 			mt := ","
 			if i == len(v.Members)-1 {
@@ -250,7 +253,7 @@ func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, 
 			}
 			l.value(&m.Value, depth+1, mh, mt, mp, mlv)
 		}
-		l.emit(depth, append([]byte{'}'}, tail...), p)
+		l.emit(depth, append(append(l.line[:0], '}'), tail...), p)
 	case v.Kind == jsonvalue.Array && len(v.Items) > 0:
 		l.emit(depth, append(head, '['), p)
 		for i := range v.Items {
@@ -258,9 +261,9 @@ func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, 
 			if i == len(v.Items)-1 {
 				it = ""
 			}
-			l.value(&v.Items[i], depth+1, nil, it, p, lv)
+			l.value(&v.Items[i], depth+1, l.line[:0], it, p, lv)
 		}
-		l.emit(depth, append([]byte{']'}, tail...), p)
+		l.emit(depth, append(append(l.line[:0], ']'), tail...), p)
 	default:
 		line := head
 		switch v.Kind {
@@ -276,6 +279,7 @@ func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, 
 }
 
 func (l *layout) emit(depth int, content []byte, p part) {
+	l.line = content[:0] // keep the grown buffer
 	n := l.c.lineTokens(depth, content)
 	switch p {
 	case partNameDescription:

@@ -41,6 +41,7 @@ type counter struct {
 	cached  int // bytes of keys held
 	indent  []int32
 	scratch []byte
+	lineBuf []byte // layout's
 }
 
 const (
@@ -48,9 +49,13 @@ const (
 	maxCacheBytes = 32 << 20 // per counter: a huge set must not hold every line
 )
 
-var counters = sync.Pool{New: func() any {
-	return &counter{lines: map[string]int32{}, pieces: map[string]int32{}}
-}}
+var counters = newPool()
+
+func newPool() *sync.Pool {
+	return &sync.Pool{New: func() any {
+		return &counter{lines: map[string]int32{}, pieces: map[string]int32{}}
+	}}
+}
 
 // lineTokens counts one line: depth is its indentation level, content the
 // text after the indentation, without the line break.

@@ -18,7 +18,7 @@ func TestSplitterMatchesLibrary(t *testing.T) {
 		"foo\"bar", "(\"name", "don't DON'T Don'T 'tis", "''s 's", "a 'll", " 're",
 	}
 	for _, s := range fixed {
-		check(t, s)
+		checkCount(t, s)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []byte(" \n\n  aAbBzZ'sStTrReEvVlLmMdD019\"{}[],:./\\-_!?#")
@@ -27,11 +27,11 @@ func TestSplitterMatchesLibrary(t *testing.T) {
 		for i := range b {
 			b[i] = alphabet[rng.IntN(len(alphabet))]
 		}
-		check(t, string(b))
+		checkCount(t, string(b))
 	}
 }
 
-func check(t *testing.T, s string) {
+func checkCount(t *testing.T, s string) {
 	t.Helper()
 	c := &counter{lines: map[string]int32{}, pieces: map[string]int32{}}
 	if got, want := c.count([]byte(s)), libraryCount(s); got != want {
