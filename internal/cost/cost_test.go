@@ -9,7 +9,9 @@ import (
 
 	"github.com/tiktoken-go/tokenizer"
 
+	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/compile"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -134,3 +136,34 @@ func TestRefundOrderFigures(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Counting from the check's own findings (how a run that has checked the
+// set already counts it) gives the figures counting alone gives.
+func TestCountFromCheckFindings(t *testing.T) {
+	for _, dir := range []string{
+		filepath.Join("..", "..", "testdata", "realworld", "v1"),
+		filepath.Join("..", "..", "..", "shared", "realworld", "tools"),
+	} {
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		tools := load(t, dir)
+		alone := Count(tools, defaultTargets, nil)
+		res := check.Run(tools, defaultTargets)
+		reused := Count(tools, defaultTargets, func(i int, target string) []provider.Diagnostic {
+			for _, tr := range res.Tools[i].Targets {
+				if tr.ID == target {
+					return append([]provider.Diagnostic{}, tr.Diagnostics...)
+				}
+			}
+			return []provider.Diagnostic{}
+		})
+		for i := range tools {
+			for j := range defaultTargets {
+				if alone.Tools[i][j] != reused.Tools[i][j] {
+					t.Errorf("%s: %+v alone, %+v from the check", dir, alone.Tools[i][j], reused.Tools[i][j])
+				}
+			}
+		}
+	}
+}
