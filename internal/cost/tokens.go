@@ -45,7 +45,7 @@ type counter struct {
 }
 
 const (
-	maxCachedLine = 512      // longer lines are counted each time
+	maxCachedLine = 8 << 10  // longer lines are counted each time
 	maxCacheBytes = 32 << 20 // per counter: a huge set must not hold every line
 )
 
@@ -75,11 +75,23 @@ func (c *counter) lineTokens(depth int, content []byte) int {
 		}
 	}
 	k := c.count(buf)
-	if len(buf) <= maxCachedLine && c.cached < maxCacheBytes {
+	if len(buf) <= maxCachedLine {
+		c.remember()
 		c.lines[string(buf)] = int32(k)
 		c.cached += len(buf)
 	}
 	return n + k
+}
+
+// remember makes room for one more cached count: a full cache starts
+// over, keeping what recurs soon (the same tool's lines for the next
+// target, the structure lines of the next tools) and bounding memory.
+func (c *counter) remember() {
+	if c.cached >= maxCacheBytes {
+		clear(c.lines)
+		clear(c.pieces)
+		c.cached = 0
+	}
 }
 
 func (c *counter) indentTokens(depth int) int {
@@ -106,10 +118,9 @@ func (c *counter) count(s []byte) int {
 			return
 		}
 		k := libraryCount(string(p))
-		if c.cached < maxCacheBytes {
-			c.pieces[string(p)] = int32(k)
-			c.cached += len(p)
-		}
+		c.remember()
+		c.pieces[string(p)] = int32(k)
+		c.cached += len(p)
 		n += k
 	})
 	return n
