@@ -46,7 +46,7 @@ type counter struct {
 
 const (
 	maxCachedLine = 8 << 10  // longer lines are counted each time
-	maxCacheBytes = 32 << 20 // per counter: a huge set must not hold every line
+	maxCacheBytes = 2 << 20 // per counter: small enough to stay in the processor's cache
 )
 
 var counters = newPool()

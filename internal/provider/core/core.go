@@ -79,7 +79,7 @@ const notEvaluatedText = " was not checked against its schema: matching a `patte
 // so they do not take part in that validation themselves.
 func Check(t *tool.Tool) []provider.Diagnostic {
 	e := provider.NewEmitter(t, ID)
-	checkHidden(t, e)
+	h := checkHidden(t, e)
 	root := t.InputSchema()
 	if root == nil || root.Kind != jsonvalue.Object {
 		return e.Finish()
@@ -88,6 +88,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	walkSchemas(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
 		for i := range s.Members {
 			m := &s.Members[i]
+			h.member(at, m)
 			if near := provider.NearKeyword(m.Key); near != "" {
 				e.EmitAt(&Rules[ruleMisspelledKeyword], at.MemberPlace(s, m), misspelledMessage(m.Key, near), "")
 			}

@@ -21,14 +21,17 @@ type hiddenScan struct {
 	data []byte // the tool's file, or nil
 }
 
-func checkHidden(t *tool.Tool, e *provider.Emitter) {
-	v := t.Value
-	if v == nil || v.Kind != jsonvalue.Object {
-		return
-	}
-	h := hiddenScan{e: e}
+// checkHidden checks the tool-level text and returns the scan for the
+// schema walk (Check's, which calls member for every member of every
+// subschema).
+func checkHidden(t *tool.Tool, e *provider.Emitter) *hiddenScan {
+	h := &hiddenScan{e: e}
 	if t.Source != nil {
 		h.data = t.Source.Data
+	}
+	v := t.Value
+	if v == nil || v.Kind != jsonvalue.Object {
+		return h
 	}
 	for _, key := range [...]string{"name", "title", "description"} {
 		if m := v.Member(key); m != nil && m.Value.Kind == jsonvalue.String {
@@ -40,32 +43,58 @@ func checkHidden(t *tool.Tool, e *provider.Emitter) {
 			h.text("annotations.title", "The tool's title", m.Value.Text, m.Value.Start, m.Value.End)
 		}
 	}
-	root := t.InputSchema()
-	if root == nil || root.Kind != jsonvalue.Object {
-		return
+	return h
+}
+
+// member checks m, a member of a subschema at.
+func (h *hiddenScan) member(at *provider.Cursor, m *jsonvalue.Member) {
+	switch m.Key {
+	case "description", "title":
+		if m.Value.Kind == jsonvalue.String && hidden.Contains(m.Value.Text) {
+			h.text(at.Key(m.Key), what(m.Key, false), m.Value.Text, m.Value.Start, m.Value.End)
+		}
+	case "enum", "const", "default", "examples", "example":
+		if mayHide(&m.Value) {
+			h.value(at.Key(m.Key), what(m.Key, false), &m.Value)
+		}
+	case "properties":
+		if m.Value.Kind != jsonvalue.Object {
+			return
+		}
+		var base string
+		for j := range m.Value.Members {
+			p := &m.Value.Members[j]
+			if !hidden.Contains(p.Key) {
+				continue
+			}
+			if base == "" {
+				base = at.Key("properties")
+			}
+			h.text(schemapath.Key(base, p.Key), "The property name", p.Key, p.KeyStart, p.KeyEnd)
+		}
 	}
-	walkSchemas(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
-		for i := range s.Members {
-			m := &s.Members[i]
-			switch m.Key {
-			case "description", "title":
-				if m.Value.Kind == jsonvalue.String {
-					h.text(at.Key(m.Key), what(m.Key, false), m.Value.Text, m.Value.Start, m.Value.End)
-				}
-			case "enum", "const", "default", "examples", "example":
-				h.value(at.Key(m.Key), what(m.Key, false), &m.Value)
-			case "properties":
-				if m.Value.Kind != jsonvalue.Object {
-					continue
-				}
-				base := at.Key("properties")
-				for j := range m.Value.Members {
-					p := &m.Value.Members[j]
-					h.text(schemapath.Key(base, p.Key), "The property name", p.Key, p.KeyStart, p.KeyEnd)
-				}
+}
+
+// mayHide reports whether a value holds a string or key with a hidden
+// character, so that its paths are rendered only then.
+func mayHide(v *jsonvalue.Value) bool {
+	switch v.Kind {
+	case jsonvalue.String:
+		return hidden.Contains(v.Text)
+	case jsonvalue.Array:
+		for i := range v.Items {
+			if mayHide(&v.Items[i]) {
+				return true
 			}
 		}
-	})
+	case jsonvalue.Object:
+		for i := range v.Members {
+			if hidden.Contains(v.Members[i].Key) || mayHide(&v.Members[i].Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // what names the text at key for a message.
