@@ -45,7 +45,7 @@ type counter struct {
 }
 
 const (
-	maxCachedLine = 8 << 10  // longer lines are counted each time
+	maxCachedLine = 8 << 10 // longer lines are counted each time
 	maxCacheBytes = 2 << 20 // per counter: small enough to stay in the processor's cache
 )
 
