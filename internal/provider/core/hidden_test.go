@@ -46,6 +46,14 @@ func TestHiddenCharactersPosition(t *testing.T) {
 		{text: "{\"name\":\"t\",\"description\":\"d\",\"inputSchema\":{\"type\":\"object\",\n  \"properties\":{\"a\u202eb\":{}}}}",
 			line: 2, col: 19, endCol: 20, path: `inputSchema.properties["a` + "\u202e" + `b"]`,
 			message: "The property name has 1 hidden character (1 × U+202E RIGHT-TO-LEFT OVERRIDE)"},
+		// A variation selector after a letter (raw), one after a CJK
+		// character (escaped), each in its own value.
+		{text: "{\"name\":\"t\",\"description\":\"d\",\"inputSchema\":{\"type\":\"object\",\n\"properties\":{\"p\":{\"enum\":[\"ok\",\"né\ufe0f\"]}}}}",
+			line: 2, col: 36, endCol: 37, path: "inputSchema.properties.p.enum[1]",
+			message: "An enum value has 1 hidden character (1 × U+FE0F VARIATION SELECTOR-16)"},
+		{text: "{\"name\":\"t\",\"description\":\"d\",\"inputSchema\":{\"type\":\"object\",\n\"properties\":{\"p\":{\"default\":{\"k\":\"漢\\udb40\\udd00\"}}}}}",
+			line: 2, col: 37, endCol: 49, path: "inputSchema.properties.p.default.k",
+			message: "The default has 1 hidden character (1 × U+E0100 VARIATION SELECTOR-17)"},
 	} {
 		ds := Check(pt.Tool(t, c.text))
 		if len(ds) != 1 {
