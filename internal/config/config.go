@@ -23,7 +23,7 @@ import (
 const DefaultFile = "schemaport.config.json"
 
 // Keys lists every key the file may hold, in the order messages name them.
-var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept", "maxFileSize", "formats", "servers"}
+var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept", "maxFileSize", "formats", "servers", "budgets"}
 
 // Config holds the values present in the file; nil pointers mean "not set".
 type Config struct {
@@ -48,6 +48,8 @@ type Config struct {
 	Formats []Format
 	// Servers are the MCP servers a plain `snapshot` reads (sources.go).
 	Servers []Server
+	// Budgets are the context-cost limits (budgets.go); nil: none.
+	Budgets *Budgets
 }
 
 // Rule is one `rules` member: a code (or "<target>/*") and a level.
@@ -233,6 +235,10 @@ func Parse(display string, data []byte) (*Config, error) {
 			}
 		case "accept":
 			if err := c.parseAccept(val, data); err != nil {
+				return nil, err
+			}
+		case "budgets":
+			if err := c.parseBudgets(val, data); err != nil {
 				return nil, err
 			}
 		case "maxFileSize":

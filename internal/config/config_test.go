@@ -29,14 +29,14 @@ func TestParseErrors(t *testing.T) {
 		`{"output": 1}`:               "`output` in cfg.json must be a string.",
 		`{"allowLossy": "yes"}`:       "`allowLossy` in cfg.json must be a boolean.",
 		`{"failOn": "often"}`:         "`failOn` in cfg.json must be error, lossy, warning, or never.",
-		`{"bogus": 1, "schemas": 5}`:  "Unknown key `bogus` in cfg.json. Valid keys are: schemas, targets, output, allowLossy, quiet, failOn, ignoreDescriptions, rules, accept, maxFileSize, formats, servers.",
+		`{"bogus": 1, "schemas": 5}`:  "Unknown key `bogus` in cfg.json. Valid keys are: schemas, targets, output, allowLossy, quiet, failOn, ignoreDescriptions, rules, accept, maxFileSize, formats, servers, budgets.",
 		"{\n  \"schemas\": \"x\",\n}": "Config file cfg.json is not valid JSON: trailing comma before '}' (remove the comma) at line 2 column 17",
 		// A byte-order mark is not a column.
 		"\uFEFF{\"schemas\": 5,}": "Config file cfg.json is not valid JSON: trailing comma before '}' (remove the comma) at line 1 column 14",
 		"\uFEFF{\"schemas\": 5}":  "`schemas` in cfg.json must be a path or a non-empty array of paths.",
 		// Both places of a repeated key, and a key that would break the backticks.
 		"{\"schemas\": \"a\",\n \"schemas\": \"b\"}": "Config file cfg.json is not valid JSON: key `schemas` appears twice (at line 1 column 2 and line 2 column 2); remove one.",
-		"{\"a`b\": 1}": "Unknown key \"a`b\" in cfg.json. Valid keys are: schemas, targets, output, allowLossy, quiet, failOn, ignoreDescriptions, rules, accept, maxFileSize, formats, servers.",
+		"{\"a`b\": 1}": "Unknown key \"a`b\" in cfg.json. Valid keys are: schemas, targets, output, allowLossy, quiet, failOn, ignoreDescriptions, rules, accept, maxFileSize, formats, servers, budgets.",
 	}
 	for in, want := range cases {
 		_, err := Parse("cfg.json", []byte(in))

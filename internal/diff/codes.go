@@ -122,6 +122,7 @@ var Codes = []Code{
 	{ID: "schema-dialect-changed", Class: Informational, Trigger: "$schema names another known JSON Schema dialect (breaking when the schema uses a keyword the new dialect applies and the old one ignored; an unknown dialect is keyword-changed)", Ours: true},
 	{ID: "keyword-regrouped-with-ref", Class: Breaking, Trigger: "a keyword that reads, or is read by, keywords of a $ref's target moved between the target's schema object and the keywords written beside the $ref (which stay a separate conjunct); a keyword nothing reads and that reads nothing is no change when moved so", Ours: true},
 	{ID: "schema-narrowed", Class: Breaking, Trigger: "no keyword change was found breaking, yet the validator rejects under the new schema a call the old one accepted (keywords regrouped or moved between subschemas); the change carries that call", Ours: true},
+	{ID: "hidden-characters-added", Class: Breaking, Trigger: "a description or title (the tool's or a subschema's) now has more hidden characters (tag characters, zero-width characters, bidi controls, variation selectors outside emoji sequences: core/hidden-characters) than before; replaces tool-description-changed, description-changed and title-changed, and --ignore-descriptions keeps it", Ours: true},
 	{ID: "schema-too-complex", Class: Breaking, Trigger: "$ref expansion exceeded the comparison budget; what was not compared cannot be proven safe", Ours: true},
 }
 

@@ -73,6 +73,7 @@ var codeExamples = []codeExample{
 	{"composition-changed", obj(`{"anyOf":[{"type":"string"}]}`), obj(`{"anyOf":{"type":"string"}}`),
 		[]want{{"composition-changed", Breaking, p + ".anyOf"}}},
 	{"description-changed", obj(`{"description":"a"}`), obj(`{"description":"b"}`), []want{{"description-changed", Informational, p + ".description"}}},
+	{"hidden-characters-added", obj(`{"description":"a"}`), obj(`{"description":"a\u200b"}`), []want{{"hidden-characters-added", Breaking, p + ".description"}}},
 	{"title-changed", obj(`{}`), obj(`{"title":"V"}`), []want{{"title-changed", Informational, p + ".title"}}},
 	{"default-changed", obj(`{"default":1}`), obj(`{"default":2}`), []want{{"default-changed", Informational, p + ".default"}}},
 	{"examples-changed", obj(`{"examples":[1]}`), obj(`{}`), []want{{"examples-changed", Informational, p + ".examples"}}},

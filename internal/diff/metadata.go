@@ -1,6 +1,11 @@
 package diff
 
-import "github.com/schemaport/schemaport-action/internal/jsonvalue"
+import (
+	"strconv"
+
+	"github.com/schemaport/schemaport-action/internal/hidden"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+)
 
 // metadata classifies description, title, default, examples, format and
 // nullable (SchemaPort's metadata pass), then the annotations SchemaPort
@@ -50,8 +55,45 @@ func (c *comparer) metadata(o, n *node) {
 
 func (c *comparer) prose(o, n *node, id kw, key, code, msg string) {
 	if ov, nv := o.get(id), n.get(id); !strictEqual(ov, nv) {
+		if added, ok := hiddenAdded(ov, nv); ok {
+			c.emit(hiddenAddedCode, "The "+key+" now has "+added+hiddenAddedTail, o, n, ov, nv, k(key))
+			return
+		}
 		c.emit(code, msg, o, n, ov, nv, k(key))
 	}
+}
+
+// hiddenAddedCode replaces description-changed, title-changed and
+// tool-description-changed when the new text has more hidden characters
+// (internal/hidden) than the old: text a reviewer of the pull request does
+// not see but the model reads is how tool poisoning hides instructions,
+// so it is breaking and --ignore-descriptions does not drop it.
+const hiddenAddedCode = "hidden-characters-added"
+
+const hiddenAddedTail = ", which the model reads and a reviewer does not see; remove them, or write visibly what they stand for."
+
+// hiddenAdded reports whether the string nv has more hidden characters
+// than ov (absent or not a string: none), saying which ones nv has.
+func hiddenAdded(ov, nv *jsonvalue.Value) (string, bool) {
+	if nv == nil || nv.Kind != jsonvalue.String {
+		return "", false
+	}
+	cs := hidden.Find(nv.Text)
+	before := 0
+	if ov != nil && ov.Kind == jsonvalue.String {
+		before = hidden.Count(ov.Text)
+	}
+	if len(cs) <= before {
+		return "", false
+	}
+	n := strconv.Itoa(len(cs)) + " hidden characters ("
+	if len(cs) == 1 {
+		n = "1 hidden character ("
+	}
+	if before > 0 {
+		n = strconv.Itoa(len(cs)) + " hidden characters (" + strconv.Itoa(before) + " before: "
+	}
+	return n + hidden.Describe(cs) + ")", true
 }
 
 // nullable (OpenAPI 3.0): absent equals false.

@@ -150,6 +150,10 @@ func diffTool(o, n *tool.Tool, name string, opts Options) []Change {
 			After:          nd,
 			New:            toolLocation(n, "description"),
 		}
+		if added, ok := hiddenAdded(od, nd); ok {
+			ch.Classification, ch.Code = Breaking, hiddenAddedCode
+			ch.Message = "The tool description now has " + added + hiddenAddedTail
+		}
 		if od != nil {
 			ch.Old = toolLocation(o, "description")
 		}
@@ -253,7 +257,10 @@ func equivalentSchemas(a *tool.Tool, aID schemaID, b *tool.Tool, bID schemaID) b
 		return false
 	}
 	for _, ch := range c.out {
-		if ch.Classification != Informational {
+		// Hidden characters added to a description are breaking, but
+		// leave the schema what it was: a rename that adds them is still
+		// a rename (and reports them).
+		if ch.Classification != Informational && ch.Code != hiddenAddedCode {
 			return false
 		}
 	}

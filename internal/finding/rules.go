@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/cost"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/provider"
 )
@@ -27,7 +28,8 @@ type Rules struct {
 }
 
 // Codes lists every code a rule may name: the check codes of every
-// target's rule table (and core's), then the diff codes; sorted, each once.
+// target's rule table (and core's), the diff codes and the budget codes
+// (cost/...); sorted, each once.
 func Codes() []string {
 	var out []string
 	for _, r := range check.Core().Rules {
@@ -41,6 +43,7 @@ func Codes() []string {
 	for _, c := range diff.Codes {
 		out = append(out, c.ID)
 	}
+	out = append(out, cost.Codes...)
 	slices.Sort(out)
 	return slices.Compact(out)
 }

@@ -248,3 +248,10 @@ func appendSegment(b []byte, key string, index int, first bool) []byte {
 	b = append(b, jsonvalue.Quote(key)...)
 	return append(b, ']')
 }
+
+// SpanPlace is a place at path whose byte range in the tool's file is
+// known: [start, end), a part of a value (one character of a string) as
+// well as a whole key.
+func SpanPlace(path string, start, end int32) Place {
+	return Place{Path: path, start: start, end: end}
+}

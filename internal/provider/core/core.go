@@ -34,6 +34,7 @@ const (
 	ruleInvalidExample
 	ruleNotEvaluated
 	ruleMisspelledKeyword
+	ruleHiddenCharacters
 )
 
 // Rules is every diagnostic this target can report.
@@ -58,7 +59,15 @@ var Rules = []provider.Rule{
 	ruleMisspelledKeyword: {Code: "core/misspelled-keyword", Severity: provider.SeverityWarning,
 		Trigger: "an unknown keyword one typo (or only letter case) away from a JSON Schema or OpenAPI keyword: types, require, additionalproperties, enums, minlength",
 		Compile: "not compilable: Refused: SchemaPort will not guess which keyword was meant; rename it in the source schema.", DocsURL: docsVocabulary, Source: "JSON Schema 2020-12 core section 4.3.1: unknown keywords are ignored (collected as annotations), so nothing enforces a misspelled one"},
+	// Ours. Every provider sends these characters to the model as they
+	// are, and no reviewer sees them: the way tool-poisoning hides
+	// instructions (internal/hidden says what passes as ordinary text).
+	ruleHiddenCharacters: {Code: "core/hidden-characters", Severity: provider.SeverityError,
+		Trigger: "a tag character (U+E0000–E007F), zero-width character (U+200B–U+200F, U+2060, U+FEFF), bidi control (U+202A–U+202E, U+2066–U+2069) or variation selector outside an emoji sequence in the tool's name, title or description, or in a description, title, property name, enum, const, default or example of its inputSchema",
+		Compile: "not compilable: Refused: SchemaPort will not decide which hidden text was meant; remove it in the source.", DocsURL: docsHidden},
 }
+
+const docsHidden = "https://www.unicode.org/reports/tr36/"
 
 const docsPattern = "https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.3"
 
@@ -70,6 +79,7 @@ const notEvaluatedText = " was not checked against its schema: matching a `patte
 // so they do not take part in that validation themselves.
 func Check(t *tool.Tool) []provider.Diagnostic {
 	e := provider.NewEmitter(t, ID)
+	h := checkHidden(t, e)
 	root := t.InputSchema()
 	if root == nil || root.Kind != jsonvalue.Object {
 		return e.Finish()
@@ -78,6 +88,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	walkSchemas(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
 		for i := range s.Members {
 			m := &s.Members[i]
+			h.member(at, m)
 			if near := provider.NearKeyword(m.Key); near != "" {
 				e.EmitAt(&Rules[ruleMisspelledKeyword], at.MemberPlace(s, m), misspelledMessage(m.Key, near), "")
 			}

@@ -20,7 +20,7 @@ const clean = `{"name":"t","description":"d","inputSchema":{"type":"object","def
 	`"f":{"type":"string","format":"email","default":"not an email"}},` +
 	`"$defs":{"R":{"type":"string","const":"x"}}}}`
 
-var triggers = []pt.Trigger{
+var triggers = append(hiddenTriggers,
 	pt.Fire(ruleInvalidDefault, wrap(`{"type":"integer","default":"10"}`), "inputSchema.properties.p.default"),
 	pt.Fire(ruleInvalidDefault,
 		`{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"$ref":"#/$defs/R","default":"y"}},"$defs":{"R":{"const":"x"}}}}`,
@@ -32,7 +32,7 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleMisspelledKeyword, wrap(`{"types":"string"}`), "inputSchema.properties.p.types"),
 	pt.Fire(ruleMisspelledKeyword, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{},"require":["a"]}}`, "inputSchema.require"),
 	pt.Fire(ruleMisspelledKeyword, wrap(`{"type":"string","minlength":1}`), "inputSchema.properties.p.minlength"),
-}
+)
 
 func TestRuleTable(t *testing.T) { pt.CheckRuleTable(t, "core/", Rules) }
 

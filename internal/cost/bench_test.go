@@ -1,0 +1,98 @@
+package cost
+
+// BenchmarkCountVsCheck measures counting against checking on the
+// 10,000-tool corpus (internal/corpus, about 87 MB), all four default
+// targets, on GOMAXPROCS workers each: every op checks the loaded tools
+// (check.Run) and then counts them from the check's findings (Count), and
+// reports both CPU times and their ratio (count/check; the goal
+// is under 0.10). Rerun with
+//
+//	go test ./internal/cost -run '^$' -bench CountVsCheck -benchtime 3x
+//
+// BenchmarkCountCold is one count with empty caches (a fresh process's
+// first set).
+//
+// Measured on a 2-core machine shared with other jobs (one op each, so
+// noisy): check 2.1–2.8 s of CPU, count 10.8–11.3 s, count/check 3.8–5.1,
+// 19,540,355 OpenAI tokens. The goal is not met. About 60% of the count is
+// compile.Render (each target's adapter building its definition: OpenAI
+// and Gemini 2.1–2.4 s each), about 35% the line counts' cache lookups;
+// the tokenizer itself (hand split, cached pieces) is about 0.3 s.
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/cputime"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	corpus.RemoveShared()
+	os.Exit(code)
+}
+
+func corpusTools(b *testing.B) []*tool.Tool {
+	dir, st, _ := corpus.Shared(b)
+	res := tool.Load([]string{dir}, tool.Options{Cwd: dir})
+	if len(res.Errors) != 0 || len(res.Tools) != st.Tools {
+		b.Fatalf("corpus did not load cleanly: %d errors, %d tools", len(res.Errors), len(res.Tools))
+	}
+	return res.Tools
+}
+
+// fromCheck gives Count the check's own findings.
+func fromCheck(res *check.Result) Diagnostics {
+	return func(i int, target string) []provider.Diagnostic {
+		for _, tr := range res.Tools[i].Targets {
+			if tr.ID == target {
+				if tr.Diagnostics == nil {
+					return []provider.Diagnostic{}
+				}
+				return tr.Diagnostics
+			}
+		}
+		return []provider.Diagnostic{}
+	}
+}
+
+func BenchmarkCountVsCheck(b *testing.B) {
+	tools := corpusTools(b)
+	targets := check.DefaultTargets()
+	var checkCPU, countCPU time.Duration
+	tokens := 0
+	for b.Loop() {
+		c0 := cputime.Process()
+		res := check.Run(tools, targets)
+		c1 := cputime.Process()
+		set := Count(tools, targets, fromCheck(res))
+		c2 := cputime.Process()
+		checkCPU += c1 - c0
+		countCPU += c2 - c1
+		tokens = set.Totals[0].Tokens
+	}
+	b.ReportMetric(float64(checkCPU)/1e6/float64(b.N), "check-cpu-ms/op")
+	b.ReportMetric(float64(countCPU)/1e6/float64(b.N), "count-cpu-ms/op")
+	b.ReportMetric(float64(countCPU)/float64(checkCPU), "count/check")
+	b.ReportMetric(float64(tokens), "openai-tokens")
+}
+
+func BenchmarkCountCold(b *testing.B) {
+	tools := corpusTools(b)
+	targets := check.DefaultTargets()
+	res := check.Run(tools, targets)
+	diags := fromCheck(res)
+	var cpu time.Duration
+	for b.Loop() {
+		counters = newPool() // empty caches
+		c0 := cputime.Process()
+		Count(tools, targets, diags)
+		cpu += cputime.Process() - c0
+	}
+	b.ReportMetric(float64(cpu)/1e6/float64(b.N), "count-cpu-ms/op")
+}

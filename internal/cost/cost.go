@@ -1,0 +1,292 @@
+// Package cost measures what a tool set costs in context: the tokens of
+// each tool's definition as it is sent to each provider (the compiled
+// provider-native definition, as compile writes it), broken down into the
+// tool's name and description, its parameter descriptions and the schema's
+// structure, and what a change (base vs head) adds.
+//
+// The figures are o200k_base counts (OpenAI's tokenizer, in process, no
+// network) of the compiled JSON. For OpenAI that is the tokenizer's exact
+// count of the JSON sent (Exact); OpenAI still renders tools into its own
+// prompt format before the model reads them, so what a request is billed
+// can differ by a few tokens per tool. Anthropic and Gemini re-render tools
+// into their own prompt formats and publish no tokenizer: their figures
+// are estimates (Exact false), good for comparing tools and changes, not
+// for billing; their count_tokens/countTokens endpoints give the exact
+// figure.
+package cost
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/schemaport/schemaport-action/internal/compile"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// Parts breaks a figure down by where its tokens are. The parts add up to
+// the total: every line of the compiled file counts in exactly one part.
+type Parts struct {
+	// NameDescription: the lines of the tool's name, title and
+	// description.
+	NameDescription int `json:"nameDescription"`
+	// Parameters: the `description` lines inside the schema (of
+	// parameters and nested properties alike).
+	Parameters int `json:"parameterDescriptions"`
+	// Structure: everything else (keys, types, enums, brackets, indentation).
+	Structure int `json:"schemaStructure"`
+}
+
+// Part names, as Parts' JSON keys: for deltas and messages.
+const (
+	PartNameDescription = "nameDescription"
+	PartParameters      = "parameterDescriptions"
+	PartStructure       = "schemaStructure"
+)
+
+func (p Parts) total() int { return p.NameDescription + p.Parameters + p.Structure }
+
+// Figure is one tool's cost for one target.
+type Figure struct {
+	Tool   string `json:"tool"`
+	Target string `json:"target"`
+	Tokens int    `json:"tokens"`
+	Parts  Parts  `json:"parts"`
+	// Exact: the count is the tokenizer's own for what the provider
+	// reads (OpenAI); false: an estimate (Anthropic, Gemini, MCP clients).
+	Exact bool `json:"exact"`
+}
+
+// ExactFor reports whether o200k_base counts are exact for a target.
+func ExactFor(target string) bool { return target == "openai" }
+
+// Total is one target's figure for a whole set.
+type Total struct {
+	Target string `json:"target"`
+	Tokens int    `json:"tokens"`
+	Parts  Parts  `json:"parts"`
+	Exact  bool   `json:"exact"`
+}
+
+// Set is a tool set's cost: Tools[i][j] is tool i for target j (tools in
+// the order given, targets in the order given), Totals per target.
+type Set struct {
+	Targets []string   `json:"targets"`
+	Tools   [][]Figure `json:"tools"`
+	Totals  []Total    `json:"totals"`
+}
+
+// Diagnostics gives a target's check findings on a tool, as check made
+// them (before config adjustments), so that the compiled definition is
+// built without checking again; nil asks Tool to run the check.
+type Diagnostics func(toolIndex int, target string) []provider.Diagnostic
+
+// Tool measures t compiled for target. diags are the target's check
+// findings on t (nil: run the check). An unknown target gives a zero
+// figure.
+func Tool(t *tool.Tool, target string, diags []provider.Diagnostic) Figure {
+	c := counters.Get().(*counter)
+	defer counters.Put(c)
+	return measure(c, t, target, diags)
+}
+
+func measure(c *counter, t *tool.Tool, target string, diags []provider.Diagnostic) Figure {
+	f := Figure{Tool: t.Name, Target: target, Exact: ExactFor(target)}
+	out := compile.Render(t, target, diags)
+	if out == nil {
+		return f
+	}
+	f.Parts = measureWith(c, out)
+	f.Tokens = f.Parts.total()
+	return f
+}
+
+// measureWith counts a compiled definition (the root object compile
+// writes), line by line as compile.Encode lays it out.
+func measureWith(c *counter, out *jsonvalue.Value) Parts {
+	l := layout{c: c, line: c.lineBuf[:0]}
+	l.value(out, 0, l.line[:0], "", partStructure, rootLevel)
+	c.lineBuf = l.line
+	return l.parts
+}
+
+// Measure counts a compiled definition (the root object compile writes,
+// or any value written by compile.Encode) by parts.
+func Measure(out *jsonvalue.Value) Parts {
+	c := counters.Get().(*counter)
+	defer counters.Put(c)
+	return measureWith(c, out)
+}
+
+// Count measures every tool for every target, on GOMAXPROCS workers;
+// the result does not depend on scheduling. diags may be nil.
+func Count(tools []*tool.Tool, targets []string, diags Diagnostics) *Set {
+	s := &Set{Targets: append([]string(nil), targets...), Tools: make([][]Figure, len(tools))}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(tools))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := counters.Get().(*counter)
+			defer counters.Put(c)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(tools) {
+					return
+				}
+				row := make([]Figure, len(targets))
+				for j, target := range targets {
+					var d []provider.Diagnostic
+					if diags != nil {
+						d = diags(i, target)
+					}
+					row[j] = measure(c, tools[i], target, d)
+				}
+				s.Tools[i] = row
+			}
+		}()
+	}
+	wg.Wait()
+	s.Totals = totals(s)
+	return s
+}
+
+func totals(s *Set) []Total {
+	out := make([]Total, len(s.Targets))
+	for j, target := range s.Targets {
+		out[j] = Total{Target: target, Exact: ExactFor(target)}
+		for _, row := range s.Tools {
+			f := row[j]
+			out[j].Tokens += f.Tokens
+			out[j].Parts.NameDescription += f.Parts.NameDescription
+			out[j].Parts.Parameters += f.Parts.Parameters
+			out[j].Parts.Structure += f.Parts.Structure
+		}
+	}
+	return out
+}
+
+// Total returns the set's figure for target (ok false when not measured).
+func (s *Set) Total(target string) (Total, bool) {
+	for _, t := range s.Totals {
+		if t.Target == target {
+			return t, true
+		}
+	}
+	return Total{}, false
+}
+
+// Figure returns tool i's figure for target.
+func (s *Set) Figure(i int, target string) (Figure, bool) {
+	for j, t := range s.Targets {
+		if t == target && i >= 0 && i < len(s.Tools) {
+			return s.Tools[i][j], true
+		}
+	}
+	return Figure{}, false
+}
+
+type part int
+
+const (
+	partStructure part = iota
+	partNameDescription
+	partParameters
+)
+
+// level says what the value being laid out is, for attributing lines.
+type level int
+
+const (
+	rootLevel   level = iota // the compiled tool object
+	schemaLevel              // a schema (or a map of schemas)
+	valueLevel               // a value inside default, enum, const, examples
+)
+
+// layout walks a compiled definition as compile.Encode writes it (see
+// encode.go: "{", each member on its own line at depth+1 as `"key": `
+// followed by its value, "," after every member but the last, "}" at the
+// object's depth; arrays alike; empty ones as "{}" and "[]"), counting
+// each line in one part.
+type layout struct {
+	c     *counter
+	parts Parts
+	line  []byte // the line being built: used before any recursion
+	key   jsonvalue.Value
+}
+
+// value lays out v; head is what precedes it on its line (`"key": `, in
+// l.line), tail what follows its last line ("," or "").
+func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, p part, lv level) {
+	switch {
+	case v.Kind == jsonvalue.Object && len(v.Members) > 0:
+		l.emit(depth, append(head, '{'), p)
+		for i := range v.Members {
+			m := &v.Members[i]
+			mp, mlv := p, lv
+			switch lv {
+			case rootLevel:
+				switch m.Key {
+				case "name", "title", "description":
+					mp = partNameDescription
+				}
+				mlv = schemaLevel
+			case schemaLevel:
+				switch m.Key {
+				case "description":
+					if m.Value.Kind == jsonvalue.String {
+						mp = partParameters
+					}
+				case "default", "const", "enum", "examples", "example":
+					mlv = valueLevel
+				}
+			}
+			l.key.Kind, l.key.Text = jsonvalue.String, m.Key
+			mh := compile.AppendScalar(l.line[:0], &l.key)
+			mh = append(mh, ':', ' ')
+			mt := ","
+			if i == len(v.Members)-1 {
+				mt = ""
+			}
+			l.value(&m.Value, depth+1, mh, mt, mp, mlv)
+		}
+		l.emit(depth, append(append(l.line[:0], '}'), tail...), p)
+	case v.Kind == jsonvalue.Array && len(v.Items) > 0:
+		l.emit(depth, append(head, '['), p)
+		for i := range v.Items {
+			it := ","
+			if i == len(v.Items)-1 {
+				it = ""
+			}
+			l.value(&v.Items[i], depth+1, l.line[:0], it, p, lv)
+		}
+		l.emit(depth, append(append(l.line[:0], ']'), tail...), p)
+	default:
+		line := head
+		switch v.Kind {
+		case jsonvalue.Object:
+			line = append(line, "{}"...)
+		case jsonvalue.Array:
+			line = append(line, "[]"...)
+		default:
+			line = compile.AppendScalar(line, v)
+		}
+		l.emit(depth, append(line, tail...), p)
+	}
+}
+
+func (l *layout) emit(depth int, content []byte, p part) {
+	l.line = content[:0] // keep the grown buffer
+	n := l.c.lineTokens(depth, content)
+	switch p {
+	case partNameDescription:
+		l.parts.NameDescription += n
+	case partParameters:
+		l.parts.Parameters += n
+	default:
+		l.parts.Structure += n
+	}
+}

@@ -1,0 +1,82 @@
+package cost
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// CountReusing is Count that takes a tool's figures from prev (a set
+// counted for prevTools, such as a pull request's base) when prev has a
+// tool of the same name written with the same bytes (and read as the
+// same format): compiling is a function of the tool, so its figures are
+// the same, and a pull request that edits few files counts few tools
+// twice. Targets prev did not count are counted.
+func CountReusing(tools []*tool.Tool, targets []string, diags Diagnostics, prev *Set, prevTools []*tool.Tool) *Set {
+	if prev == nil || len(prevTools) != len(prev.Tools) {
+		return Count(tools, targets, diags)
+	}
+	cols := make([]int, len(targets))
+	for j, target := range targets {
+		cols[j] = slices.Index(prev.Targets, target)
+		if cols[j] < 0 {
+			return Count(tools, targets, diags)
+		}
+	}
+	byName := make(map[string]int, len(prevTools))
+	for i, t := range prevTools {
+		byName[t.Name] = i
+	}
+	var todo []*tool.Tool
+	var todoAt []int
+	rows := make([][]Figure, len(tools))
+	for i, t := range tools {
+		if k, ok := byName[t.Name]; ok && sameText(t, prevTools[k]) {
+			row := make([]Figure, len(targets))
+			for j, c := range cols {
+				row[j] = prev.Tools[k][c]
+			}
+			rows[i] = row
+			continue
+		}
+		todo = append(todo, t)
+		todoAt = append(todoAt, i)
+	}
+	if len(todo) > 0 {
+		var d Diagnostics
+		if diags != nil {
+			d = func(k int, target string) []provider.Diagnostic { return diags(todoAt[k], target) }
+		}
+		fresh := Count(todo, targets, d)
+		for k, i := range todoAt {
+			rows[i] = fresh.Tools[k]
+		}
+	}
+	s := &Set{Targets: append([]string(nil), targets...), Tools: rows}
+	s.Totals = totals(s)
+	return s
+}
+
+// sameText reports whether a and b are written with the same bytes in
+// files of the same kind (both canonical, or both the same native format).
+func sameText(a, b *tool.Tool) bool {
+	if a.Source == nil || b.Source == nil || a.Value == nil || b.Value == nil || (a.Native == nil) != (b.Native == nil) {
+		return false
+	}
+	if a.Native != nil && *a.Native != *b.Native {
+		return false
+	}
+	ra, ok1 := span(a)
+	rb, ok2 := span(b)
+	return ok1 && ok2 && bytes.Equal(ra, rb)
+}
+
+func span(t *tool.Tool) ([]byte, bool) {
+	v := t.Value
+	if v.Start < 0 || v.End <= v.Start || int(v.End) > len(t.Source.Data) {
+		return nil, false
+	}
+	return t.Source.Data[v.Start:v.End], true
+}
