@@ -25,7 +25,7 @@ const defaultSARIFCategory = "schemaport/"
 
 var checkSpecs = []cliargs.Spec{
 	{Name: "targets"}, {Name: "format"}, {Name: "fail-on"}, {Name: "config"}, {Name: "sarif-category"},
-	{Name: "min-severity"},
+	{Name: "min-severity"}, {Name: "cost", Kind: cliargs.Flag}, {Name: "context-window"},
 }
 
 var diffSpecs = []cliargs.Spec{
@@ -64,12 +64,12 @@ func parseFormat(p *cliargs.Parsed) (string, error) {
 // parseCheckFormat is parseFormat plus check's one-line format.
 func parseCheckFormat(p *cliargs.Parsed) (string, error) {
 	raw, _ := p.Last("format")
-	if raw == "compact" {
+	if raw == "compact" || raw == "cost" {
 		return raw, nil
 	}
 	f, err := parseFormat(p)
 	if err != nil {
-		return "", fmt.Errorf("Unknown --format `%s`. Valid formats are: text, compact, json, sarif.", raw)
+		return "", fmt.Errorf("Unknown --format `%s`. Valid formats are: text, compact, json, sarif, cost.", raw)
 	}
 	return f, nil
 }
@@ -179,11 +179,21 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		category = defaultSARIFCategory
 	}
 	sarif := report.SARIFInput{Category: report.NormalizeCategory(category), Paths: options.RepoPaths(cwd)}
+	budgets, err := options.Budgets(cfg)
+	if err != nil {
+		return usageError(args, stdout, stderr, "check", err.Error())
+	}
+	windowFlag, _ := p.Last("context-window")
+	window, err := options.ContextWindow(cfg, windowFlag)
+	if err != nil {
+		return usageError(args, stdout, stderr, "check", err.Error())
+	}
 
 	o := pipeline.Check(pipeline.CheckInput{
 		Paths: paths, Load: options.Load(cwd, cfg), Targets: targets,
 		Policy: finding.Policy{FailOn: failOn, Rules: rules},
 		Limits: report.RunLimits,
+		Cost:   p.Flags["cost"] || format == "cost", Budgets: budgets,
 	})
 	if o.Changed {
 		fmt.Fprintf(stderr, "%s: a tool file changed while it was being checked; run the check again\n", programName)
@@ -192,7 +202,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if len(o.LoadErrors) > 0 && len(o.Check.Tools) == 0 {
 		return reportLoadErrors(format, "check", sarif, o.LoadErrors, stdout, stderr)
 	}
-	if err := renderCheck(format, sarif, minSeverity, failOn, &o, stdout, stderr); err != nil {
+	if err := renderCheck(format, sarif, minSeverity, failOn, window, &o, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
@@ -202,18 +212,24 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 // renderCheck writes check's report of o in format: the load errors
 // first, when some files did not load, then the check of every tool
 // that did.
-func renderCheck(format string, sarif report.SARIFInput, minSeverity, failOn string, o *pipeline.Outcome, stdout, stderr io.Writer) error {
+func renderCheck(format string, sarif report.SARIFInput, minSeverity, failOn string, window report.ContextWindow, o *pipeline.Outcome, stdout, stderr io.Writer) error {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var err error
+	jsonOpts := report.CheckJSONOptions{Omitted: o.Omitted, Cost: o.Cost, Window: window}
 	switch format {
+	case "cost":
+		if len(o.LoadErrors) > 0 {
+			report.LoadErrorsText(stderr, o.LoadErrors)
+		}
+		err = report.CostText(out, o.Cost, window)
 	case "json":
 		if len(o.LoadErrors) == 0 {
-			err = report.CheckJSON(out, o.Check, o.Omitted)
+			err = report.CheckJSONWith(out, o.Check, jsonOpts)
 			break
 		}
 		var lw *report.LoadErrorsJSONWriter
 		if lw, err = report.NewLoadErrorsJSONWriter(out, o.LoadErrors, nil); err == nil {
-			if err = report.CheckJSON(lw, o.Check, o.Omitted); err == nil {
+			if err = report.CheckJSONWith(lw, o.Check, jsonOpts); err == nil {
 				err = lw.Close()
 			}
 		}
@@ -234,6 +250,10 @@ func renderCheck(format string, sarif report.SARIFInput, minSeverity, failOn str
 			opts.Whole = &check.Summary{Error: c.Errors, Warning: c.Warnings, Info: c.Infos}
 		}
 		err = report.CheckTextWith(out, o.CheckView(), opts)
+		if err == nil && o.Cost != nil && format == "text" {
+			out.WriteString("\n")
+			err = report.CostText(out, o.Cost, window)
+		}
 	}
 	if err == nil {
 		err = out.Flush()

@@ -55,7 +55,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"check", "tools", "--strict"}, "Unknown option `--strict`."},
 		{[]string{"check", "tools", "--fail-on"}, "Option `--fail-on` needs a value."},
 		{[]string{"check"}, "No input path given. Pass a file or directory, or set `schemas` in schemaport.config.json."},
-		{[]string{"check", "tools", "--format", "yaml"}, "Unknown --format `yaml`. Valid formats are: text, compact, json, sarif."},
+		{[]string{"check", "tools", "--format", "yaml"}, "Unknown --format `yaml`. Valid formats are: text, compact, json, sarif, cost."},
 		{[]string{"check", "tools", "--min-severity", "fatal"}, "Unknown --min-severity `fatal`. Valid values are: error, warning, info."},
 		{[]string{"check", "tools", "--fail-on", "x"}, "Unknown --fail-on `x`. Valid values are: error, lossy, warning, never."},
 		{[]string{"check", "tools", "--targets", ","}, "`--targets` needs at least one target id."},

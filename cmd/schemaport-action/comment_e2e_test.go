@@ -82,6 +82,8 @@ func TestE2ECommentCreatedThenUpdated(t *testing.T) {
 		"#### New findings (",
 		"[the job summary](" + runURL + ")",
 		"<br>This call worked before and fails now: <code>", // a witness
+		// What the pull request adds to every request's context.
+		"**Context cost:** +85 tokens per request for OpenAI &#40;+13.8%&#41;; largest: <code>refund&#95;order</code> +85 &#40;schema structure&#41;.",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the comment lacks %q:\n%s", want, body)

@@ -40,7 +40,12 @@ Options:
   --format FORMAT   text (default), compact (one line per entry of the text
                     report: file:line:col: severity code message [target]; a
                     finding restating another shares its line, a fact true of
-                    every tool of a target is one line), json or sarif
+                    every tool of a target is one line), json, sarif, or cost
+                    (the context cost table: tokens per tool and target)
+  --cost            count the context cost: the table after text, a cost object
+                    per target in json
+  --context-window N  the context window cost shares are of (default: config
+                    budgets.contextWindow, else 128000)
   --min-severity S  error, warning or info (default): hide findings below S in
                     text and compact output (json and sarif keep every finding;
                     --fail-on is applied to all of them either way)

@@ -59,7 +59,7 @@ func (r *actionRun) renderComment(o outcome, cs action.CommentSettings) report.C
 	return report.PRComment(report.CommentInput{
 		Result: o.policy, BaseSHA: r.baseSHA, HeadSHA: r.headSHA, Notes: r.notes, RunURL: cs.RunURL,
 		BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA),
-		Paths:   r.paths,
-		Limit:   prcomment.MaxChars - len(prcomment.Marker) - 1,
+		Paths:   r.paths, Cost: r.costDeltas(),
+		Limit: prcomment.MaxChars - len(prcomment.Marker) - 1,
 	})
 }

@@ -90,7 +90,7 @@ func (r *actionRun) publish(o outcome) int {
 		if err := r.writeSummary(report.SummaryInput{Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
-			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy,
+			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy, Cost: r.costDeltas(),
 			BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA)}); err != nil {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
 		} else if o.compiled != nil {
@@ -330,6 +330,11 @@ func (r *actionRun) printVerdict(o outcome) {
 	}
 	for _, w := range o.policy.Warnings {
 		b.WriteString(w + "\n")
+	}
+	for _, d := range r.costDeltas() {
+		if d.Delta != 0 {
+			b.WriteString("Context cost: " + action.SafeLogLine(d.Sentence(d.TargetName)) + ".\n")
+		}
 	}
 	c := o.policy.Counts
 	fmt.Fprintf(&b, "SchemaPort: %s. Check: %s, %s, %s.", o.policy.Verdict(),

@@ -134,6 +134,9 @@ type actionRun struct {
 	// loads shares the files the base and the head have byte for byte
 	// (tool.Cache) between the two loads; nil once both are done.
 	loads *tool.Cache
+	// cost is the context cost's change and budget findings (nil: not
+	// counted).
+	cost *contextCost
 }
 
 // fail reports a problem that stops the run (exit 2): an annotation in
@@ -277,6 +280,7 @@ func (r *actionRun) run() int {
 		return code
 	}
 	defer side.remove()
+	r.cost = r.countContextCost(opts, side)
 	if scanRuns && opts.compiledPath == "" {
 		if code, done := r.runScanned(opts, side, labels, ev); done {
 			return code
@@ -317,6 +321,8 @@ type runOptions struct {
 	// allowLossy is how it was compiled.
 	compiledPath string
 	allowLossy   bool
+	// budgets are the config's context budgets (nil: none).
+	budgets *config.Budgets
 }
 
 // options applies flag/input > config file > default.
@@ -341,6 +347,9 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 	o.breakingFailOn = s.ResolveBreakingFailOn(r.event)
 	o.onlyNew = s.ResolveOnlyNew(r.event)
 	if o.rules, o.accept, err = options.Policy(cfg); err != nil {
+		return o, err
+	}
+	if o.budgets, err = options.Budgets(cfg); err != nil {
 		return o, err
 	}
 	if cfg != nil && cfg.MaxFileSize != nil {
@@ -507,6 +516,9 @@ func (r *actionRun) checkHead(o runOptions, out *outcome, labels []string, inBas
 // finishCheck puts the diff's findings through the policy and the caps
 // once every tool's are, and completes out from the outcome.
 func (r *actionRun) finishCheck(o runOptions, out *outcome, c *pipeline.Collector) {
+	if r.cost != nil {
+		c.Extra(r.cost.head, r.cost.base)
+	}
 	res := c.Finish(out.diff)
 	out.check, out.diff, out.policy = res.Check, res.Diff, res.Policy
 	out.omitted = res.OmittedNote()

@@ -278,6 +278,18 @@ func NewApplier(p Policy, inBase *Fingerprints) *Applier {
 // Apply decides f's level, state and whether it fails, and counts it.
 func (a *Applier) Apply(f *Finding) { a.apply(f, false) }
 
+// AddBase adds the fingerprints of findings the base has that no tool's
+// check gives (a budget's), for only-new; nothing without only-new.
+func (a *Applier) AddBase(base []Finding) {
+	if a.inBase == nil {
+		return
+	}
+	for i := range base {
+		base[i].Complete()
+		a.inBase.Add(base[i].Fingerprint)
+	}
+}
+
 // ApplyInBase is Apply for a check finding the caller knows the base has
 // too, one for one (the same tool, checked once for both sides), without
 // looking its fingerprint up: with only-new it is existing unless a rule

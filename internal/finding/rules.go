@@ -96,7 +96,9 @@ func (r *Rules) lookup(f *Finding) (RuleSetting, bool) {
 	if s, ok := r.byCode[f.Code]; ok {
 		return s, true
 	}
-	if f.Kind == KindCheck {
+	// "<target>/*" covers the target's own codes: not a budget's
+	// (cost/...), which the rules name by its code.
+	if f.Kind == KindCheck && !strings.HasPrefix(f.Code, "cost/") {
 		if s, ok := r.byTarget[f.Target]; ok {
 			return s, true
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -113,4 +114,41 @@ func RepoPaths(cwd string) report.PathMapper {
 		return nil
 	}
 	return report.RepoRelative(realRoot, realCwd)
+}
+
+// Budgets are the config's context budgets, their targets checked (nil:
+// none).
+func Budgets(cfg *config.Config) (*config.Budgets, error) {
+	if cfg == nil || cfg.Budgets == nil {
+		return nil, nil
+	}
+	var ids []string
+	for _, t := range check.Targets() {
+		ids = append(ids, t.ID)
+	}
+	if err := cfg.Budgets.ValidateTargets(ids); err != nil {
+		return nil, err
+	}
+	return cfg.Budgets, nil
+}
+
+// ContextWindow is each target's context window for cost shares: the
+// --context-window flag when given, else the config's
+// `budgets.contextWindow` for the target, else report.DefaultContextWindow.
+func ContextWindow(cfg *config.Config, flag string) (report.ContextWindow, error) {
+	if flag != "" {
+		n, err := strconv.Atoi(flag)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("`--context-window` takes a number of tokens, such as 128000; got `%s`.", flag)
+		}
+		return func(string) int { return n }, nil
+	}
+	return func(target string) int {
+		if cfg != nil && cfg.Budgets != nil {
+			if b, ok := cfg.Budgets.For("contextWindow", target); ok && b.Tokens > 0 {
+				return b.Tokens
+			}
+		}
+		return report.DefaultContextWindow
+	}, nil
 }

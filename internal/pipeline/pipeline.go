@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/config"
+	"github.com/schemaport/schemaport-action/internal/cost"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/provider"
@@ -38,6 +40,9 @@ type Outcome struct {
 	// Changed: a tool file changed while it was being checked, so what
 	// the outputs would say is not known.
 	Changed bool
+	// Cost is the context cost of every tool and target (nil: not asked
+	// for).
+	Cost *cost.Set
 }
 
 // Exit is the command's exit status: 2 for input errors, 1 for findings
@@ -125,6 +130,16 @@ func (c *Collector) Tool(tr *check.ToolResult, known func(target string, d *prov
 	}
 }
 
+// Extra adds findings made apart from any tool's check (a budget's), and
+// the same kind of findings of the base for only-new (base may be nil).
+// Call it after the last Tool.
+func (c *Collector) Extra(head, base []finding.Finding) {
+	c.pol.AddBase(base)
+	for i := range head {
+		c.add(&head[i])
+	}
+}
+
 // Finish adds the diff's changes (dif may be nil) and returns the
 // outcome.
 func (c *Collector) Finish(dif *diff.Result) Outcome {
@@ -149,13 +164,39 @@ type CheckInput struct {
 	// the Collector.
 	Policy finding.Policy
 	Limits report.Limits
+	// Cost asks for the context cost of every tool and target (Outcome.Cost).
+	Cost bool
+	// Budgets are the config's context budgets: each one exceeded is a
+	// finding (nil: none).
+	Budgets *config.Budgets
+	extra   []finding.Finding
 }
 
 // Check loads and checks the paths file by file (a few files' trees in
 // memory at once, whatever the size of the set) and returns the outcome.
 // A set with a load problem is loaded whole (tool.Load) for the problem's
 // report; the tools that loaded are still checked.
+//
+// The context cost is counted only when asked for (Cost, Budgets): the
+// tools are compiled for every target and their text tokenized, which
+// costs several times the check (BenchmarkCountVsCheck).
 func Check(in CheckInput) Outcome {
+	var set *cost.Set
+	if in.Cost || in.Budgets != nil {
+		loaded := tool.Load(in.Paths, in.Load)
+		set = cost.Count(loaded.Tools, in.Targets, nil)
+		if in.Budgets != nil {
+			in.extra = finding.FromCost(cost.CheckBudgets(in.Budgets, set, nil), loaded.Tools)
+		}
+	}
+	o := checkTools(in)
+	if in.Cost {
+		o.Cost = set
+	}
+	return o
+}
+
+func checkTools(in CheckInput) Outcome {
 	if o, ok := scanCheck(in); ok {
 		return o
 	}
@@ -163,6 +204,7 @@ func Check(in CheckInput) Outcome {
 	c := NewCollector(in.Policy, nil, in.Limits, false)
 	c.Load(loaded.Errors)
 	check.Stream(loaded.Tools, in.Targets, func(tr check.ToolResult) { c.Tool(&tr, nil) })
+	c.Extra(in.extra, nil)
 	o := c.Finish(nil)
 	o.LoadErrors = loaded.Errors
 	return o
@@ -181,6 +223,7 @@ func scanCheck(in CheckInput) (Outcome, bool) {
 		}
 		c := NewCollector(in.Policy, nil, in.Limits, false)
 		s.Stream(func(tr check.ToolResult) { c.Tool(&tr, nil) })
+		c.Extra(in.extra, nil)
 		o := c.Finish(nil)
 		o.Changed = s.Changed()
 		return o, true
@@ -197,6 +240,7 @@ func scanCheck(in CheckInput) (Outcome, bool) {
 	if !ok {
 		return Outcome{}, false
 	}
+	c.Extra(in.extra, nil)
 	o := c.Finish(nil)
 	o.Changed = s.Changed() || s.Loaded().Changed()
 	return o, true

@@ -249,7 +249,9 @@ func (c *CapStream) Add(f *finding.Finding) {
 		cand.diag, cand.hasDiag = *f.Diagnostic, true
 		ownText(&cand.f, &cand.diag)
 		cand.f.Diagnostic = nil
-		if n := len(c.check.Tools); n > 0 {
+		// A diagnostic of the last tool given belongs to its check view;
+		// one made apart (a budget's) keeps its own copy.
+		if n := len(c.check.Tools); n > 0 && f.ToolDef == c.last {
 			cand.tool = n - 1
 			cand.target = slices.IndexFunc(c.check.Tools[n-1].Targets, func(t check.TargetResult) bool { return t.ID == f.Target })
 		}

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/cost"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -23,6 +24,30 @@ import (
 // taken from the diagnostics themselves, so the summary always matches
 // the list. Targets keep the requested order.
 func CheckJSON(w io.Writer, res *check.Result, omitted Omitted) error {
+	return CheckJSONWith(w, res, CheckJSONOptions{Omitted: omitted})
+}
+
+// CheckJSONOptions are what a check document carries besides the check.
+type CheckJSONOptions struct {
+	Omitted Omitted
+	// Cost, when set, adds each target's `cost` (after its summary) and
+	// the document's `cost {tokenizer, totals[]}`; Window states each
+	// target's context window there.
+	Cost   *cost.Set
+	Window ContextWindow
+}
+
+// CheckJSONWith is CheckJSON with the options.
+func CheckJSONWith(w io.Writer, res *check.Result, o CheckJSONOptions) error {
+	omitted := o.Omitted
+	figures := map[[2]string]cost.Figure{}
+	if o.Cost != nil {
+		for _, figs := range o.Cost.Tools {
+			for _, f := range figs {
+				figures[[2]string{f.Tool, f.Target}] = f
+			}
+		}
+	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var tools []check.ToolResult
 	if res != nil {
@@ -50,17 +75,32 @@ func CheckJSON(w io.Writer, res *check.Result, omitted Omitted) error {
 		if tools[i].Tool != nil {
 			left = omitted.PerTool[tools[i].Tool.Name]
 		}
-		buf = appendToolJSON(buf[:0], &tools[i], left)
+		var figure func(target string) (cost.Figure, bool)
+		if o.Cost != nil && tools[i].Tool != nil {
+			name := tools[i].Tool.Name
+			figure = func(target string) (cost.Figure, bool) {
+				f, ok := figures[[2]string{name, target}]
+				return f, ok
+			}
+		}
+		buf = appendToolJSONCost(buf[:0], &tools[i], left, figure)
 		if _, err := bw.Write(buf); err != nil {
 			return err
 		}
 	}
-	if omitted.Total > 0 {
+	if omitted.Total > 0 || o.Cost != nil {
 		if len(tools) > 0 {
 			bw.WriteString("\n  ")
 		}
 		bw.WriteString("]")
 		writeOmittedJSON(bw, omitted)
+		if o.Cost != nil {
+			window := o.Window
+			if window == nil {
+				window = func(string) int { return DefaultContextWindow }
+			}
+			writeCostTotalsJSON(bw, o.Cost, window)
+		}
 		bw.WriteString("\n}\n")
 		return bw.Flush()
 	}
@@ -93,6 +133,12 @@ func AppendToolJSON(buf []byte, tr *check.ToolResult) []byte { return appendTool
 // omitted findings out: its targets' summaries are the whole counts, and
 // the element says how many are missing.
 func appendToolJSON(buf []byte, tr *check.ToolResult, omitted int) []byte {
+	return appendToolJSONCost(buf, tr, omitted, nil)
+}
+
+// appendToolJSONCost is appendToolJSON with each target's context cost
+// (figure nil: none).
+func appendToolJSONCost(buf []byte, tr *check.ToolResult, omitted int, figure func(target string) (cost.Figure, bool)) []byte {
 	name, source := "", ""
 	if tr.Tool != nil {
 		name, source = tr.Tool.Name, tr.Tool.File()
@@ -146,7 +192,13 @@ func appendToolJSON(buf []byte, tr *check.ToolResult, omitted int) []byte {
 		buf = strconv.AppendInt(buf, int64(s.Warning), 10)
 		buf = append(buf, ",\n            \"info\": "...)
 		buf = strconv.AppendInt(buf, int64(s.Info), 10)
-		buf = append(buf, "\n          }\n        }"...)
+		buf = append(buf, "\n          }"...)
+		if figure != nil {
+			if f, ok := figure(t.ID); ok {
+				buf = appendCostJSON(buf, f, "          ")
+			}
+		}
+		buf = append(buf, "\n        }"...)
 	}
 	if len(targets) > 0 {
 		buf = append(buf, "\n      "...)

@@ -22,6 +22,9 @@ type CommentInput struct {
 	// shows them as plain text.
 	BlobURL string
 	Paths   PathMapper
+	// Cost is what the pull request changes in the context cost, per
+	// target (nil: not counted).
+	Cost []CostDelta
 	// Limit is the most bytes Body may have (0: DefaultCommentLimit).
 	// Bytes bound characters, so a body within it is within GitHub's
 	// limit in characters too.
@@ -110,6 +113,9 @@ func PRComment(in CommentInput) CommentText {
 		m.add("- " + mdText(n) + "\n")
 	}
 	m.add("\n" + commentCounts(&in) + "\n\n")
+	if lines := costLines(in.Cost); len(lines) > 0 {
+		m.add(strings.Join(lines, "<br>\n") + "\n\n")
+	}
 
 	if len(breaking) > 0 {
 		m.add("#### Breaking changes (" + strconv.Itoa(len(breaking)) + ")\n\n")

@@ -44,6 +44,9 @@ type SummaryInput struct {
 	// compile` fixes without loss is shown as what compile does (↻), not as
 	// a failure.
 	CompileFixes bool
+	// Cost is what the pull request changes in the context cost, per
+	// target (nil: not counted).
+	Cost []CostDelta
 	// MaxBytes caps the document (0: MaxSummaryBytes). When the findings do
 	// not fit, the summary stops at a finding boundary, closes what is open
 	// and says how many findings are left out.

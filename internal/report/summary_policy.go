@@ -100,6 +100,7 @@ func writePolicyVerdict(m *mdWriter, in *SummaryInput) {
 		}
 		lines = append(lines, line)
 	}
+	lines = append(lines, costLines(in.Cost)...)
 	if l := comparedLine(in); l != "" {
 		lines = append(lines, l)
 	}
