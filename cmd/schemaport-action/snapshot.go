@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/schemaport/schemaport-action/internal/cliargs"
-	"github.com/schemaport/schemaport-action/internal/config"
 	"github.com/schemaport/schemaport-action/internal/snapshot"
 )
 
@@ -77,7 +76,7 @@ func snapshotCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		if cfg != nil {
 			for _, s := range cfg.Servers {
-				servers = append(servers, fromConfig(s))
+				servers = append(servers, snapshot.FromConfig(s))
 			}
 		}
 		if len(servers) == 0 {
@@ -107,7 +106,7 @@ func snapshotCommand(args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintf(stdout, "✗ %s: %s is out of date (%s):\n", s.Name, s.Out, plural(len(changes), "changed tool"))
 			for _, c := range changes {
-				fmt.Fprintf(stdout, "\n  %s %s (%s)\n", c.Kind, displayName(c.Tool), s.Out+"/"+c.File)
+				fmt.Fprintf(stdout, "\n  %s %s (%s)\n", c.Kind, snapshot.DisplayName(c.Tool), s.Out+"/"+c.File)
 				for _, l := range strings.SplitAfter(strings.TrimSuffix(c.Excerpt, "\n"), "\n") {
 					fmt.Fprintf(stdout, "    %s", l)
 				}
@@ -150,7 +149,7 @@ func snapshotServers(p *cliargs.Parsed) ([]snapshot.Server, error) {
 	}
 	s := snapshot.Server{Out: out}
 	if hasCommand {
-		words, err := splitCommand(command)
+		words, err := snapshot.SplitCommand(command)
 		if err != nil {
 			return nil, err
 		}
@@ -188,81 +187,9 @@ func snapshotServers(p *cliargs.Parsed) ([]snapshot.Server, error) {
 	return []snapshot.Server{s}, nil
 }
 
-func fromConfig(c config.Server) snapshot.Server {
-	s := snapshot.Server{Name: c.Name, Env: c.Env, URL: c.URL, Headers: c.Headers, Out: c.Out}
-	if c.Command != "" {
-		s.Command = append([]string{c.Command}, c.Args...)
-	}
-	return s
-}
-
-// splitCommand splits a command line into words as a POSIX shell would
-// for plain words, 'single' and "double" quotes and backslash escapes (no
-// variables, globs or operators: nothing is run through a shell).
-func splitCommand(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("--mcp-command has an unterminated ' quote.")
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case c == '"':
-			i++
-			for ; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-			if i >= len(s) {
-				return nil, fmt.Errorf("--mcp-command has an unterminated \" quote.")
-			}
-			inWord = true
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-			inWord = true
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	if len(words) == 0 {
-		return nil, fmt.Errorf("--mcp-command is empty; give the program to run.")
-	}
-	return words, nil
-}
-
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// displayName shows a tool name on one line: names are the server's text.
-func displayName(name string) string {
-	for _, r := range name {
-		if r < 0x20 || r == 0x7F || r == 0x2028 || r == 0x2029 {
-			return fmt.Sprintf("%q", name)
-		}
-	}
-	return name
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/schemaport/schemaport-action/internal/snapshot"
 	"github.com/schemaport/schemaport-action/internal/snapshot/mcptest"
 )
 
@@ -172,7 +173,7 @@ func TestSnapshotUsage(t *testing.T) {
 }
 
 func TestSplitCommand(t *testing.T) {
-	got, err := splitCommand(`node "my server.js" --root='a b' x\ y "q\"uote"`)
+	got, err := snapshot.SplitCommand(`node "my server.js" --root='a b' x\ y "q\"uote"`)
 	want := []string{"node", "my server.js", "--root=a b", "x y", `q"uote`}
 	if err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("%q %v", got, err)
