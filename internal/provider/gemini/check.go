@@ -40,7 +40,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	c.parameterNames(root, c.e.Cursor())
 	switch {
 	case OmitsParameters(root):
-		c.emit(ruleEmptyParameters, provider.RootPath, "Gemini rejects `parameters` as written: an OBJECT without properties is a 400 (\"should be non-empty for OBJECT type\"). Compiling leaves `parameters` out, which is how Gemini declares a function without arguments; compile, or remove `inputSchema` from what you send.", "")
+		c.emit(ruleEmptyParameters, provider.RootPath, c.emptyParametersMessage(root), "")
 	case !hasProperties(root) && !unionOfObjects(root):
 		c.emit(ruleEmptyObjectRoot, provider.RootPath, "Gemini rejects `parameters` as written: an OBJECT without properties is a 400 (\"should be non-empty for OBJECT type\"). Compiling cannot leave it out, because other root keywords say the function takes arguments; declare the properties, or remove those keywords.", "")
 	}
@@ -172,6 +172,24 @@ func OmitsParameters(root *jsonvalue.Value) bool {
 		}
 	}
 	return true
+}
+
+// emptyParametersMessage names, beside the empty OBJECT, the root keys
+// Gemini's Schema has no field for (each a 400 of its own), which leaving
+// `parameters` out removes too.
+func (c *checker) emptyParametersMessage(root *jsonvalue.Value) string {
+	const head = "Gemini rejects `parameters` as written: an OBJECT without properties is a 400 (\"should be non-empty for OBJECT type\")"
+	const tail = ". Compiling leaves `parameters` out, which is how Gemini declares a function without arguments; compile, or send the function without `parameters`."
+	var extra []string
+	for i := range root.Members {
+		if k := root.Members[i].Key; !parameterlessKeys[k] {
+			extra = append(extra, "`"+k+"`")
+		}
+	}
+	if len(extra) == 0 || c.e.Counting() {
+		return head + tail
+	}
+	return c.e.Concat(head, ", and it has no field for ", strings.Join(extra, ", "), " (Unknown name: Cannot find field)", tail)
 }
 
 // unionOfObjects: s has union branches (anyOf, oneOf) and every one of them
