@@ -62,6 +62,16 @@ func NewEmitter(t *tool.Tool, providerID string) *Emitter {
 	return e
 }
 
+// NewFullEmitter is NewEmitter for a check whose findings depend on their
+// positions even when only counted (Gemini merges the findings a
+// definition gives at its several use sites by where they are in the
+// file): it never counts only.
+func NewFullEmitter(t *tool.Tool, providerID string) *Emitter {
+	e := emitterPool.Get().(*Emitter)
+	e.tool, e.providerID = t, providerID
+	return e
+}
+
 // counted holds the tools whose findings the caller only counts (by
 // severity and compile ability): a check's first pass over a set whose
 // report is written by a second. Their diagnostics are built without

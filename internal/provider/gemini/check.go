@@ -13,6 +13,13 @@ import (
 // definition appear once per use site, at the use-site path.
 func Check(t *tool.Tool) []provider.Diagnostic {
 	c := checker{e: provider.NewEmitter(t, ID)}
+	if in := t.InputSchema(); c.e.Counting() && in != nil && in.Kind == jsonvalue.Object && hasRef(in) {
+		// Findings inside inlined definitions are merged by where they
+		// are in the file, which an emitter that only counts does not
+		// follow: count what the report will show.
+		c.e.Finish()
+		c.e = provider.NewFullEmitter(t, ID)
+	}
 	c.name(t.Name)
 	if d, ok := t.Description(); !ok || d == "" {
 		c.emit(ruleMissingDescription, "description", "The function has no description; Gemini's API reference marks it required and the model needs it to choose the tool. Add one.", "")
@@ -20,7 +27,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	sl := slabs.Get().(*slab)
 	defer sl.release() // after Finish: no finding points into the copies
 	res := resolve(t.InputSchema(), c.e.Cursor(), sl)
-	if len(res.inlined) > 0 && t.Source != nil && !c.e.Counting() {
+	if len(res.inlined) > 0 && t.Source != nil {
 		c.remap = newRemapper(t.InputSchema(), res.inlined)
 		defer c.flush() // before Finish (deferred calls run last in, first out)
 	}
