@@ -11,14 +11,22 @@ import (
 // Check reports what Gemini function calling would do with t, in the
 // canonical order. References are inlined first, so findings inside a
 // definition appear once per use site, at the use-site path.
-func Check(t *tool.Tool) []provider.Diagnostic {
+func Check(t *tool.Tool) (ds []provider.Diagnostic) {
 	c := checker{e: provider.NewEmitter(t, ID)}
 	if in := t.InputSchema(); c.e.Counting() && in != nil && in.Kind == jsonvalue.Object && hasRef(in) {
 		// Findings inside inlined definitions are merged by where they
 		// are in the file, which an emitter that only counts does not
-		// follow: count what the report will show.
+		// follow: count what the report will show, then drop what a
+		// count does not read.
 		c.e.Finish()
 		c.e = provider.NewFullEmitter(t, ID)
+		defer func() {
+			for i := range ds {
+				d := &ds[i]
+				d.Path, d.Message, d.UseSites = "", "", nil
+				d.Line, d.Column, d.EndLine, d.EndColumn = 0, 0, 0, 0
+			}
+		}()
 	}
 	c.name(t.Name)
 	if d, ok := t.Description(); !ok || d == "" {
@@ -32,13 +40,13 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 		defer c.flush() // before Finish (deferred calls run last in, first out)
 	}
 	for _, p := range res.dangling {
-		c.emitAt(ruleUnresolvableReference, p, "This `$ref` does not name a root `$defs` or `definitions` entry, and Gemini has no `$ref`; point it at one or inline the schema.", "")
+		c.emitAt(ruleUnresolvableReference, p, "Gemini's `parameters` (the OpenAPI subset) has no `$ref`, and this one names no root `$defs` or `definitions` entry, so compiling cannot inline it and refuses the tool; point it at one, or inline the schema.", "")
 	}
 	for _, p := range res.recursive {
-		c.emitAt(ruleRecursiveReference, p, "This `$ref` is recursive, and Gemini has no `$ref`, so it cannot be inlined; bound the recursion by hand.", "")
+		c.emitAt(ruleRecursiveReference, p, "Gemini's `parameters` (the OpenAPI subset) has no `$ref`, and this one is recursive, so compiling cannot inline it and refuses the tool; bound the recursion by hand.", "")
 	}
 	for _, p := range res.inlined {
-		c.emitAt(ruleInlinedReference, p, "Gemini has no `$ref`; compiling inlines the referenced definition here, losing nothing.", "")
+		c.emitAt(ruleInlinedReference, p, "Gemini's `parameters` (the OpenAPI subset) has no `$ref`. Compiling inlines the referenced definition here, losing nothing; compile, or inline it yourself.", "")
 	}
 	root := res.root
 	if root == nil || root.Kind != jsonvalue.Object {
@@ -227,7 +235,7 @@ func (c *checker) booleans(s *jsonvalue.Value, at *provider.Cursor) {
 	record := func(v *jsonvalue.Value) {
 		switch {
 		case v.IsFalse():
-			c.emitAt(ruleFalseSubschema, at.Here(), "A `false` schema accepts nothing, which a Gemini Schema cannot say; compiled, it accepts anything. Remove it or restate the rule.", "")
+			c.emitAt(ruleFalseSubschema, at.Here(), "A `false` schema accepts nothing, which a Gemini Schema cannot say. Compiling writes `{}`, which accepts anything; remove it, or restate the rule.", "")
 		case v.Kind == jsonvalue.Object:
 			c.booleans(v, at)
 		}
@@ -311,7 +319,7 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			if v.Kind == jsonvalue.String && v.Text != "enum" && v.Text != "date-time" && provider.HasType(s, "string") {
 				c.emitAt(ruleUnsupportedFormat, at.MemberPlace(s, m), formatMessage.For(v.Text), v.Text)
 			} else {
-				c.emitAt(ruleFormatNotEnforced, at.MemberPlace(s, m), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
+				c.emitAt(ruleFormatNotEnforced, at.MemberPlace(s, m), "Gemini accepts this `format` and passes it to the model without enforcing it. Compiling keeps it; validate the value in your handler.", "")
 			}
 		case "default":
 			c.emitAt(ruleDefaultNotEnforced, at.MemberPlace(s, m), "Gemini accepts `default` but does not apply it: an omitted argument stays omitted. Compiling keeps it; apply the default in your handler.", "")

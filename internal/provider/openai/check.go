@@ -278,22 +278,22 @@ var (
 		return "A " + kind + " stands where a schema belongs; compiled, it accepts any value. Replace it with a schema object."
 	})
 	annotationMessage = provider.NewPhrase(func(kw string) string {
-		return "`" + kw + "` is dropped for OpenAI; it is an annotation and constrains nothing."
+		return "`" + kw + "` is not among the keywords OpenAI's strict mode documents. It is an annotation: compiling drops it, which changes nothing accepted; nothing to do."
 	})
 	unsupportedMessage = provider.NewPhrase(func(kw string) string {
-		return "OpenAI does not support `" + kw + "`; compiling drops it and its constraint. Restate it with supported keywords or check it in your handler."
+		return "OpenAI's guide lists `" + kw + "` as not supported in strict mode. Compiling drops it and its constraint; restate it with supported keywords, or check it in your handler."
 	})
 	lengthMessage = provider.NewPhrase(func(kw string) string {
 		return "OpenAI accepts `" + kw + "` (its guide lists it as unsupported only for fine-tuned models) but does not say strict mode enforces it. Compiling keeps it; check the length in your handler."
 	})
 	undocumentedMessage = provider.NewPhrase(func(kw string) string {
-		return "OpenAI does not document `" + kw + "`; compiling drops it, so check the constraint in your handler."
+		return "OpenAI does not document `" + kw + "` for strict mode. Compiling drops it, so nothing enforces its constraint; check it in your handler."
 	})
 	unknownMessage = provider.NewPhrase(func(kw string) string {
-		return "`" + kw + "` is not a keyword OpenAI knows; compiling drops it. Remove it if it constrains nothing."
+		return "`" + kw + "` is not a keyword OpenAI documents. Compiling drops it; remove it if it constrains nothing."
 	})
 	formatMessage = provider.NewPhrase(func(format string) string {
-		return "OpenAI does not support `format: " + jsonvalue.Quote(format) + "`; compiling drops it, so validate the value in your handler."
+		return "OpenAI's guide does not list `format: " + jsonvalue.Quote(format) + "` among the formats strict mode supports. Compiling drops it; validate the value in your handler."
 	})
 )
 
@@ -360,7 +360,7 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 			if !c.e.Counting() {
 				msg = unknownMessage.For(kw)
 				if near := provider.NearKeyword(kw); near != "" {
-					msg = c.e.Concat("`", kw, "` is not a keyword OpenAI knows; compiling drops it. Did you mean `", near, "`?")
+					msg = c.e.Concat("`", kw, "` is not a keyword OpenAI documents. Compiling drops it; did you mean `", near, "`?")
 				}
 			}
 			c.emitAt(ruleUnknownKeyword, at, msg, kw)
@@ -376,20 +376,20 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 func (c *checker) rewritten(k *keys, v *jsonvalue.Value, kw string, at provider.Place) {
 	switch kw {
 	case "const":
-		c.emitAt(ruleConstToEnum, at, "`const` becomes a one-value `enum` for OpenAI; the same value is accepted.", "")
+		c.emitAt(ruleConstToEnum, at, "Compiling writes `const` as a one-value `enum`, which OpenAI's guide documents and which accepts the same value; nothing to do.", "")
 	case "oneOf":
 		c.emitAt(ruleOneOfToAnyOf, at, "OpenAI strict mode rejects `oneOf` as written (HTTP 400, \"'oneOf' is not permitted\"). Compiling writes the branches as `anyOf`, which also accepts a value matching several branches; make the branches exclusive, or write `anyOf`.", "")
 	case "definitions":
 		if d := value(k.maps[1]); d != nil && d.Kind == jsonvalue.Object {
 			c.emitAt(ruleConflictingDefinitions, at, "Both `definitions` and `$defs` are present and OpenAI knows only `$defs`; compiling drops `definitions`. Merge them into `$defs`.", "")
 		} else {
-			c.emitAt(ruleLegacyDefinitions, at, "OpenAI documents `$defs`, not `definitions`; rename it (compiling renames it and rewrites the `$ref`s).", "")
+			c.emitAt(ruleLegacyDefinitions, at, "OpenAI documents `$defs`, not `definitions`. Compiling renames it and rewrites the `$ref`s; rename it yourself, or compile.", "")
 		}
 	case "nullable":
 		if v.IsTrue() {
-			c.emitAt(ruleNullableConverted, at, "`nullable` is OpenAPI, not JSON Schema; write `\"type\": [..., \"null\"]` instead (compiling does this).", "")
+			c.emitAt(ruleNullableConverted, at, "`nullable` is OpenAPI, not JSON Schema, and OpenAI does not document it. Compiling writes it as a `\"null\"` type; write `\"type\": [..., \"null\"]` yourself, or compile.", "")
 		} else {
-			c.emitAt(ruleAnnotationDropped, at, "`nullable` other than true means nothing to OpenAI and is dropped; remove it.", "nullable")
+			c.emitAt(ruleAnnotationDropped, at, "`nullable` other than true means nothing to OpenAI. Compiling drops it; remove it.", "nullable")
 		}
 	case "default":
 		c.emitAt(ruleDefaultDropped, at, "api.openai.com accepts `default` in strict mode but does not apply it, and some Azure OpenAI deployments reject it (HTTP 400). Compiling drops it, so the tool works on both; state the default in the description.", "")
