@@ -106,10 +106,14 @@ var Rules = []provider.Rule{
 	// `parameters` is the OpenAPI-subset Schema, which has no such field:
 	// "Invalid JSON payload received. Unknown name "additionalProperties"
 	// at 'tools[0].function_declarations[8].parameters.properties[1].value.items':
-	// Cannot find field." (nanbingxyz/5ire#42). google-genai's transformer
-	// raises "additionalProperties is only supported in Gemini Enterprise
-	// Agent Platform mode, not in Gemini Developer API mode" for a true value
-	// (python-genai _transformers.py, _raise_for_unsupported_mldev_properties).
+	// Cannot find field." (nanbingxyz/5ire#42). google-genai refuses it
+	// before sending for the Gemini Developer API: python-genai
+	// _transformers.py, _raise_for_unsupported_mldev_properties, raises for
+	// any truthy value (true or a schema; false passes the SDK, not the API):
+	// "additionalProperties is not supported in the Gemini API." (stored
+	// version, commit 077a45f), "additionalProperties is only supported in
+	// Gemini Enterprise Agent Platform mode, not in Gemini Developer API
+	// mode" in later releases.
 	ruleAdditionalPropertiesFalse: {Code: "gemini/unsupported-additional-properties", Severity: provider.SeverityError,
 		Trigger: "additionalProperties: false",
 		Compile: "lossy: Drops `additionalProperties: false`; the object stays open.", DocsURL: docsFunctionCalling},
@@ -142,6 +146,9 @@ var Rules = []provider.Rule{
 		Trigger: "uniqueItems present (even false)", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
 	rulePrefixItems: {Code: "gemini/unsupported-prefix-items", Severity: provider.SeverityError,
 		Trigger: "prefixItems present", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	// python-genai's process_schema does what compile does: a const on a
+	// STRING becomes `enum: [const]`; on another type it raises "Literal
+	// values must be strings."
 	ruleStringConst: {Code: "gemini/unsupported-const", Severity: provider.SeverityError,
 		Trigger: "a string const (becomes a one-value enum)",
 		Compile: "compilable: Emits `enum` with the single allowed value and `format: \"enum\"`.", DocsURL: docsFunctionCalling},
@@ -214,7 +221,9 @@ var Rules = []provider.Rule{
 	// Schema.type is one enum value, not a list: "Invalid JSON payload
 	// received. Unknown name "type" at '...': Proto field is not repeating,
 	// cannot start list." (genkit-ai/genkit#1393; zed-industries/zed#53919).
-	// `nullable` is the field for a null union.
+	// `nullable` is the field for a null union: python-genai's
+	// handle_null_fields turns a {"type": "null"} branch into
+	// `nullable: true`, as compile does.
 	ruleTypeList: {Code: "gemini/type-list", Severity: provider.SeverityError,
 		Trigger: "type written as a list ([\"string\",\"null\"], [\"string\"], ...)",
 		Compile: "compilable: Emits one type (`nullable: true` for `\"null\"`), or one `anyOf` branch per type when several remain.", DocsURL: docsSchema,
