@@ -9,8 +9,9 @@ import (
 )
 
 // Check reports what Gemini function calling would do with t, in the
-// canonical order. References are inlined first, so findings inside a
-// definition appear once per use site, at the use-site path.
+// canonical order. References are inlined first and the rules run on the
+// result; a finding inside a definition is then put back on the
+// definition's path in the file, once, naming the references (remapper).
 func Check(t *tool.Tool) (ds []provider.Diagnostic) {
 	c := checker{e: provider.NewEmitter(t, ID)}
 	if in := t.InputSchema(); c.e.Counting() && in != nil && in.Kind == jsonvalue.Object && hasRef(in) {

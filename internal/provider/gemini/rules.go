@@ -256,8 +256,9 @@ var droppedKeywords = map[string]dropped{
 	"prefixItems":      {rulePrefixItems, "the tuple positions"},
 }
 
-// unenforced are Schema fields Gemini accepts but enforces only in VALIDATED
-// function-calling mode, in the order the message lists them.
+// unenforced are Schema fields Gemini accepts whose adherence its guide
+// promises only in function-calling modes ANY and VALIDATED (not the default
+// AUTO), in the order the message lists them.
 var unenforced = [...]string{"minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties"}
 
 // unenforcedBit is each unenforced keyword's bit, by its place in the list.
