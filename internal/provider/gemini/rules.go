@@ -228,8 +228,10 @@ var Rules = []provider.Rule{
 		Trigger: "type written as a list ([\"string\",\"null\"], [\"string\"], ...)",
 		Compile: "compilable: Emits one type (`nullable: true` for `\"null\"`), or one `anyOf` branch per type when several remain.", DocsURL: docsSchema,
 		Source: "HTTP 400 `Invalid JSON payload received. Unknown name \"type\" at '...properties[2].value.items.properties[1].value': Proto field is not repeating, cannot start list` (genkit-ai/genkit#1393)"},
-	// "function declaration enum only allowed for STRING type" (the 400 the
-	// issue's judged sample records for an enum without `type: string`).
+	// "function declaration enum only allowed for STRING type" (the 400
+	// issue #24's judged sample records for an enum without `type: string`;
+	// public Gemini schema sanitizers list "enum: only allowed for STRING
+	// type" among Gemini's rejections, and coerce the type to string).
 	ruleEnumTypeMissing: {Code: "gemini/enum-without-string-type", Severity: provider.SeverityError,
 		Trigger: "an enum of strings on a schema with no type",
 		Compile: "compilable: Emits `type: STRING` beside the enum, which accepts the same values.", DocsURL: docsSchema,
