@@ -72,12 +72,12 @@ func TestCompileWorkedExample(t *testing.T) {
 		"gemini/ping.json", "gemini/record-payment.json", "gemini/refund-order.json",
 		"manifest.json",
 		"mcp/ping.json", "mcp/record-payment.json", "mcp/refund-order.json", "mcp/tag-resource.json",
-		"openai/ping.json", "openai/refund-order.json",
+		"openai/ping.json", "openai/record-payment.json", "openai/refund-order.json",
 	}
 	if got := listFiles(t, filepath.Join(dir, "generated")); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files:\n%v\nwant\n%v", got, want)
 	}
-	if !strings.HasSuffix(out, "\nResult: 13 files written to generated, 3 refusals\n") {
+	if !strings.HasSuffix(out, "\nResult: 14 files written to generated, 2 refusals\n") {
 		t.Errorf("result line:\n%s", out)
 	}
 	block := `OpenAI
@@ -126,7 +126,7 @@ func TestCompileWorkedExample(t *testing.T) {
 		sort.Strings(ids)
 		keys = append(keys, tl.Name+"@"+tl.Source+":"+strings.Join(ids, ","))
 	}
-	if got := strings.Join(keys, " "); got != "ping@tools/ping.json:anthropic,gemini,mcp,openai record_payment@tools/record-payment.json:anthropic,gemini,mcp refund_order@tools/refund-order.json:anthropic,gemini,mcp,openai tag_resource@tools/tag-resource.json:anthropic,mcp" {
+	if got := strings.Join(keys, " "); got != "ping@tools/ping.json:anthropic,gemini,mcp,openai record_payment@tools/record-payment.json:anthropic,gemini,mcp,openai refund_order@tools/refund-order.json:anthropic,gemini,mcp,openai tag_resource@tools/tag-resource.json:anthropic,mcp" {
 		t.Errorf("manifest tools: %s", got)
 	}
 
@@ -144,11 +144,13 @@ func TestCompileWorkedExample(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 1 {
 		t.Fatalf("json (exit %d): %v\n%s", code, err, out)
 	}
-	if doc.Command != "compile" || doc.Summary["tools"] != 4 || doc.Summary["written"] != 13 || doc.Summary["refused"] != 3 || doc.Out != "generated" {
+	if doc.Command != "compile" || doc.Summary["tools"] != 4 || doc.Summary["written"] != 14 || doc.Summary["refused"] != 2 || doc.Out != "generated" {
 		t.Errorf("json summary: %+v", doc)
 	}
-	if len(doc.Refusals) != 3 || doc.Refusals[0].Tool != "record_payment" || doc.Refusals[0].Target != "openai" ||
-		doc.Refusals[0].Blocking[0].Code != "core/lossy-transformation-refused" || doc.Refusals[0].Blocking[0].File != "tools/record-payment.json" {
+	// record_payment compiles for OpenAI: its minLength/maxLength are kept
+	// (openai/string-length-not-guaranteed, a warning).
+	if len(doc.Refusals) != 2 || doc.Refusals[0].Tool != "tag_resource" || doc.Refusals[0].Target != "openai" ||
+		doc.Refusals[0].Blocking[0].Code != "core/lossy-transformation-refused" || doc.Refusals[0].Blocking[0].File != "tools/tag-resource.json" {
 		t.Errorf("refusals: %+v", doc.Refusals)
 	}
 	if !strings.HasPrefix(out, "{\n  \"command\": \"compile\",\n  \"schemaPortVersion\": \"0.1.0\",\n  \"summary\": {\n    \"tools\": 4,") {
@@ -159,7 +161,10 @@ func TestCompileWorkedExample(t *testing.T) {
 func TestCompileIsByteStableAndRemovesOnlyItsStaleFiles(t *testing.T) {
 	dir := writeFiles(t, workedExample(t))
 	gen := filepath.Join(dir, "generated")
-	if code, out, _ := runCLI(t, dir, "compile", "tools", "--out", "generated", "--allow-lossy"); code != 0 {
+	// Gemini refuses tag_resource even with --allow-lossy: its map is an
+	// OBJECT without properties once additionalProperties is dropped, which
+	// Gemini rejects (gemini/free-form-object).
+	if code, out, _ := runCLI(t, dir, "compile", "tools", "--out", "generated", "--allow-lossy"); code != 1 {
 		t.Fatalf("allow-lossy exit %d\n%s", code, out)
 	}
 	read := func(rel string) string {
@@ -173,8 +178,8 @@ func TestCompileIsByteStableAndRemovesOnlyItsStaleFiles(t *testing.T) {
 	for _, f := range listFiles(t, gen) {
 		first[f] = read(f)
 	}
-	if len(first) != 17 {
-		t.Fatalf("want 16 files and the manifest, have %v", listFiles(t, gen))
+	if len(first) != 16 {
+		t.Fatalf("want 15 files and the manifest, have %v", listFiles(t, gen))
 	}
 	os.WriteFile(filepath.Join(gen, "openai", "notes.json"), []byte("mine\n"), 0o644)
 	runCLI(t, dir, "compile", "tools", "--out", "generated", "--allow-lossy")
@@ -183,13 +188,13 @@ func TestCompileIsByteStableAndRemovesOnlyItsStaleFiles(t *testing.T) {
 			t.Errorf("%s changed on a second identical run", f)
 		}
 	}
-	// Without --allow-lossy three pairs are refused: their old files go,
+	// Without --allow-lossy two pairs are refused: their old files go,
 	// and nothing we did not write is touched.
 	code, _, _ := runCLI(t, dir, "compile", "tools", "--out", "generated")
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, gone := range []string{"openai/record-payment.json", "openai/tag-resource.json", "gemini/tag-resource.json"} {
+	for _, gone := range []string{"openai/tag-resource.json", "gemini/tag-resource.json"} {
 		if _, err := os.Stat(filepath.Join(gen, gone)); err == nil {
 			t.Errorf("stale %s kept", gone)
 		}
@@ -265,7 +270,8 @@ func TestCompileCheckOnGitRepository(t *testing.T) {
 		}
 		return code, string(out)
 	}
-	if code, out := run("compile", "tools", "--out", "generated", "--allow-lossy"); code != 0 {
+	// 1: Gemini refuses tag_resource whatever the flag (free-form-object).
+	if code, out := run("compile", "tools", "--out", "generated", "--allow-lossy"); code != 1 {
 		t.Fatalf("compile: %d\n%s", code, out)
 	}
 	repo.Commit("tools and their compiled files")
@@ -303,7 +309,7 @@ func TestCompileCheckOnGitRepository(t *testing.T) {
 	}
 	for path, status := range map[string]string{
 		"openai/ping.json": "stale", "gemini/ping.json": "stale", "openai/tag-resource.json": "stale",
-		"openai/record-payment.json": "stale", "gemini/tag-resource.json": "stale", "manifest.json": "differs",
+		"manifest.json": "differs",
 	} {
 		if got[path] != status {
 			t.Errorf("%s: %q, want %q (all: %v)", path, got[path], status, got)

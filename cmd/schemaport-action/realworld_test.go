@@ -249,7 +249,7 @@ func TestRealworldCheckFacts(t *testing.T) {
 		{tool: "book_flight", target: "openai", code: "openai/strict-optional-property", path: "inputSchema.$defs.Passenger.properties.loyalty_number", severity: "error"},
 		// $defs + $ref: Gemini reports at the use site; OpenAI walks $defs, unused ones included.
 		{tool: "upsert_contact", target: "gemini", code: "gemini/unsupported-schema-reference", path: "inputSchema.properties.contact.$ref", severity: "error"},
-		{tool: "upsert_contact", target: "gemini", code: "gemini/unsupported-string-format", path: "inputSchema.properties.contact.properties.email.format", severity: "error"},
+		{tool: "upsert_contact", target: "gemini", code: "gemini/unsupported-string-format", path: "inputSchema.$defs.Contact.properties.email.format", severity: "error"},
 		{tool: "upsert_contact", target: "gemini", code: "gemini/unsupported-keyword", path: "inputSchema.properties.custom_fields.patternProperties", severity: "error"},
 		{tool: "upsert_contact", target: "openai", code: "openai/undocumented-constraint-keyword", path: "inputSchema.properties.custom_fields.patternProperties", severity: "error"},
 		{tool: "upsert_contact", target: "openai", code: "openai/object-missing-additional-properties", path: "inputSchema.$defs.LegacyAddress.additionalProperties", severity: "error"},
@@ -745,7 +745,7 @@ func TestRealworldGeneratorQuirksLoad(t *testing.T) {
 		{tool: "create_order", target: "gemini", code: "gemini/unresolvable-schema-reference", path: "inputSchema.properties.billingAddress.$ref", severity: "error"},
 		// Recursion: OpenAI supports it, Gemini cannot expand it.
 		{tool: "post_comment", target: "gemini", code: "gemini/unsupported-schema-reference", path: "inputSchema.properties.thread.$ref", severity: "error"},
-		{tool: "post_comment", target: "gemini", code: "gemini/unresolvable-schema-reference", path: "inputSchema.properties.thread.properties.replies.items.$ref", severity: "error"},
+		{tool: "post_comment", target: "gemini", code: "gemini/unresolvable-schema-reference", path: "inputSchema.$defs.Comment.properties.replies.items.$ref", severity: "error"},
 		// C#-style output: contentEncoding, integer formats, uint64 bounds.
 		{tool: "upload_blob", target: "openai", code: "openai/unknown-keyword", path: "inputSchema.properties.data.contentEncoding", severity: "error"},
 		{tool: "upload_blob", target: "gemini", code: "gemini/unsupported-keyword", path: "inputSchema.properties.data.contentEncoding", severity: "error"},

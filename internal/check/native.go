@@ -109,7 +109,14 @@ func openAINonStrict(t *tool.Tool) []provider.Diagnostic {
 // The OpenAPI subset's own 400s do not apply either: a string format other
 // than enum or date-time ("format" is in the list above; it is then only
 // not enforced) and an object without properties.
+//
+// Nor do the rest of the OpenAPI subset's own 400s (issue #24): a type
+// list, an untyped enum, a root without properties (JSON Schema says
+// "no arguments" with it). Annotations are JSON Schema's: said as an info.
 var geminiJSONSchemaDropped = map[string]bool{
+	"gemini/type-list":                         true,
+	"gemini/enum-without-string-type":          true,
+	"gemini/empty-parameters-omitted":          true,
 	"gemini/empty-object-parameters":           true,
 	"gemini/free-form-object":                  true,
 	"gemini/unresolvable-schema-reference":     true,
@@ -126,6 +133,10 @@ func geminiJSONSchema(t *tool.Tool) []provider.Diagnostic {
 	for i := range ds {
 		if d := &ds[i]; d.Code == "gemini/unsupported-string-format" {
 			formatNotEnforced(d)
+			converted = true
+		} else if d.Code == "gemini/dropped-annotation-keyword" {
+			d.Severity = provider.SeverityInfo
+			d.Message = "`" + d.Path[strings.LastIndexAny(d.Path, ".[")+1:] + "` is an annotation; `parametersJsonSchema` takes it, and it changes nothing accepted."
 			converted = true
 		}
 	}

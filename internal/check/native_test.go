@@ -72,7 +72,8 @@ func writeFiles(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-// The same schema, sent in each mode, meets each mode's rules: strict
+// The same schema, sent in each mode, meets each mode's rules (a Gemini
+// finding inside the definition sits on the definition's path): strict
 // OpenAI has the Structured Outputs subset, non-strict only the name, root
 // and size rules; Anthropic strict and not; Gemini parameters against
 // parametersJsonSchema.
@@ -94,10 +95,10 @@ func TestNativeModes(t *testing.T) {
 		"a_strict anthropic-strict (Anthropic (strict)): error anthropic/strict-missing-additional-properties @inputSchema.additionalProperties, error anthropic/strict-unsupported-string-format @inputSchema.properties.q.format, warning anthropic/strict-keyword-undocumented @inputSchema.$defs.n.oneOf",
 		"c openai (OpenAI): error openai/object-missing-additional-properties @inputSchema.$defs.n.oneOf[0].additionalProperties, error openai/object-missing-additional-properties @inputSchema.additionalProperties, error openai/one-of-converted-to-any-of @inputSchema.$defs.n.oneOf, error openai/schema-missing-type @inputSchema.$defs.n.oneOf[0], error openai/schema-missing-type @inputSchema.$defs.n.oneOf[1], error openai/strict-optional-property @inputSchema.$defs.n.properties.k, error openai/strict-optional-property @inputSchema.properties.next, error openai/strict-optional-property @inputSchema.properties.q, error openai/unsupported-string-format @inputSchema.properties.q.format, warning openai/nullable-instead-of-omitted @inputSchema.$defs.n.properties.k, warning openai/nullable-instead-of-omitted @inputSchema.properties.next, warning openai/nullable-instead-of-omitted @inputSchema.properties.q",
 		"c anthropic (Anthropic): warning anthropic/keyword-not-documented @inputSchema.$defs.n.oneOf, warning anthropic/schema-not-enforced @inputSchema, warning anthropic/undocumented-string-format @inputSchema.properties.q.format",
-		"c gemini (Gemini): error gemini/non-string-enum-values @inputSchema.properties.next.properties.k.enum, error gemini/type-with-any-of @inputSchema.properties.next.type, error gemini/unsupported-additional-properties @inputSchema.properties.next.additionalProperties, error gemini/unsupported-one-of @inputSchema.properties.next.oneOf, error gemini/unsupported-schema-reference @inputSchema.properties.next.$ref, error gemini/unsupported-string-format @inputSchema.properties.q.format",
+		"c gemini (Gemini): error gemini/non-string-enum-values @inputSchema.$defs.n.properties.k.enum, error gemini/type-with-any-of @inputSchema.$defs.n.type, error gemini/unsupported-additional-properties @inputSchema.$defs.n.additionalProperties, error gemini/unsupported-one-of @inputSchema.$defs.n.oneOf, error gemini/unsupported-schema-reference @inputSchema.properties.next.$ref, error gemini/unsupported-string-format @inputSchema.properties.q.format",
 		"c mcp (MCP): ",
-		"g_json gemini (Gemini (parametersJsonSchema)): error gemini/unsupported-one-of @inputSchema.properties.next.oneOf, warning gemini/format-not-enforced @inputSchema.properties.q.format",
-		"g_params gemini (Gemini): error gemini/non-string-enum-values @inputSchema.properties.next.properties.k.enum, error gemini/type-with-any-of @inputSchema.properties.next.type, error gemini/unsupported-additional-properties @inputSchema.properties.next.additionalProperties, error gemini/unsupported-one-of @inputSchema.properties.next.oneOf, error gemini/unsupported-schema-reference @inputSchema.properties.next.$ref, error gemini/unsupported-string-format @inputSchema.properties.q.format",
+		"g_json gemini (Gemini (parametersJsonSchema)): error gemini/unsupported-one-of @inputSchema.$defs.n.oneOf, warning gemini/format-not-enforced @inputSchema.properties.q.format",
+		"g_params gemini (Gemini): error gemini/non-string-enum-values @inputSchema.$defs.n.properties.k.enum, error gemini/type-with-any-of @inputSchema.$defs.n.type, error gemini/unsupported-additional-properties @inputSchema.$defs.n.additionalProperties, error gemini/unsupported-one-of @inputSchema.$defs.n.oneOf, error gemini/unsupported-schema-reference @inputSchema.properties.next.$ref, error gemini/unsupported-string-format @inputSchema.properties.q.format",
 		"o.loose openai (OpenAI (non-strict)): error openai/tool-name-invalid-characters @name",
 		"o.strict openai (OpenAI): error openai/object-missing-additional-properties @inputSchema.$defs.n.oneOf[0].additionalProperties, error openai/object-missing-additional-properties @inputSchema.additionalProperties, error openai/one-of-converted-to-any-of @inputSchema.$defs.n.oneOf, error openai/schema-missing-type @inputSchema.$defs.n.oneOf[0], error openai/schema-missing-type @inputSchema.$defs.n.oneOf[1], error openai/strict-optional-property @inputSchema.$defs.n.properties.k, error openai/strict-optional-property @inputSchema.properties.next, error openai/strict-optional-property @inputSchema.properties.q, error openai/tool-name-invalid-characters @name, error openai/unsupported-string-format @inputSchema.properties.q.format, warning openai/nullable-instead-of-omitted @inputSchema.$defs.n.properties.k, warning openai/nullable-instead-of-omitted @inputSchema.properties.next, warning openai/nullable-instead-of-omitted @inputSchema.properties.q",
 	}
@@ -142,5 +143,26 @@ func TestNativeTargetsNarrow(t *testing.T) {
 		if got := only(Run(tools, c.targets)); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("--targets %v:\n got %v\nwant %v", c.targets, got, c.want)
 		}
+	}
+}
+
+// What only the OpenAPI-subset `parameters` rejects (issue #24) is no
+// finding for `parametersJsonSchema`, which takes JSON Schema: type lists,
+// untyped enums, a root without properties; an annotation is an info.
+func TestGeminiJSONSchemaTakesJSONSchema(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"g.json": `{"functionDeclarations": [` +
+			`{"name": "g_json", "description": "d", "parametersJsonSchema": {"$schema": "x", "type": "object", "properties": {"a": {"type": ["string", "null"]}, "e": {"enum": ["x", "y"]}}}},` +
+			`{"name": "g_none", "description": "d", "parametersJsonSchema": {"type": "object", "properties": {}}},` +
+			`{"name": "g_params", "description": "d", "parameters": {"$schema": "x", "type": "object", "properties": {"a": {"type": ["string", "null"]}, "e": {"enum": ["x", "y"]}}}}]}`,
+	})
+	got := targetLines(Run(loadTools(t, dir), DefaultTargets()))
+	want := []string{
+		"g_json gemini (Gemini (parametersJsonSchema)): info gemini/dropped-annotation-keyword @inputSchema.$schema",
+		"g_none gemini (Gemini (parametersJsonSchema)): ",
+		"g_params gemini (Gemini): error gemini/dropped-annotation-keyword @inputSchema.$schema, error gemini/enum-without-string-type @inputSchema.properties.e.enum, error gemini/type-list @inputSchema.properties.a.type",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -26,6 +26,7 @@ var unchanged = map[string]bool{
 	"openai/schema-nesting-near-limit":       true,
 	"openai/enum-values-near-limit":          true,
 	"openai/schema-size-near-limit":          true,
+	"openai/string-length-not-guaranteed":    true,
 	"anthropic/missing-tool-description":     true,
 	"anthropic/schema-not-enforced":          true,
 	"anthropic/constraint-not-enforced":      true,
@@ -73,9 +74,8 @@ func agreement(t *testing.T, where string, tl *tool.Tool) {
 		}
 		// 3. What compile writes passes the target's own rules.
 		if lossy.OK {
-			back := ReadBack(id, lossy.Output)
-			for _, d := range target.Check(back) {
-				if d.Severity == provider.SeverityError {
+			for _, d := range ownErrors(target, lossy.Output) {
+				{
 					t.Errorf("%s [%s]: the compiled schema fails its own target's check: %s at %s\n%s",
 						where, id, d.Code, d.Path, Encode(lossy.Output))
 				}
@@ -91,6 +91,15 @@ func agreement(t *testing.T, where string, tl *tool.Tool) {
 // finding is about is not emitted at all; for strict mode's always-present property, the
 // object's required-every-property.
 func realised(d provider.Diagnostic, diags []provider.Diagnostic, trs []Transformation) bool {
+	// A finding inside an inlined definition stands for its use sites,
+	// where compile, working on the inlined schema, records the change.
+	for _, u := range d.UseSites {
+		at := d
+		at.Path, at.UseSites = u, nil
+		if realised(at, diags, trs) {
+			return true
+		}
+	}
 	for _, tr := range trs {
 		if tr.Path == d.Path && tr.Lossy == d.Compile.Lossy {
 			return true

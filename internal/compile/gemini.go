@@ -92,22 +92,9 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-func omitsGeminiParameters(root *jsonvalue.Value) bool {
-	if p := root.Get("properties"); isObj(p) && len(p.Members) > 0 {
-		return false
-	}
-	if r := root.Get("required"); isArr(r) && len(r.Items) > 0 {
-		return false
-	}
-	for i := range root.Members {
-		switch root.Members[i].Key {
-		case "type", "title", "description", "properties", "required", "propertyOrdering":
-		default:
-			return false
-		}
-	}
-	return true
-}
+// omitsGeminiParameters is check's rule (gemini/empty-parameters-omitted):
+// the two must agree on which roots lose `parameters`.
+func omitsGeminiParameters(root *jsonvalue.Value) bool { return gemini.OmitsParameters(root) }
 
 // inline replaces every $ref to a root definition by the definition,
 // expanded at the use site, its siblings laid over it; then the
@@ -324,6 +311,10 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 		nullable = true
 		c.rec.add("converted-null-type-to-nullable", g.path("type"), false, "Wrote the `\"null\"` type as `nullable: true`.")
 	}
+	if tl := g.get("type"); tl != nil && tl.Kind == jsonvalue.Array && len(known) == 1 && !slices.ContainsFunc(tl.Items, func(v jsonvalue.Value) bool { return v.Kind == jsonvalue.String && v.Text == "null" }) {
+		// Gemini's type is one value, never a list (check's gemini/type-list).
+		c.rec.add("converted-type-list-to-one-type", g.path("type"), false, "Wrote the one-type list as that type: Gemini's `type` is a single value.")
+	}
 	var branches []jsonvalue.Value
 	singleType := false
 	switch {
@@ -383,6 +374,17 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 		// Gemini rejects this string format outright (check's rule).
 		c.rec.add("dropped-unsupported-format", g.path("format"), true, "Dropped `format: "+jsonvalue.Quote(format.Text)+"`; Gemini accepts only `enum` and `date-time` on a string.")
 		format = nil
+	}
+	if values != nil && len(known) > 0 && !(len(known) == 1 && known[0] == "string") {
+		// Gemini takes an enum on a STRING only (check's
+		// gemini/enum-without-string-type).
+		c.rec.add("dropped-enum-on-non-string", g.path("enum"), true, "Dropped `enum`: Gemini allows it only on a STRING, so the allowed values are no longer enforced.")
+		values = nil
+	}
+	if values != nil && len(known) == 0 && len(branches) == 0 {
+		o.set("type", str("STRING"))
+		c.typeCount++
+		c.rec.add("added-string-type-to-enum", g.path("enum"), false, "Added `type: STRING` beside the string `enum`, which Gemini needs; the allowed values are the same.")
 	}
 	if values != nil {
 		o.set("enum", clone(values))

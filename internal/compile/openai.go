@@ -11,7 +11,7 @@ import (
 
 // openaiOrder is the fixed key order of every compiled OpenAI schema.
 var openaiOrder = []string{"$ref", "type", "description", "enum", "pattern", "format", "multipleOf",
-	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "items",
+	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "items",
 	"properties", "required", "additionalProperties", "anyOf", "$defs"}
 
 // openaiDrops maps a check code that says "compiling drops this keyword"

@@ -56,6 +56,18 @@ type Place struct {
 // PathPlace is a place known only by its path.
 func PathPlace(path string) Place { return Place{Path: path, start: -1} }
 
+// Offset is the byte offset in the file the place starts at, or -1 when
+// not known: a provider that walks a rewritten schema (Gemini's inlined
+// references) finds by it where in the file a finding really is.
+func (p Place) Offset() int32 { return p.start }
+
+// Moved is p at another path naming the same place in the file (its
+// position unchanged).
+func (p Place) Moved(path string) Place {
+	p.Path = path
+	return p
+}
+
 // NewCursor starts at the root named base ("inputSchema"), following no
 // file.
 func NewCursor(base string) *Cursor {

@@ -44,6 +44,10 @@ type Diagnostic struct {
 	// that has arguments (Anthropic's schema-not-enforced): reports for
 	// people say it once per target, listing the tools, not per tool.
 	TargetWide bool `json:"-"`
+	// UseSites are, for a finding inside a definition that a provider
+	// inlines (Gemini's $ref), the paths where the definition is used, as
+	// compiling writes them; Path is the definition's own, in the file.
+	UseSites []string `json:"-"`
 }
 
 // SeverityRank orders severities: error, warning, info.

@@ -46,6 +46,7 @@ type finding struct {
 	arg        string
 	start, end int32 // byte range in the file; start < 0: locate path
 	from, to   position
+	uses       []string
 }
 
 var emitterPool = sync.Pool{New: func() any { return &Emitter{found: make([]finding, 0, 64)} }}
@@ -89,6 +90,12 @@ func (e *Emitter) EmitAt(r *Rule, at Place, message, arg string) {
 	e.found = append(e.found, finding{rule: r, path: at.Path, message: message, arg: arg, start: at.start, end: at.end})
 }
 
+// EmitUses is EmitAt for a finding inside a definition used at the paths
+// uses (see Diagnostic.UseSites).
+func (e *Emitter) EmitUses(r *Rule, at Place, message, arg string, uses []string) {
+	e.found = append(e.found, finding{rule: r, path: at.Path, message: message, arg: arg, start: at.start, end: at.end, uses: uses})
+}
+
 // Concat joins parts into one string stored with the Emitter's other text:
 // for messages that name what they are about (a property), which are too
 // many and too varied to intern.
@@ -124,6 +131,7 @@ func (e *Emitter) Finish() []Diagnostic {
 				Column:     f.from.column,
 				EndLine:    f.to.line,
 				EndColumn:  f.to.column,
+				UseSites:   f.uses,
 			}
 		}
 	}

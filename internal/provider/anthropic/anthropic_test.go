@@ -47,3 +47,22 @@ func TestMinItemsZeroOrOneIsSilent(t *testing.T) {
 		pt.CheckSilent(t, wrap(`{"type":"array","minItems":`+v+`}`), Check)
 	}
 }
+
+// additionalProperties: true constrains nothing, so nothing is left
+// unenforced (issue #24); a typed map is.
+func TestOpenObjectIsNotAnUnenforcedConstraint(t *testing.T) {
+	for prop, want := range map[string]bool{
+		`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true}`:              false,
+		`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}`: true,
+	} {
+		got := false
+		for _, d := range Check(pt.Tool(t, wrap(prop))) {
+			if d.Code == "anthropic/constraint-not-enforced" {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%s: constraint-not-enforced %v, want %v", prop, got, want)
+		}
+	}
+}

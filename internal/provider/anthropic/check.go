@@ -49,8 +49,10 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 					emitAt(ruleConstraintNotEnforced, at.MemberPlace(s, m), minItemsMessage.For(v.Text))
 				}
 			case kw == "additionalProperties":
-				if !v.IsFalse() {
-					emitAt(ruleConstraintNotEnforced, at.MemberPlace(s, m), "Anthropic enforces only `additionalProperties: false`; this setting is a hint to the model, so check extra keys in your handler.")
+				// true constrains nothing, and false has no typed map to
+				// ignore: only a schema here is a constraint left unchecked.
+				if !v.IsFalse() && !v.IsTrue() {
+					emitAt(ruleConstraintNotEnforced, at.MemberPlace(s, m), "Anthropic's default tool use does not validate arguments, so the model reads this typed map as a hint only. Compiling keeps it; check extra keys in your handler, or use strict tool use (which accepts only `additionalProperties: false`).")
 				}
 			case kw == "enum":
 				if HasNonPrimitive(v) {

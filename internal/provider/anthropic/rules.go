@@ -57,7 +57,7 @@ var Rules = []provider.Rule{
 		Trigger: "the root declares properties or required (default tool use does not validate inputs)",
 		Compile: "compilable: Emits the default (non-strict) tool definition, preserving the schema verbatim.", DocsURL: DocsStrictToolUse},
 	ruleConstraintNotEnforced: {Code: "anthropic/constraint-not-enforced", Severity: provider.SeverityWarning,
-		Trigger: "minimum, maximum, exclusive*, multipleOf, minLength, maxLength, maxItems, uniqueItems; minItems other than 0/1; additionalProperties other than false",
+		Trigger: "minimum, maximum, exclusive*, multipleOf, minLength, maxLength, maxItems, uniqueItems; minItems other than 0/1; additionalProperties that is a schema (true constrains nothing)",
 		Compile: "compilable: Preserved verbatim in `input_schema`.", DocsURL: DocsJSONSchemaLimitations},
 	ruleKeywordNotDocumented: {Code: "anthropic/keyword-not-documented", Severity: provider.SeverityWarning,
 		Trigger: "maxProperties, minProperties, not, oneOf or prefixItems",

@@ -32,6 +32,7 @@ var triggers = []pt.Trigger{
 	pt.Fire(ruleMissingAdditionalProperties, wrap(`{"type":"object","properties":{"a":{"type":"string"}}}`), "inputSchema.$defs.p.additionalProperties"),
 	pt.Fire(ruleMissingAdditionalProperties, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}`, "inputSchema.additionalProperties"),
 	pt.Fire(ruleMissingAdditionalPropertiesEmpty, wrap(`{"type":"object"}`), "inputSchema.$defs.p.additionalProperties"),
+	pt.Fire(ruleMissingAdditionalPropertiesRoot, `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{}}}`, "inputSchema.additionalProperties"),
 	pt.Fire(ruleAdditionalPropertiesTrue, wrap(`{"type":"object","properties":{"a":{}},"additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
 	pt.Fire(ruleAdditionalPropertiesTrueEmpty, wrap(`{"type":"object","additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),
 	pt.Fire(ruleClosedOpenObject, wrap(`{"type":"object","properties":{"a":{}},"additionalProperties":true}`), "inputSchema.$defs.p.additionalProperties"),

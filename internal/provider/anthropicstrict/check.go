@@ -34,7 +34,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	emitAt := func(rule int, at provider.Place, message, arg string) { e.EmitAt(&Rules[rule], at, message, arg) }
 	var refs []localRef
 	provider.WalkFrom(root, e.Cursor(), func(s *jsonvalue.Value, at *provider.Cursor) {
-		object(s, at, e)
+		object(s, at, e, s == root)
 		for i := range s.Members {
 			m := &s.Members[i]
 			kw, v := m.Key, &m.Value
@@ -101,13 +101,17 @@ var (
 
 // object applies the strict subset's object requirement:
 // additionalProperties must be explicitly false, on every object.
-func object(s *jsonvalue.Value, at *provider.Cursor, e *provider.Emitter) {
+func object(s *jsonvalue.Value, at *provider.Cursor, e *provider.Emitter, root bool) {
 	if !isObjectSchema(s) {
 		return
 	}
 	apm := s.Member("additionalProperties")
 	empty := !hasProperties(s)
 	if apm == nil {
+		if empty && root {
+			e.EmitAt(&Rules[ruleMissingAdditionalPropertiesRoot], at.KeyPlace("additionalProperties"), "Strict tool use rejects this root as written: it needs `additionalProperties: false` on every object, the root included (HTTP 400, \"For 'object' type, 'additionalProperties' must be explicitly set to false\"). Compiling adds it, which says what a root without properties means: the tool takes no arguments.", "")
+			return
+		}
 		if empty {
 			e.EmitAt(&Rules[ruleMissingAdditionalPropertiesEmpty], at.KeyPlace("additionalProperties"), "Strict tool use needs `additionalProperties: false` on every object (HTTP 400 otherwise), and this object declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
 			return

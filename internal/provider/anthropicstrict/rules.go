@@ -38,6 +38,7 @@ const (
 	ruleMissingAdditionalPropertiesEmpty
 	ruleAdditionalPropertiesTrue
 	ruleAdditionalPropertiesTrueEmpty
+	ruleMissingAdditionalPropertiesRoot
 	ruleClosedOpenObject
 	ruleAdditionalPropertiesSchema
 	ruleKeywordUndocumented
@@ -109,6 +110,12 @@ var Rules = []provider.Rule{
 	ruleMissingAdditionalPropertiesEmpty: {Code: "anthropic/strict-missing-additional-properties", Severity: provider.SeverityError,
 		Trigger: "an object schema that declares no properties and no additionalProperties",
 		Compile: "lossy: Adds `additionalProperties: false` to an object without properties; the compiled object accepts only `{}`.", DocsURL: docsLimitations, Source: "HTTP 400 `For 'object' type, 'additionalProperties' must be explicitly set to false` (reproduced in vercel/ai#20681)"},
+	// A root without properties is a tool without parameters: closing it
+	// says exactly that (the MCP spec recommends {"type": "object",
+	// "additionalProperties": false} for such tools), so nothing is lost.
+	ruleMissingAdditionalPropertiesRoot: {Code: "anthropic/strict-missing-additional-properties", Severity: provider.SeverityError,
+		Trigger: "the root of a tool without parameters (no properties, no additionalProperties)",
+		Compile: "compilable: Adds `additionalProperties: false`; the tool takes no arguments, which is what a root without properties means.", DocsURL: docsLimitations, Source: "HTTP 400 `For 'object' type, 'additionalProperties' must be explicitly set to false` (reproduced in vercel/ai#20681)"},
 	ruleAdditionalPropertiesTrue: {Code: "anthropic/strict-drops-additional-properties", Severity: provider.SeverityError,
 		Trigger: "an object with properties and additionalProperties: true",
 		Compile: "compilable: Replaces `additionalProperties: true` with `false`.", DocsURL: docsLimitations},

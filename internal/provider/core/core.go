@@ -53,9 +53,10 @@ var Rules = []provider.Rule{
 		Trigger: "a default or examples item whose `pattern` match ran out of time (250 ms per match, 10 s per run)",
 		Compile: "compilable: Compiles unchanged; the value was not judged.", DocsURL: docsPattern},
 	// Ours. An unknown keyword is ignored by JSON Schema validators (2020-12
-	// §4.3.1, "unknown keywords SHOULD be treated as annotations") and by
-	// every provider, so a misspelled one drops its constraint silently,
-	// for every target at once: said once, here.
+	// §4.3.1, "unknown keywords SHOULD be treated as annotations"), so a
+	// misspelled one drops its constraint silently, for every target at
+	// once: said once, here. Gemini's `parameters` rejects it outright
+	// ("Unknown name ... Cannot find field"; openswarm-ai/openswarm#24).
 	ruleMisspelledKeyword: {Code: "core/misspelled-keyword", Severity: provider.SeverityWarning,
 		Trigger: "an unknown keyword one typo (or only letter case) away from a JSON Schema or OpenAPI keyword: types, require, additionalproperties, enums, minlength",
 		Compile: "not compilable: Refused: SchemaPort will not guess which keyword was meant; rename it in the source schema.", DocsURL: docsVocabulary, Source: "JSON Schema 2020-12 core section 4.3.1: unknown keywords are ignored (collected as annotations), so nothing enforces a misspelled one"},
@@ -247,5 +248,5 @@ func walkItems(s *jsonvalue.Value, m *jsonvalue.Member, at *provider.Cursor, vis
 // misspelledMessage says what a misspelled keyword costs and what was
 // probably meant.
 func misspelledMessage(kw, near string) string {
-	return "`" + kw + "` is not a JSON Schema keyword, so nothing enforces it and every provider ignores it: did you mean `" + near + "`?"
+	return "`" + kw + "` is not a JSON Schema keyword: validators, OpenAI and Anthropic ignore it, so nothing enforces it, and Gemini rejects it as written (HTTP 400, Unknown name: Cannot find field). Compiling will not guess what was meant; did you mean `" + near + "`?"
 }

@@ -9,8 +9,9 @@ import (
 )
 
 // Check reports what Gemini function calling would do with t, in the
-// canonical order. References are inlined first, so findings inside a
-// definition appear once per use site, at the use-site path.
+// canonical order. References are inlined first and the rules run on the
+// result; a finding inside a definition is then put back on the
+// definition's path in the file, once, naming the references (remapper).
 func Check(t *tool.Tool) []provider.Diagnostic {
 	c := checker{e: provider.NewEmitter(t, ID)}
 	c.name(t.Name)
@@ -20,42 +21,75 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	sl := slabs.Get().(*slab)
 	defer sl.release() // after Finish: no finding points into the copies
 	res := resolve(t.InputSchema(), c.e.Cursor(), sl)
+	if len(res.inlined) > 0 && t.Source != nil {
+		c.remap = newRemapper(t.InputSchema(), res.inlined)
+		defer c.flush() // before Finish (deferred calls run last in, first out)
+	}
 	for _, p := range res.dangling {
-		c.emitAt(ruleUnresolvableReference, p, "This `$ref` does not name a root `$defs` or `definitions` entry, and Gemini has no `$ref`; point it at one or inline the schema.", "")
+		c.emitAt(ruleUnresolvableReference, p, "Gemini's `parameters` (the OpenAPI subset) has no `$ref`, and this one names no root `$defs` or `definitions` entry, so compiling cannot inline it and refuses the tool; point it at one, or inline the schema.", "")
 	}
 	for _, p := range res.recursive {
-		c.emitAt(ruleRecursiveReference, p, "This `$ref` is recursive, and Gemini has no `$ref`, so it cannot be inlined; bound the recursion by hand.", "")
+		c.emitAt(ruleRecursiveReference, p, "Gemini's `parameters` (the OpenAPI subset) has no `$ref`, and this one is recursive, so compiling cannot inline it and refuses the tool; bound the recursion by hand.", "")
 	}
 	for _, p := range res.inlined {
-		c.emitAt(ruleInlinedReference, p, "Gemini has no `$ref`; compiling inlines the referenced definition here, losing nothing.", "")
+		c.emitAt(ruleInlinedReference, p, "Gemini's `parameters` (the OpenAPI subset) has no `$ref`. Compiling inlines the referenced definition here, losing nothing; compile, or inline it yourself.", "")
 	}
 	root := res.root
 	if root == nil || root.Kind != jsonvalue.Object {
-		return c.e.Finish()
+		return c.finish()
 	}
 	c.parameterNames(root, c.e.Cursor())
 	switch {
-	case omitsParameters(root):
-		c.emit(ruleEmptyParameters, provider.RootPath, "The function takes no parameters, so compiling leaves out `parameters` entirely.", "")
-	case !hasProperties(root):
-		c.emit(ruleEmptyObjectRoot, provider.RootPath, "Gemini rejects an OBJECT `parameters` without properties (HTTP 400, \"should be non-empty for OBJECT type\"); declare the properties, or drop the other root keywords so the declaration needs no `parameters`.", "")
+	case OmitsParameters(root):
+		c.emit(ruleEmptyParameters, provider.RootPath, c.emptyParametersMessage(root), "")
+	case !hasProperties(root) && !unionOfObjects(root):
+		c.emit(ruleEmptyObjectRoot, provider.RootPath, "Gemini rejects `parameters` as written: an OBJECT without properties is a 400 (\"should be non-empty for OBJECT type\"). Compiling cannot leave it out, because other root keywords say the function takes arguments; declare the properties, or remove those keywords.", "")
 	}
 	c.root = root
+	c.omitted = OmitsParameters(root)
 	c.booleans(root, c.e.Cursor())
 	provider.WalkFrom(root, c.e.Cursor(), c.subschema)
+	return c.finish()
+}
+
+// finish emits what the remapper holds, then finishes.
+func (c *checker) finish() []provider.Diagnostic {
+	c.flush()
 	return c.e.Finish()
+}
+
+func (c *checker) flush() {
+	if c.remap != nil {
+		c.remap.flush(c.e)
+		c.remap = nil
+	}
 }
 
 type checker struct {
 	e    *provider.Emitter
 	root *jsonvalue.Value
+	// omitted: compiling leaves out `parameters` (OmitsParameters), so the
+	// root's own keys are spoken for by empty-parameters-omitted.
+	omitted bool
+	// remap, when references were inlined, moves findings back to paths
+	// in the file (see remapper).
+	remap *remapper
 }
 
-// closedOrTyped: s has an additionalProperties other than true, which has
-// its own finding (unsupported-additional-properties).
-func closedOrTyped(s *jsonvalue.Value) bool {
-	ap := s.Get("additionalProperties")
-	return ap != nil && !ap.IsTrue()
+// stringTyped: s's types are string, or string and null.
+func stringTyped(s *jsonvalue.Value) bool {
+	var buf [4]string
+	str := false
+	for _, t := range provider.SchemaTypes(s, buf[:0]) {
+		switch t {
+		case "string":
+			str = true
+		case "null":
+		default:
+			return false
+		}
+	}
+	return str
 }
 
 // hasProperties: s declares at least one property.
@@ -69,6 +103,10 @@ func (c *checker) emit(rule int, path, message, arg string) {
 }
 
 func (c *checker) emitAt(rule int, at provider.Place, message, arg string) {
+	if c.remap != nil {
+		c.remap.add(&Rules[rule], at, message, arg)
+		return
+	}
 	c.e.EmitAt(&Rules[rule], at, message, arg)
 }
 
@@ -112,7 +150,13 @@ var parameterlessKeys = map[string]bool{
 	"type": true, "title": true, "description": true, "properties": true, "required": true, "propertyOrdering": true,
 }
 
-func omitsParameters(root *jsonvalue.Value) bool {
+// OmitsParameters reports whether root (references inlined, definitions
+// removed) declares a function without arguments, which compiling writes
+// with no `parameters`: no properties, no required, and besides that only
+// keys that change nothing accepted (annotations) or say "no other keys"
+// (additionalProperties: false, the MCP spec's shape for such tools).
+// Compile omits `parameters` exactly for these roots.
+func OmitsParameters(root *jsonvalue.Value) bool {
 	if p := root.Get("properties"); p != nil && p.Kind == jsonvalue.Object && len(p.Members) > 0 {
 		return false
 	}
@@ -120,11 +164,54 @@ func omitsParameters(root *jsonvalue.Value) bool {
 		return false
 	}
 	for i := range root.Members {
-		if !parameterlessKeys[root.Members[i].Key] {
+		m := &root.Members[i]
+		switch {
+		case parameterlessKeys[m.Key], annotations[m.Key]:
+		case m.Key == "additionalProperties" && m.Value.IsFalse():
+		default:
 			return false
 		}
 	}
 	return true
+}
+
+// emptyParametersMessage names, beside the empty OBJECT, the root keys
+// Gemini's Schema has no field for (each a 400 of its own), which leaving
+// `parameters` out removes too.
+func (c *checker) emptyParametersMessage(root *jsonvalue.Value) string {
+	const head = "Gemini rejects `parameters` as written: an OBJECT without properties is a 400 (\"should be non-empty for OBJECT type\")"
+	const tail = ". Compiling leaves `parameters` out, which is how Gemini declares a function without arguments; compile, or send the function without `parameters`."
+	var extra []string
+	for i := range root.Members {
+		if k := root.Members[i].Key; !parameterlessKeys[k] {
+			extra = append(extra, "`"+k+"`")
+		}
+	}
+	if len(extra) == 0 {
+		return head + tail
+	}
+	return c.e.Concat(head, ", and it has no field for ", strings.Join(extra, ", "), " (Unknown name: Cannot find field)", tail)
+}
+
+// unionOfObjects: s has union branches (anyOf, oneOf) and every one of them
+// declares properties or is the null type: compiling moves the object into
+// the branches, so s itself needs no properties.
+func unionOfObjects(s *jsonvalue.Value) bool {
+	found := false
+	for _, kw := range [...]string{"anyOf", "oneOf"} {
+		a := s.Get(kw)
+		if a == nil || a.Kind != jsonvalue.Array {
+			continue
+		}
+		for i := range a.Items {
+			b := &a.Items[i]
+			if b.Kind != jsonvalue.Object || !(hasProperties(b) || provider.HasType(b, "null") && len(b.Members) == 1) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // booleans reports false where a subschema belongs: properties values,
@@ -134,7 +221,7 @@ func (c *checker) booleans(s *jsonvalue.Value, at *provider.Cursor) {
 	record := func(v *jsonvalue.Value) {
 		switch {
 		case v.IsFalse():
-			c.emitAt(ruleFalseSubschema, at.Here(), "A `false` schema accepts nothing, which a Gemini Schema cannot say; compiled, it accepts anything. Remove it or restate the rule.", "")
+			c.emitAt(ruleFalseSubschema, at.Here(), "A `false` schema accepts nothing, which a Gemini Schema cannot say. Compiling writes `{}`, which accepts anything; remove it, or restate the rule.", "")
 		case v.Kind == jsonvalue.Object:
 			c.booleans(v, at)
 		}
@@ -183,25 +270,34 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 		switch kw {
 		case "additionalProperties":
 			switch {
+			case s == c.root && c.omitted:
+				// Compiling leaves out `parameters` (empty-parameters-omitted).
 			case v.IsTrue():
+				c.emitAt(ruleAdditionalPropertiesTrue, at.MemberPlace(s, m), "Gemini rejects `additionalProperties` as written (HTTP 400, Unknown name \"additionalProperties\": Cannot find field; google-genai: \"only supported in Gemini Enterprise Agent Platform mode\"). Compiling drops `true`, JSON Schema's default, so nothing accepted changes; compile, or remove it.", "")
 			case v.IsFalse():
-				c.emitAt(ruleAdditionalPropertiesFalse, at.MemberPlace(s, m), "Gemini has no `additionalProperties`, so this object cannot be closed; reject unknown keys in your handler.", "")
+				c.emitAt(ruleAdditionalPropertiesFalse, at.MemberPlace(s, m), "Gemini rejects `additionalProperties` as written (HTTP 400, Unknown name \"additionalProperties\": Cannot find field). Compiling drops it, so the object is no longer closed; reject unknown keys in your handler.", "")
 			default:
-				c.emitAt(ruleAdditionalPropertiesSchema, at.MemberPlace(s, m), "Gemini has no `additionalProperties`; compiling drops the schema for extra keys, so check them in your handler.", "")
+				c.emitAt(ruleAdditionalPropertiesSchema, at.MemberPlace(s, m), "Gemini rejects `additionalProperties` as written (HTTP 400, Unknown name \"additionalProperties\": Cannot find field). Compiling drops the schema for extra keys; check them in your handler.", "")
 			}
 		case "oneOf":
 			if v.Kind == jsonvalue.Array {
-				c.emitAt(ruleOneOf, at.MemberPlace(s, m), "Gemini has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive.", "")
+				c.emitAt(ruleOneOf, at.MemberPlace(s, m), "Gemini rejects `oneOf` as written (HTTP 400, Unknown name \"oneOf\": Cannot find field). Compiling writes the branches as `anyOf`, which also accepts a value matching several branches; make the branches exclusive.", "")
 			}
 		case "const":
 			if v.Kind == jsonvalue.String {
-				c.emitAt(ruleStringConst, at.MemberPlace(s, m), "Gemini has no `const`; compiling writes a one-value `enum`, which accepts the same value.", "")
+				c.emitAt(ruleStringConst, at.MemberPlace(s, m), "Gemini rejects `const` as written (HTTP 400, Unknown name \"const\": Cannot find field). Compiling writes a one-value `enum`, which accepts the same value; compile, or write the enum yourself.", "")
 			} else {
-				c.emitAt(ruleOtherConst, at.MemberPlace(s, m), "Gemini has no `const` and its enums hold strings only, so this constant is dropped; check the value in your handler.", "")
+				c.emitAt(ruleOtherConst, at.MemberPlace(s, m), "Gemini rejects `const` as written (HTTP 400, Unknown name \"const\": Cannot find field), and its enums hold strings only. Compiling drops the constant; check the value in your handler.", "")
 			}
 		case "enum":
-			if v.Kind == jsonvalue.Array && !allStrings(v) {
-				c.emitAt(ruleNonStringEnum, at.MemberPlace(s, m), "Gemini enums hold strings only; this one has other values, so compiling drops it. Use string values.", "")
+			switch {
+			case v.Kind != jsonvalue.Array:
+			case !allStrings(v):
+				c.emitAt(ruleNonStringEnum, at.MemberPlace(s, m), "Gemini rejects this `enum` as written: its enums hold strings only (HTTP 400, \"enum only allowed for STRING type\"). Compiling drops it, so the value is no longer restricted; use string values.", "")
+			case !s.Has("type") && !s.Has("anyOf") && !s.Has("oneOf"):
+				c.emitAt(ruleEnumTypeMissing, at.MemberPlace(s, m), "Gemini rejects an `enum` without `type: string` as written (HTTP 400, \"function declaration enum only allowed for STRING type\"). Compiling adds `type: STRING`, which accepts the same values; compile, or add the type.", "")
+			case s.Has("type") && !stringTyped(s):
+				c.emitAt(ruleEnumTypeNotString, at.MemberPlace(s, m), "Gemini rejects an `enum` on a schema that is not a string (HTTP 400, \"function declaration enum only allowed for STRING type\"). Compiling drops the enum, so the value is no longer restricted; make the type string.", "")
 			}
 		case "type": // every type rule needs a type
 			c.types(s, m, at)
@@ -209,26 +305,28 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			if v.Kind == jsonvalue.String && v.Text != "enum" && v.Text != "date-time" && provider.HasType(s, "string") {
 				c.emitAt(ruleUnsupportedFormat, at.MemberPlace(s, m), formatMessage.For(v.Text), v.Text)
 			} else {
-				c.emitAt(ruleFormatNotEnforced, at.MemberPlace(s, m), "Gemini passes `format` to the model without enforcing it; validate the value in your handler.", "")
+				c.emitAt(ruleFormatNotEnforced, at.MemberPlace(s, m), "Gemini accepts this `format` and passes it to the model without enforcing it. Compiling keeps it; validate the value in your handler.", "")
 			}
 		case "default":
-			c.emitAt(ruleDefaultNotEnforced, at.MemberPlace(s, m), "Gemini accepts `default` but ignores it; apply the default in your handler.", "")
+			c.emitAt(ruleDefaultNotEnforced, at.MemberPlace(s, m), "Gemini accepts `default` but does not apply it: an omitted argument stays omitted. Compiling keeps it; apply the default in your handler.", "")
 		default:
 			if d := role.dropped; d != nil {
 				c.emitAt(d.rule, at.MemberPlace(s, m), droppedMessage.For(kw), kw)
 			} else if role.annotation {
-				c.emitAt(ruleAnnotationDropped, at.MemberPlace(s, m), annotationMessage.For(kw), kw)
+				if s != c.root || !c.omitted {
+					c.emitAt(ruleAnnotationDropped, at.MemberPlace(s, m), annotationMessage.For(kw), kw)
+				}
 			} else if !role.handled {
 				msg := unsupportedMessage.For(kw)
 				if near := provider.NearKeyword(kw); near != "" {
-					msg = c.e.Concat("`", kw, "` is not a Gemini Schema field and is dropped when compiling. Did you mean `", near, "`?")
+					msg = c.e.Concat("Gemini rejects `", kw, "` as written (HTTP 400, Unknown name \"", kw, "\": Cannot find field). Compiling drops it; did you mean `", near, "`?")
 				}
 				c.emitAt(ruleUnsupportedKeyword, at.MemberPlace(s, m), msg, kw)
 			}
 		}
 	}
-	if s != c.root && provider.HasType(s, "object") && !hasProperties(s) && !closedOrTyped(s) {
-		c.emitAt(ruleFreeFormObject, at.Here(), "This object declares no properties. Gemini has rejected such objects in `parameters` (HTTP 400, \"should be non-empty for OBJECT type\"), and the model has no keys to fill in; declare the keys, or take the value as a JSON string.", "")
+	if s != c.root && provider.HasType(s, "object") && !hasProperties(s) && !unionOfObjects(s) {
+		c.emitAt(ruleFreeFormObject, at.Here(), "Gemini rejects this object as written: an OBJECT without properties is a 400 (\"should be non-empty for OBJECT type\"). Compiling cannot fix it and refuses the tool; declare the keys, or take the value as a JSON string.", "")
 	}
 	if unenforcedMask != 0 {
 		c.emitAt(ruleConstraintNotEnforced, at.Here(), unenforcedMessages.Get(unenforcedMask), "")
@@ -274,19 +372,19 @@ var roles = func() *provider.KeywordTable[role] {
 // alone, interned: they recur by the hundred thousand across a corpus.
 var (
 	droppedMessage = provider.NewPhrase(func(kw string) string {
-		return "Gemini has no `" + kw + "`, so " + droppedKeywords[kw].what + " is lost when compiling; check it in your handler."
+		return "Gemini rejects `" + kw + "` as written (HTTP 400, Unknown name \"" + kw + "\": Cannot find field). Compiling drops it, losing " + droppedKeywords[kw].what + "; check it in your handler."
 	})
 	annotationMessage = provider.NewPhrase(func(kw string) string {
-		return "`" + kw + "` is an annotation Gemini has no field for; it is dropped, which changes nothing accepted."
+		return "Gemini rejects `" + kw + "` as written (HTTP 400, Unknown name \"" + kw + "\": Cannot find field). Compiling drops it, an annotation, so nothing accepted changes; compile, or remove it."
 	})
 	unsupportedMessage = provider.NewPhrase(func(kw string) string {
-		return "`" + kw + "` is not a Gemini Schema field and is dropped when compiling; remove it or check what it constrained in your handler."
+		return "Gemini rejects `" + kw + "` as written (HTTP 400, Unknown name \"" + kw + "\": Cannot find field). Compiling drops it; remove it, or check what it constrained in your handler."
 	})
 	formatMessage = provider.NewPhrase(func(format string) string {
-		return "Gemini rejects `format: " + jsonvalue.Quote(format) + "` on a string (HTTP 400: only 'enum' and 'date-time' are supported); compiling drops it, so validate the value in your handler."
+		return "Gemini rejects `format: " + jsonvalue.Quote(format) + "` on a string as written (HTTP 400, \"only 'enum' and 'date-time' are supported for STRING type\"). Compiling drops it; validate the value in your handler."
 	})
 	unsupportedTypeMessage = provider.NewPhrase(func(t string) string {
-		return "`" + t + "` is not a Gemini type; compiling drops it. Use string, number, integer, boolean, array, object or null."
+		return "Gemini rejects the type `" + t + "` as written: it is not a Gemini type. Compiling drops it; use string, number, integer, boolean, array, object or null."
 	})
 	unenforcedMessages = provider.NewInterner(func(mask uint16) string {
 		var present []string
@@ -299,9 +397,24 @@ var (
 		if len(present) == 1 {
 			them = "it"
 		}
-		return "Gemini enforces " + strings.Join(present, ", ") + " only in VALIDATED function-calling mode; otherwise check " + them + " in your handler."
+		return "Gemini accepts " + strings.Join(present, ", ") + "; its guide promises schema adherence only in function-calling modes ANY and VALIDATED, not in the default AUTO. Compiling keeps " + them + "; in AUTO mode, check " + them + " in your handler."
 	})
 )
+
+// typeListMessage says what compiling makes of a type list with nonNull
+// types other than null, and null among them or not.
+func typeListMessage(nonNull int, null bool) string {
+	const asWritten = "Gemini rejects a `type` list as written (HTTP 400, \"Proto field is not repeating, cannot start list\"). "
+	switch {
+	case nonNull > 1 && null:
+		return asWritten + "Compiling writes one `anyOf` branch per type and `nullable: true` for `\"null\"`; compile, or write the branches yourself."
+	case nonNull > 1:
+		return asWritten + "Compiling writes one `anyOf` branch per type; compile, or write the branches yourself."
+	case null:
+		return asWritten + "Compiling writes the one type with `nullable: true`, which accepts the same values; compile, or write it so."
+	}
+	return asWritten + "Compiling writes the one type, which accepts the same values; compile, or write it so."
+}
 
 func allStrings(arr *jsonvalue.Value) bool {
 	for i := range arr.Items {
@@ -324,8 +437,11 @@ func (c *checker) types(s *jsonvalue.Value, typ *jsonvalue.Member, at *provider.
 			nonNull++
 		}
 	}
+	if typ.Value.Kind == jsonvalue.Array {
+		c.emitAt(ruleTypeList, at.MemberPlace(s, typ), typeListMessage(nonNull, len(types) > nonNull), "")
+	}
 	if nonNull > 1 {
-		c.emitAt(ruleMultiTypeUnion, at.MemberPlace(s, typ), "Gemini takes one type per schema; compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented.", "")
+		c.emitAt(ruleMultiTypeUnion, at.MemberPlace(s, typ), "Gemini takes one type per schema. Compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented; split the schema into branches yourself.", "")
 	}
 	branches := false
 	if a := s.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array && len(a.Items) > 0 && !isNullablePair(a) { // no branches: compiling keeps the type

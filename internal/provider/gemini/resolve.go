@@ -9,9 +9,10 @@ import (
 
 // resolved is the schema as Gemini would receive it: every $ref to a
 // root-level definition inlined at its use site, the definitions removed.
-// Rules then run on it, so a definition's findings are reported at each
-// place it is used: at the use-site path, but positioned (through the
-// members' own key ranges) at the key inside the definition.
+// Rules then run on it, so a definition's findings are made at each place
+// it is used: at the use-site path, but positioned (through the members'
+// own key ranges) at the key inside the definition, from which the
+// remapper finds the definition's own path.
 type resolved struct {
 	root      *jsonvalue.Value
 	recursive []provider.Place // $refs that lead back into themselves

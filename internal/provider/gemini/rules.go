@@ -17,6 +17,8 @@ const RulesReviewedAt = "2026-08-20"
 
 // Documentation the rules cite.
 const (
+	// The Schema object's fields: anything else in `parameters` is a 400.
+	docsSchema          = "https://ai.google.dev/api/caching#Schema"
 	docsDiscovery       = "https://generativelanguage.googleapis.com/$discovery/rest?version=v1beta"
 	docsVertexDiscovery = "https://aiplatform.googleapis.com/$discovery/rest?version=v1"
 	docsSDK             = "https://github.com/googleapis/js-genai"
@@ -58,6 +60,10 @@ const (
 	ruleUnsupportedFormat
 	ruleEmptyObjectRoot
 	ruleFreeFormObject
+	ruleAdditionalPropertiesTrue
+	ruleTypeList
+	ruleEnumTypeMissing
+	ruleEnumTypeNotString
 )
 
 // Rules is every diagnostic this target can report. Compile reads
@@ -84,18 +90,45 @@ var Rules = []provider.Rule{
 	ruleParameterName: {Code: "gemini/parameter-name-charset", Severity: provider.SeverityWarning,
 		Trigger: "a top-level property name not matching ^[A-Za-z_][A-Za-z0-9_]*$ or longer than 64",
 		Compile: "compilable: Emits the parameter name unchanged.", DocsURL: docsSDK},
-	ruleEmptyParameters: {Code: "gemini/empty-parameters-omitted", Severity: provider.SeverityInfo,
-		Trigger: "a root with no properties, no required and only type/title/description/properties/required/propertyOrdering",
-		Compile: "compilable: Emits a `FunctionDeclaration` with no `parameters` field.", DocsURL: docsSDK},
+	// A tool without parameters, sent as `{"type":"object","properties":{}}`,
+	// draws the 400 of ruleEmptyObjectRoot (agno-agi/agno#2112,
+	// pipecat-ai/pipecat-flows#110); leaving `parameters` out is accepted
+	// (FunctionDeclaration.parameters is optional). additionalProperties:
+	// false on such a root says "no arguments" too (the MCP spec's advice for
+	// tools without parameters), and annotations change nothing accepted.
+	ruleEmptyParameters: {Code: "gemini/empty-parameters-omitted", Severity: provider.SeverityError,
+		Trigger: "a root with no properties and no required, whose other keys are type, title, description, propertyOrdering, annotations or additionalProperties: false",
+		Compile: "compilable: Emits a `FunctionDeclaration` with no `parameters` field.", DocsURL: docsSDK,
+		Source: "HTTP 400 `...function_declarations[2].parameters.properties: should be non-empty for OBJECT type` for a function without parameters (agno-agi/agno#2112)"},
 	ruleFalseSubschema: {Code: "gemini/boolean-subschema", Severity: provider.SeverityError,
 		Trigger: "false in properties, prefixItems, anyOf, oneOf, allOf, items or not",
 		Compile: "lossy: Emits an unconstrained schema in place of `false`.", DocsURL: docsFunctionCalling},
+	// `parameters` is the OpenAPI-subset Schema, which has no such field:
+	// "Invalid JSON payload received. Unknown name "additionalProperties"
+	// at 'tools[0].function_declarations[8].parameters.properties[1].value.items':
+	// Cannot find field." (nanbingxyz/5ire#42). google-genai refuses it
+	// before sending for the Gemini Developer API: python-genai
+	// _transformers.py, _raise_for_unsupported_mldev_properties, raises for
+	// any truthy value (true or a schema; false passes the SDK, not the API):
+	// "additionalProperties is not supported in the Gemini API." (stored
+	// version, commit 077a45f), "additionalProperties is only supported in
+	// Gemini Enterprise Agent Platform mode, not in Gemini Developer API
+	// mode" in later releases.
 	ruleAdditionalPropertiesFalse: {Code: "gemini/unsupported-additional-properties", Severity: provider.SeverityError,
 		Trigger: "additionalProperties: false",
 		Compile: "lossy: Drops `additionalProperties: false`; the object stays open.", DocsURL: docsFunctionCalling},
 	ruleAdditionalPropertiesSchema: {Code: "gemini/unsupported-additional-properties", Severity: provider.SeverityError,
 		Trigger: "additionalProperties other than true or false (a schema, null, ...)",
 		Compile: "lossy: Drops the `additionalProperties` schema; extra properties become unconstrained.", DocsURL: docsFunctionCalling},
+	ruleAdditionalPropertiesTrue: {Code: "gemini/unsupported-additional-properties", Severity: provider.SeverityError,
+		Trigger: "additionalProperties: true",
+		Compile: "compilable: Drops `additionalProperties: true`, JSON Schema's default; nothing accepted changes.", DocsURL: docsSchema,
+		Source: "HTTP 400 `Unknown name \"additionalProperties\" at 'tools[0].function_declarations[8].parameters...': Cannot find field.` (nanbingxyz/5ire#42); google-genai: `additionalProperties is only supported in Gemini Enterprise Agent Platform mode, not in Gemini Developer API mode`"},
+	// Every keyword outside the Schema object's fields is answered "Invalid
+	// JSON payload received. Unknown name "<kw>" at '...parameters...':
+	// Cannot find field." (openswarm-ai/openswarm#24 lists $schema, const,
+	// exclusiveMinimum, propertyNames and additionalProperties;
+	// zed-industries/zed#44875 const in any_of).
 	ruleOneOf: {Code: "gemini/unsupported-one-of", Severity: provider.SeverityError,
 		Trigger: "a oneOf array",
 		Compile: "lossy: Emits the branches as `anyOf`, losing the exactly-one requirement.", DocsURL: docsFunctionCalling},
@@ -113,6 +146,9 @@ var Rules = []provider.Rule{
 		Trigger: "uniqueItems present (even false)", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
 	rulePrefixItems: {Code: "gemini/unsupported-prefix-items", Severity: provider.SeverityError,
 		Trigger: "prefixItems present", Compile: "lossy: Drops `%s`; the constraint stops being expressed.", DocsURL: docsFunctionCalling},
+	// python-genai's process_schema does what compile does: a const on a
+	// STRING becomes `enum: [const]`; on another type it raises "Literal
+	// values must be strings."
 	ruleStringConst: {Code: "gemini/unsupported-const", Severity: provider.SeverityError,
 		Trigger: "a string const (becomes a one-value enum)",
 		Compile: "compilable: Emits `enum` with the single allowed value and `format: \"enum\"`.", DocsURL: docsFunctionCalling},
@@ -125,18 +161,29 @@ var Rules = []provider.Rule{
 	ruleUnsupportedType: {Code: "gemini/unsupported-type", Severity: provider.SeverityError,
 		Trigger: "each type name other than string, number, integer, boolean, array, object, null",
 		Compile: "lossy: Drops the unknown type; the value stops being type-constrained.", DocsURL: docsFunctionCalling},
+	// Beside ruleTypeList (the list itself is a 400): whether the sibling
+	// constraints apply to each branch is undocumented.
 	ruleMultiTypeUnion: {Code: "gemini/multi-type-union", Severity: provider.SeverityWarning,
 		Trigger: "more than one non-null type",
 		Compile: "compilable: Emits one `anyOf` branch per type, mirroring the SDK conversion.", DocsURL: docsFunctionCalling},
 	ruleTypeWithAnyOf: {Code: "gemini/type-with-any-of", Severity: provider.SeverityError,
 		Trigger: "one non-null type beside anyOf (other than a nullable pair) or oneOf",
 		Compile: "lossy: Drops `type` and keeps the branches; the type constraint is lost.", DocsURL: docsFunctionCalling},
-	ruleAnnotationDropped: {Code: "gemini/dropped-annotation-keyword", Severity: provider.SeverityInfo,
+	// Not a Schema field, so a 400 as written ("Unknown name "$schema" at
+	// 'request.tools[0].function_declarations[0].parameters': Cannot find
+	// field.", router-for-me/CLIProxyAPI#97, openswarm-ai/openswarm#24);
+	// an annotation, so dropping it changes nothing accepted.
+	ruleAnnotationDropped: {Code: "gemini/dropped-annotation-keyword", Severity: provider.SeverityError,
 		Trigger: "$anchor, $comment, $id, $schema, deprecated, examples, readOnly or writeOnly",
-		Compile: "compilable: Drops `%s`.", DocsURL: docsFunctionCalling},
+		Compile: "compilable: Drops `%s`.", DocsURL: docsSchema,
+		Source: "HTTP 400 `Invalid JSON payload received. Unknown name \"$schema\" at 'request.tools[0].function_declarations[0].parameters': Cannot find field.` (router-for-me/CLIProxyAPI#97)"},
 	ruleUnsupportedKeyword: {Code: "gemini/unsupported-keyword", Severity: provider.SeverityError,
-		Trigger: "any other keyword Gemini's Schema has no field for (patternProperties, if, x-*, contentEncoding, ...)",
-		Compile: "lossy: Drops `%s`; anything it constrained stops being checked.", DocsURL: docsFunctionCalling},
+		Trigger: "any other keyword Gemini's Schema has no field for (patternProperties, propertyNames, if, x-*, contentEncoding, ...)",
+		Compile: "lossy: Drops `%s`; anything it constrained stops being checked.", DocsURL: docsSchema,
+		Source: "HTTP 400 `Invalid JSON payload received. Unknown name \"propertyNames\" at 'tools[0].function_declarations[17]...': Cannot find field.` (openswarm-ai/openswarm#24)"},
+	// The function-calling guide: mode ANY "guarantees function schema
+	// adherence", and VALIDATED (preview) does the same while allowing text;
+	// in the default AUTO mode nothing is said to be enforced.
 	ruleConstraintNotEnforced: {Code: "gemini/constraint-not-enforced", Severity: provider.SeverityWarning,
 		Trigger: "once per subschema with minimum, maximum, minLength, maxLength, pattern, minItems, maxItems, minProperties or maxProperties",
 		Compile: "compilable: Emits the constraint unchanged.", DocsURL: docsFunctionCalling},
@@ -160,13 +207,39 @@ var Rules = []provider.Rule{
 	ruleEmptyObjectRoot: {Code: "gemini/empty-object-parameters", Severity: provider.SeverityError,
 		Trigger: "a root object with no properties that compiling cannot omit (it carries other keywords)",
 		Compile: "not compilable: Refused: SchemaPort will not invent parameters. Declare the properties, or remove the other root keywords so that `parameters` can be left out.", DocsURL: docsFunctionCalling, Source: "HTTP 400 `...parameters.properties: should be non-empty for OBJECT type` (discuss.ai.google.dev, open-ended object parameters)"},
-	// The same error was reported for a nested object without properties
-	// (properties[params].properties) on the OpenAPI-subset `parameters`;
-	// `parametersJsonSchema` takes free-form objects. What is known is said
-	// as a warning.
-	ruleFreeFormObject: {Code: "gemini/free-form-object", Severity: provider.SeverityWarning,
-		Trigger: "a nested object schema that declares no properties (and no additionalProperties other than true)",
-		Compile: "compilable: Emits the object unchanged.", DocsURL: docsFunctionCalling, Source: "HTTP 400 `...parameters.properties[params].properties: should be non-empty for OBJECT type` on the OpenAPI-subset `parameters` (discuss.ai.google.dev); `parametersJsonSchema` accepts free-form objects"},
+	// The same 400 for nested objects without properties
+	// ("...parameters.properties[action].properties[go_back].properties:
+	// should be non-empty for OBJECT type", browser-use/browser-use#7);
+	// `parametersJsonSchema`, which compile does not write, takes free-form
+	// objects. A map (additionalProperties a schema) is one too once its
+	// additionalProperties is dropped. A union whose branches all declare
+	// properties is not: compiling moves the object into the branches.
+	ruleFreeFormObject: {Code: "gemini/free-form-object", Severity: provider.SeverityError,
+		Trigger: "a nested object schema that declares no properties (maps included), unless it is a union whose branches all declare properties",
+		Compile: "not compilable: Refused: SchemaPort will not invent keys. Declare them, or take the value as a JSON string.", DocsURL: docsFunctionCalling,
+		Source: "HTTP 400 `...parameters.properties[action].properties[go_back].properties: should be non-empty for OBJECT type` (browser-use/browser-use#7); `parametersJsonSchema` accepts free-form objects"},
+	// Schema.type is one enum value, not a list: "Invalid JSON payload
+	// received. Unknown name "type" at '...': Proto field is not repeating,
+	// cannot start list." (genkit-ai/genkit#1393; zed-industries/zed#53919).
+	// `nullable` is the field for a null union: python-genai's
+	// handle_null_fields turns a {"type": "null"} branch into
+	// `nullable: true`, as compile does.
+	ruleTypeList: {Code: "gemini/type-list", Severity: provider.SeverityError,
+		Trigger: "type written as a list ([\"string\",\"null\"], [\"string\"], ...)",
+		Compile: "compilable: Emits one type (`nullable: true` for `\"null\"`), or one `anyOf` branch per type when several remain.", DocsURL: docsSchema,
+		Source: "HTTP 400 `Invalid JSON payload received. Unknown name \"type\" at '...properties[2].value.items.properties[1].value': Proto field is not repeating, cannot start list` (genkit-ai/genkit#1393)"},
+	// "function declaration enum only allowed for STRING type" (the 400
+	// issue #24's judged sample records for an enum without `type: string`;
+	// public Gemini schema sanitizers list "enum: only allowed for STRING
+	// type" among Gemini's rejections, and coerce the type to string).
+	ruleEnumTypeMissing: {Code: "gemini/enum-without-string-type", Severity: provider.SeverityError,
+		Trigger: "an enum of strings on a schema with no type",
+		Compile: "compilable: Emits `type: STRING` beside the enum, which accepts the same values.", DocsURL: docsSchema,
+		Source: "HTTP 400 `function declaration enum only allowed for STRING type`"},
+	ruleEnumTypeNotString: {Code: "gemini/enum-without-string-type", Severity: provider.SeverityError,
+		Trigger: "an enum of strings on a schema whose type is not string alone (nullable aside)",
+		Compile: "lossy: Drops `enum`; the value stops being restricted to the listed set.", DocsURL: docsSchema,
+		Source: "HTTP 400 `function declaration enum only allowed for STRING type`"},
 }
 
 type dropped struct {
@@ -185,8 +258,9 @@ var droppedKeywords = map[string]dropped{
 	"prefixItems":      {rulePrefixItems, "the tuple positions"},
 }
 
-// unenforced are Schema fields Gemini accepts but enforces only in VALIDATED
-// function-calling mode, in the order the message lists them.
+// unenforced are Schema fields Gemini accepts whose adherence its guide
+// promises only in function-calling modes ANY and VALIDATED (not the default
+// AUTO), in the order the message lists them.
 var unenforced = [...]string{"minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties"}
 
 // unenforcedBit is each unenforced keyword's bit, by its place in the list.

@@ -120,7 +120,7 @@ func (c *checker) node(s *jsonvalue.Value, r reach, depth int) {
 			c.emitAt(ruleMissingType, c.at.Here(), "OpenAI strict mode rejects a schema without `type` (HTTP 400, \"schema must have a 'type' key\"); say what this value is, e.g. `\"type\": \"string\"`, or an `anyOf` of the types it may take.", "")
 		}
 		c.keywords(s, &k)
-		c.additionalProperties(s, &k)
+		c.additionalProperties(s, &k, depth == 1)
 		c.optionalProperties(s, &k)
 	}
 	for i, mm := range k.maps {
@@ -278,19 +278,22 @@ var (
 		return "A " + kind + " stands where a schema belongs; compiled, it accepts any value. Replace it with a schema object."
 	})
 	annotationMessage = provider.NewPhrase(func(kw string) string {
-		return "`" + kw + "` is dropped for OpenAI; it is an annotation and constrains nothing."
+		return "`" + kw + "` is not among the keywords OpenAI's strict mode documents. It is an annotation: compiling drops it, which changes nothing accepted; nothing to do."
 	})
 	unsupportedMessage = provider.NewPhrase(func(kw string) string {
-		return "OpenAI does not support `" + kw + "`; compiling drops it and its constraint. Restate it with supported keywords or check it in your handler."
+		return "OpenAI's guide lists `" + kw + "` as not supported in strict mode. Compiling drops it and its constraint; restate it with supported keywords, or check it in your handler."
+	})
+	lengthMessage = provider.NewPhrase(func(kw string) string {
+		return "OpenAI accepts `" + kw + "` (its guide lists it as unsupported only for fine-tuned models) but does not say strict mode enforces it. Compiling keeps it; check the length in your handler."
 	})
 	undocumentedMessage = provider.NewPhrase(func(kw string) string {
-		return "OpenAI does not document `" + kw + "`; compiling drops it, so check the constraint in your handler."
+		return "OpenAI does not document `" + kw + "` for strict mode. Compiling drops it, so nothing enforces its constraint; check it in your handler."
 	})
 	unknownMessage = provider.NewPhrase(func(kw string) string {
-		return "`" + kw + "` is not a keyword OpenAI knows; compiling drops it. Remove it if it constrains nothing."
+		return "`" + kw + "` is not a keyword OpenAI documents. Compiling drops it; remove it if it constrains nothing."
 	})
 	formatMessage = provider.NewPhrase(func(format string) string {
-		return "OpenAI does not support `format: " + jsonvalue.Quote(format) + "`; compiling drops it, so validate the value in your handler."
+		return "OpenAI's guide does not list `format: " + jsonvalue.Quote(format) + "` among the formats strict mode supports. Compiling drops it; validate the value in your handler."
 	})
 )
 
@@ -350,10 +353,12 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 			c.emitAt(ruleUnsupportedKeyword, at, unsupportedMessage.For(kw), kw)
 		case classUndocumented:
 			c.emitAt(ruleUndocumentedConstraint, at, undocumentedMessage.For(kw), kw)
+		case classLength:
+			c.emitAt(ruleStringLength, at, lengthMessage.For(kw), kw)
 		case classUnknown:
 			msg := unknownMessage.For(kw)
 			if near := provider.NearKeyword(kw); near != "" {
-				msg = c.e.Concat("`", kw, "` is not a keyword OpenAI knows; compiling drops it. Did you mean `", near, "`?")
+				msg = c.e.Concat("`", kw, "` is not a keyword OpenAI documents. Compiling drops it; did you mean `", near, "`?")
 			}
 			c.emitAt(ruleUnknownKeyword, at, msg, kw)
 		case classRewritten:
@@ -368,23 +373,23 @@ func (c *checker) keywords(s *jsonvalue.Value, k *keys) {
 func (c *checker) rewritten(k *keys, v *jsonvalue.Value, kw string, at provider.Place) {
 	switch kw {
 	case "const":
-		c.emitAt(ruleConstToEnum, at, "`const` becomes a one-value `enum` for OpenAI; the same value is accepted.", "")
+		c.emitAt(ruleConstToEnum, at, "Compiling writes `const` as a one-value `enum`, which OpenAI's guide documents and which accepts the same value; nothing to do.", "")
 	case "oneOf":
-		c.emitAt(ruleOneOfToAnyOf, at, "OpenAI has no `oneOf`; it becomes `anyOf`, which also accepts a value matching several branches. Make the branches exclusive or use `anyOf`.", "")
+		c.emitAt(ruleOneOfToAnyOf, at, "OpenAI strict mode rejects `oneOf` as written (HTTP 400, \"'oneOf' is not permitted\"). Compiling writes the branches as `anyOf`, which also accepts a value matching several branches; make the branches exclusive, or write `anyOf`.", "")
 	case "definitions":
 		if d := value(k.maps[1]); d != nil && d.Kind == jsonvalue.Object {
 			c.emitAt(ruleConflictingDefinitions, at, "Both `definitions` and `$defs` are present and OpenAI knows only `$defs`; compiling drops `definitions`. Merge them into `$defs`.", "")
 		} else {
-			c.emitAt(ruleLegacyDefinitions, at, "OpenAI documents `$defs`, not `definitions`; rename it (compiling renames it and rewrites the `$ref`s).", "")
+			c.emitAt(ruleLegacyDefinitions, at, "OpenAI documents `$defs`, not `definitions`. Compiling renames it and rewrites the `$ref`s; rename it yourself, or compile.", "")
 		}
 	case "nullable":
 		if v.IsTrue() {
-			c.emitAt(ruleNullableConverted, at, "`nullable` is OpenAPI, not JSON Schema; write `\"type\": [..., \"null\"]` instead (compiling does this).", "")
+			c.emitAt(ruleNullableConverted, at, "`nullable` is OpenAPI, not JSON Schema, and OpenAI does not document it. Compiling writes it as a `\"null\"` type; write `\"type\": [..., \"null\"]` yourself, or compile.", "")
 		} else {
-			c.emitAt(ruleAnnotationDropped, at, "`nullable` other than true means nothing to OpenAI and is dropped; remove it.", "nullable")
+			c.emitAt(ruleAnnotationDropped, at, "`nullable` other than true means nothing to OpenAI. Compiling drops it; remove it.", "nullable")
 		}
 	case "default":
-		c.emitAt(ruleDefaultDropped, at, "OpenAI drops `default`, so the model picks its own value; state the default in the description.", "")
+		c.emitAt(ruleDefaultDropped, at, "api.openai.com accepts `default` in strict mode but does not apply it, and some Azure OpenAI deployments reject it (HTTP 400). Compiling drops it, so the tool works on both; state the default in the description.", "")
 	}
 }
 
@@ -400,7 +405,7 @@ func isObjectLike(s *jsonvalue.Value, k *keys) bool {
 	return k.additionalProperties != nil || provider.HasType(s, "object")
 }
 
-func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys) {
+func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys, root bool) {
 	if !isObjectLike(s, k) {
 		return
 	}
@@ -419,18 +424,20 @@ func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys) {
 		empty = false
 	}
 	switch {
+	case ap == nil && empty && root:
+		c.emitAt(ruleMissingAdditionalPropertiesRoot, at, "OpenAI strict mode rejects this root as written: it needs `additionalProperties: false` on every object, the root included (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling adds it, which says what a root without properties means: the tool takes no arguments.", "")
 	case ap == nil && empty:
-		c.emitAt(ruleMissingAdditionalPropertiesEmpty, at, "OpenAI strict mode needs `additionalProperties: false` on every object, and this one declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
+		c.emitAt(ruleMissingAdditionalPropertiesEmpty, at, "OpenAI strict mode rejects this object as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling adds `additionalProperties: false`, and as it declares no properties it then accepts only `{}`; declare its keys, or take the value as a JSON string.", "")
 	case ap == nil:
-		c.emitAt(ruleMissingAdditionalProperties, at, "OpenAI strict mode needs `additionalProperties: false` on every object; add it here.", "")
+		c.emitAt(ruleMissingAdditionalProperties, at, "OpenAI strict mode rejects this object as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling adds `additionalProperties: false`; add it yourself, or compile.", "")
 	case ap.IsTrue() && empty:
-		c.emitAt(ruleAdditionalPropertiesTrueEmpty, at, "OpenAI strict mode rejects `additionalProperties: true`, and this object declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
+		c.emitAt(ruleAdditionalPropertiesTrueEmpty, at, "OpenAI strict mode rejects `additionalProperties: true` as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling sets it to false, and as the object declares no properties it then accepts only `{}`; declare its keys, or take the value as a JSON string.", "")
 		c.emitAt(ruleExtraPropertiesRejected, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 	case ap.IsTrue():
-		c.emitAt(ruleAdditionalPropertiesTrue, at, "OpenAI strict mode rejects `additionalProperties: true`; set it to false.", "")
+		c.emitAt(ruleAdditionalPropertiesTrue, at, "OpenAI strict mode rejects `additionalProperties: true` as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling sets it to false; set it yourself, or compile.", "")
 		c.emitAt(ruleExtraPropertiesRejected, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 	case ap.Kind == jsonvalue.Object:
-		c.emitAt(ruleAdditionalPropertiesSchema, at, "OpenAI strict mode cannot express a typed map; compiling closes the object and drops the map. Use an array of key/value objects instead.", "")
+		c.emitAt(ruleAdditionalPropertiesSchema, at, "OpenAI strict mode rejects a typed map as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling closes the object and drops the map; use an array of key/value objects instead.", "")
 	}
 }
 

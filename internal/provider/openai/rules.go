@@ -80,6 +80,8 @@ const (
 	ruleMissingType
 	ruleMissingAdditionalPropertiesEmpty
 	ruleAdditionalPropertiesTrueEmpty
+	ruleMissingAdditionalPropertiesRoot
+	ruleStringLength
 )
 
 // Rules is every diagnostic this target can report. Compile reads
@@ -107,7 +109,7 @@ var Rules = []provider.Rule{
 		Trigger: "allOf, not, dependentRequired, dependentSchemas, if, then or else (named unsupported by OpenAI)",
 		Compile: "lossy: Drops `%s`; the constraint is no longer enforced.", DocsURL: docsStructuredOutputs},
 	ruleUndocumentedConstraint: {Code: "openai/undocumented-constraint-keyword", Severity: provider.SeverityError,
-		Trigger: "minLength, maxLength, min/maxProperties, patternProperties, propertyNames, uniqueItems, prefixItems, contains, min/maxContains, unevaluated*",
+		Trigger: "min/maxProperties, patternProperties, propertyNames, uniqueItems, prefixItems, contains, min/maxContains, unevaluated*",
 		Compile: "lossy: Drops `%s`; SchemaPort cannot promise OpenAI would have enforced it.", DocsURL: docsStructuredOutputs},
 	ruleUnknownKeyword: {Code: "openai/unknown-keyword", Severity: provider.SeverityError,
 		Trigger: "a keyword in no list (x-*, contentEncoding, example, propertyOrdering, ...)",
@@ -115,6 +117,8 @@ var Rules = []provider.Rule{
 	ruleConstToEnum: {Code: "openai/const-converted-to-enum", Severity: provider.SeverityInfo,
 		Trigger: "const present",
 		Compile: "compilable: Emits `enum: [<const value>]`.", DocsURL: docsStructuredOutputs},
+	// Strict mode answers "Invalid schema for function '...': In
+	// context=(...), 'oneOf' is not permitted." (the guide lists anyOf only).
 	ruleOneOfToAnyOf: {Code: "openai/one-of-converted-to-any-of", Severity: provider.SeverityError,
 		Trigger: "oneOf present",
 		Compile: "lossy: Emits the `oneOf` branches as `anyOf`; exclusivity is not enforced.", DocsURL: docsStructuredOutputs},
@@ -127,6 +131,9 @@ var Rules = []provider.Rule{
 	ruleNullableConverted: {Code: "openai/nullable-keyword-converted", Severity: provider.SeverityWarning,
 		Trigger: "nullable: true",
 		Compile: "compilable: Adds `\"null\"` to `type` and drops `nullable`.", DocsURL: docsStructuredOutputs},
+	// api.openai.com accepts `default` in strict mode (tested publicly in
+	// openai-agents-python#4390); some Azure OpenAI deployments reject it.
+	// Neither applies it. Compiling drops it so the tool works on both.
 	ruleDefaultDropped: {Code: "openai/default-keyword-dropped", Severity: provider.SeverityWarning,
 		Trigger: "default present",
 		Compile: "compilable: Drops `default`.", DocsURL: docsStructuredOutputs},
@@ -209,6 +216,23 @@ var Rules = []provider.Rule{
 	ruleAdditionalPropertiesTrueEmpty: {Code: "openai/additional-properties-true", Severity: provider.SeverityError,
 		Trigger: "an object-like schema without properties and with additionalProperties: true",
 		Compile: "lossy: Replaces `additionalProperties: true` with `false` on an object without properties; the compiled object accepts only `{}`.", DocsURL: docsStructuredOutputs},
+	// A root without properties is a tool without parameters: closing it
+	// says exactly that (the MCP spec recommends {"type": "object",
+	// "additionalProperties": false} for such tools), so nothing is lost.
+	// Strict mode still needs the key at the root: "Invalid schema for
+	// function 'testing': In context=(), 'additionalProperties' is required
+	// to be supplied and to be false" (sashirestela/simple-openai#177).
+	ruleMissingAdditionalPropertiesRoot: {Code: "openai/object-missing-additional-properties", Severity: provider.SeverityError,
+		Trigger: "the root of a tool without parameters (no properties, no additionalProperties)",
+		Compile: "compilable: Adds `additionalProperties: false`; the tool takes no arguments, which is what a root without properties means.", DocsURL: docsStructuredOutputs,
+		Source: "HTTP 400 `Invalid schema for function 'testing': In context=(), 'additionalProperties' is required to be supplied and to be false` (sashirestela/simple-openai#177)"},
+	// The structured-outputs guide lists minLength and maxLength as not
+	// supported only "for fine-tuned models" (openai-node's helper docs say
+	// the same); it does not say strict mode enforces them elsewhere.
+	ruleStringLength: {Code: "openai/string-length-not-guaranteed", Severity: provider.SeverityWarning,
+		Trigger: "minLength or maxLength",
+		Compile: "compilable: Emits `%s` unchanged.", DocsURL: docsStructuredOutputs,
+		Source: "Structured Outputs guide: minLength and maxLength are listed as unsupported only for fine-tuned models"},
 }
 
 // keywordClass is how compiling for OpenAI treats a keyword.
@@ -221,6 +245,7 @@ const (
 	classAnnotation                // dropped, constrains nothing
 	classUnsupported               // tier 1: named unsupported by OpenAI
 	classUndocumented              // tier 2: absent from OpenAI's supported list
+	classLength                    // minLength, maxLength: kept, enforcement unsaid
 )
 
 // keywordClasses is looked up for every key of every subschema compiling
@@ -243,7 +268,7 @@ var keywordClasses = provider.NewKeywordTable(map[string]keywordClass{
 	"allOf": classUnsupported, "not": classUnsupported, "dependentRequired": classUnsupported,
 	"dependentSchemas": classUnsupported, "if": classUnsupported, "then": classUnsupported, "else": classUnsupported,
 
-	"minLength": classUndocumented, "maxLength": classUndocumented, "minProperties": classUndocumented,
+	"minLength": classLength, "maxLength": classLength, "minProperties": classUndocumented,
 	"maxProperties": classUndocumented, "patternProperties": classUndocumented, "propertyNames": classUndocumented,
 	"uniqueItems": classUndocumented, "prefixItems": classUndocumented, "contains": classUndocumented,
 	"minContains": classUndocumented, "maxContains": classUndocumented,
