@@ -31,6 +31,11 @@ func (r *actionRun) countContextCost(o runOptions, side *baseSide) *contextCost 
 		return nil
 	}
 	opts := tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}
+	// A file holds one tool or more: a walk (no file read) says first
+	// whether the set is too large to count without budgets.
+	if o.budgets == nil && tool.WalkFiles(o.paths, opts).Files() > maxDeltaTools {
+		return nil
+	}
 	head := tool.Load(o.paths, opts)
 	if o.budgets == nil && len(head.Tools) > maxDeltaTools {
 		return nil

@@ -59,6 +59,9 @@ func WalkFiles(paths []string, opts Options) *Walk {
 	return w
 }
 
+// Files is how many files the walk found.
+func (w *Walk) Files() int { return len(w.l.files) }
+
 // Holds reports whether data, with the forced format, is the walk's
 // file at display, byte for byte, as read now (a file with the same
 // display path elsewhere: the base's, whose tools are then exactly the
