@@ -25,7 +25,7 @@ const defaultSARIFCategory = "schemaport/"
 
 var checkSpecs = []cliargs.Spec{
 	{Name: "targets"}, {Name: "format"}, {Name: "fail-on"}, {Name: "config"}, {Name: "sarif-category"},
-	{Name: "min-severity"},
+	{Name: "min-severity"}, {Name: "matrix", Kind: cliargs.Flag}, {Name: "quiet", Kind: cliargs.Flag},
 }
 
 var diffSpecs = []cliargs.Spec{
@@ -146,6 +146,9 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
+	if format, err = summaryFormat(p, format, cfg); err != nil {
+		return usageError(args, stdout, stderr, "check", err.Error())
+	}
 	// The config's rules apply to check as to run (accept is run's only:
 	// it needs a report to carry its reasons and dates).
 	rules, _, err := options.Policy(cfg)
@@ -220,6 +223,8 @@ func renderCheck(format string, sarif report.SARIFInput, minSeverity, failOn str
 	case "sarif":
 		sarif.Policy, sarif.OmittedNote = o.Policy, o.OmittedNote()
 		err = report.SARIF(out, sarif)
+	case formatMatrix, formatQuiet:
+		err = renderCheckSummary(format, minSeverity, o, out, stderr, colorOn(stdout))
 	default:
 		if len(o.LoadErrors) > 0 {
 			report.LoadErrorsText(stderr, o.LoadErrors)

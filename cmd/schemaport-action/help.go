@@ -42,6 +42,11 @@ Options:
   --min-severity S  error, warning or info (default): hide findings below S in
                     text and compact output (json and sarif keep every finding;
                     --fail-on is applied to all of them either way)
+  --matrix          text: one row per tool, one column per target, the worst
+                    severity in each cell (✓ clean, ! warning, ✗ error, i info,
+                    - not checked) and the clean count per target
+  --quiet           text: one line per tool and target (worst mark and counts)
+                    instead of every finding (config: "quiet": true); not with --matrix
   --fail-on LEVEL   error (default), lossy, warning or never:
                       error    exit 1 on any error
                       lossy    exit 1 only on errors ` + "`schemaport-action compile`" + ` cannot fix
