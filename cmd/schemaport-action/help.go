@@ -70,6 +70,12 @@ Options:
   --format FORMAT         text (default), json or sarif
   --fail-on LEVEL         breaking (default), any or never
   --ignore-descriptions   drop description and title changes
+  --targets LIST          also compile both sides for these targets (comma-separated,
+                          or all; opt-in, the config's "targets" does not apply) and
+                          report each tool that regressed (compiled before, refused
+                          now), was fixed, or whose compile findings changed; a
+                          regression is breaking (text: "Target compatibility";
+                          json: "targets" and summary.targetRegressions)
   --config FILE           config file (default: schemaport.config.json in the working directory)
   --sarif-category ID     automationDetails.id for --format sarif (default: schemaport/)
   -h, --help              show this help
