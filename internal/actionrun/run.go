@@ -132,6 +132,9 @@ type actionRun struct {
 	// loads shares the files the base and the head have byte for byte
 	// (tool.Cache) between the two loads; nil once both are done.
 	loads *tool.Cache
+	// targets are the compile regressions and the touched tools' matrices
+	// (nil unless targets are named and there is a base; targets.go).
+	targets *targetRun
 }
 
 // fail reports a problem that stops the run (exit 2): an annotation in
@@ -315,6 +318,11 @@ type runOptions struct {
 	// allowLossy is how it was compiled.
 	compiledPath string
 	allowLossy   bool
+	// targetsNamed: the input or the config names the targets, so the
+	// pull request's compile regressions are findings (targets.go);
+	// failOnTargetRegression: they fail the run.
+	targetsNamed           bool
+	failOnTargetRegression bool
 }
 
 // options applies flag/input > config file > default.
@@ -353,6 +361,7 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 		o.compiledPath = *cfg.Output
 	}
 	o.allowLossy = cfg != nil && cfg.AllowLossy != nil && *cfg.AllowLossy
+	o.targetsNamed, o.failOnTargetRegression = targetSettings(s, cfg)
 	o.paths = s.Paths
 	if !s.PathsSet {
 		o.paths = []string{action.DefaultPath}
@@ -505,7 +514,7 @@ func (r *actionRun) checkHead(o runOptions, out *outcome, labels []string, inBas
 // finishCheck puts the diff's findings through the policy and the caps
 // once every tool's are, and completes out from the outcome.
 func (r *actionRun) finishCheck(o runOptions, out *outcome, c *pipeline.Collector) {
-	res := c.Finish(out.diff)
+	res := c.FinishWith(out.diff, r.targetFindings())
 	out.check, out.diff, out.policy = res.Check, res.Diff, res.Policy
 	out.omitted = res.OmittedNote()
 	out.exit = res.Exit()
@@ -522,6 +531,7 @@ func (r *actionRun) diffSides(o runOptions, head, base toolSet) *diff.Result {
 		failed := failedFiles(head.Errors, base.Errors)
 		oldTools, newTools := withoutShared(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed))
 		res = diff.ToolSets(oldTools, newTools, o.diffOpts)
+		r.compareTargets(o, oldTools, newTools, res)
 		relocateRemoved(res, base.Tools, head.Tools)
 		detach(res)
 		if len(failed) > 0 {
@@ -589,7 +599,8 @@ func (r *actionRun) policy(o runOptions, approved bool) finding.Policy {
 		FailOn: o.failOn, BreakingFailOn: o.breakingFailOn, OnlyNew: o.onlyNew,
 		Rules: o.rules, Accept: o.accept,
 		ApprovalLabel: r.settings.AllowBreakingLabel, Approved: approved,
-		Today: finding.Today(),
+		Today:                  finding.Today(),
+		AllowTargetRegressions: !o.failOnTargetRegression,
 	}
 }
 
@@ -829,7 +840,10 @@ func (r *actionRun) publish(o outcome) int {
 		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
 	}
 	if s.JobSummary {
-		if err := r.writeSummary(report.SummaryInput{Check: o.check, Diff: o.diff,
+		// The matrix section goes after the summary, which leaves room
+		// for it under GitHub's limit.
+		targetMD := r.targetSummary()
+		if err := r.writeSummary(report.SummaryInput{MaxBytes: summaryRoom(targetMD), Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
 			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy,
@@ -837,6 +851,11 @@ func (r *actionRun) publish(o outcome) int {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
 		} else if o.compiled != nil {
 			if err := r.appendSummary(o.compiled.summary()); err != nil {
+				problems = append(problems, "cannot write the job summary: "+err.Error())
+			}
+		}
+		if targetMD != "" {
+			if err := r.appendSummary(targetMD); err != nil {
 				problems = append(problems, "cannot write the job summary: "+err.Error())
 			}
 		}
@@ -1379,6 +1398,9 @@ func (r *actionRun) printReadable(o outcome) {
 			err := report.DiffText(lw, report.PolicyDiffView(res), report.TextOptions{})
 			return cmp.Or(err, lw.finish())
 		})
+	}
+	if r.targets != nil {
+		r.log.Text("Compile regressions per target", report.TargetRegressionsText(res))
 	}
 	if c := res.Counts; c.Existing+c.Accepted+c.Approved+c.Disabled > 0 {
 		buf.Reset()

@@ -27,7 +27,8 @@ type Rules struct {
 }
 
 // Codes lists every code a rule may name: the check codes of every
-// target's rule table (and core's), then the diff codes; sorted, each once.
+// target's rule table (and core's), the diff codes and run's
+// target-regressed; sorted, each once.
 func Codes() []string {
 	var out []string
 	for _, r := range check.Core().Rules {
@@ -41,6 +42,7 @@ func Codes() []string {
 	for _, c := range diff.Codes {
 		out = append(out, c.ID)
 	}
+	out = append(out, CodeTargetRegressed)
 	slices.Sort(out)
 	return slices.Compact(out)
 }
