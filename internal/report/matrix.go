@@ -51,7 +51,7 @@ type Matrix struct {
 // for canonical tools, the order of the targets asked for.
 func BuildMatrix(res *check.Result, minSeverity string) Matrix {
 	var m Matrix
-	if res == nil {
+	if res == nil || len(res.Tools) == 0 {
 		return m
 	}
 	// Columns grouped by target id in order of first appearance, a
@@ -59,7 +59,22 @@ func BuildMatrix(res *check.Result, minSeverity string) Matrix {
 	// "OpenAI (non-strict)").
 	var ids []string
 	byID := map[string][]MatrixColumn{}
+	// The first tool with the most targets leads: a canonical tool has
+	// every target asked for, in the order asked, where a native one
+	// (listed first by name) has only its own.
+	lead := 0
 	for i := range res.Tools {
+		if len(res.Tools[i].Targets) > len(res.Tools[lead].Targets) {
+			lead = i
+		}
+	}
+	order := []int{lead}
+	for i := range res.Tools {
+		if i != lead {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
 		for _, t := range uniqueTargets(res.Tools[i].Targets) {
 			c := MatrixColumn{ID: t.ID, Name: targetName(t)}
 			if _, ok := byID[c.ID]; !ok {
