@@ -361,7 +361,7 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 		o.compiledPath = *cfg.Output
 	}
 	o.allowLossy = cfg != nil && cfg.AllowLossy != nil && *cfg.AllowLossy
-	o.targetsNamed, o.failOnTargetRegression = targetSettings(s, cfg)
+	o.targetsNamed, o.failOnTargetRegression = targetSettings(s, cfg, r.event)
 	o.paths = s.Paths
 	if !s.PathsSet {
 		o.paths = []string{action.DefaultPath}

@@ -29,10 +29,11 @@ type targetRun struct {
 
 // targetSettings: whether the input or the config names the targets, and
 // whether a compile regression fails the run (input, else config, else
-// true).
-func targetSettings(s *action.Settings, cfg *config.Config) (named, fail bool) {
+// true but on push: as breaking-fail-on, the gate is the pull request,
+// where the label and accept entries apply).
+func targetSettings(s *action.Settings, cfg *config.Config, event string) (named, fail bool) {
 	named = s.TargetsSet || cfg != nil && cfg.TargetsSet
-	fail = true
+	fail = event != "push"
 	switch {
 	case s.FailOnTargetRegressionSet:
 		fail = s.FailOnTargetRegression

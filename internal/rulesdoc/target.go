@@ -31,7 +31,7 @@ func renderTarget(b *strings.Builder, ex Example) error {
 	c := TargetCode
 	b.WriteString("\n### " + c.ID + "\n\n")
 	b.WriteString("Kind: target (`run` only), counted as breaking (ours; not in SchemaPort 0.1.0). Triggers when " + c.Trigger + ". " +
-		"It fails the run unless `fail-on-target-regression` (config: `failOnTargetRegression`) is false; the approval label and `accept` entries accept it as they accept a breaking change. " +
+		"It fails the run (by default; on push only when asked) unless `fail-on-target-regression` (config: `failOnTargetRegression`) is false; the approval label and `accept` entries accept it as they accept a breaking change. " +
 		"A tool the base could not compile either has not regressed.\n")
 	if ex.Old == "" || ex.New == "" {
 		return fmt.Errorf("%s: no example (add ```%s and ```%s blocks)", c.ID, fenceOld, fenceNew)
