@@ -18,6 +18,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/options"
 	"github.com/schemaport/schemaport-action/internal/pipeline"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/targetdiff"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -26,11 +27,12 @@ const defaultSARIFCategory = "schemaport/"
 var checkSpecs = []cliargs.Spec{
 	{Name: "targets"}, {Name: "format"}, {Name: "fail-on"}, {Name: "config"}, {Name: "sarif-category"},
 	{Name: "min-severity"}, {Name: "cost", Kind: cliargs.Flag}, {Name: "context-window"},
+	{Name: "matrix", Kind: cliargs.Flag}, {Name: "quiet", Kind: cliargs.Flag},
 }
 
 var diffSpecs = []cliargs.Spec{
 	{Name: "format"}, {Name: "fail-on"}, {Name: "config"}, {Name: "sarif-category"},
-	{Name: "ignore-descriptions", Kind: cliargs.Flag},
+	{Name: "ignore-descriptions", Kind: cliargs.Flag}, {Name: "targets"},
 }
 
 // usageError reports a problem with the command line (exit 2): on stderr in
@@ -146,6 +148,9 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(args, stdout, stderr, "check", err.Error())
 	}
+	if format, err = summaryFormat(p, format, cfg); err != nil {
+		return usageError(args, stdout, stderr, "check", err.Error())
+	}
 	// The config's rules apply to check as to run (accept is run's only:
 	// it needs a report to carry its reasons and dates).
 	rules, _, err := options.Policy(cfg)
@@ -236,6 +241,8 @@ func renderCheck(format string, sarif report.SARIFInput, minSeverity, failOn str
 	case "sarif":
 		sarif.Policy, sarif.OmittedNote = o.Policy, o.OmittedNote()
 		err = report.SARIF(out, sarif)
+	case formatMatrix, formatQuiet:
+		err = renderCheckSummary(format, minSeverity, o, out, stderr, colorOn(stdout))
 	default:
 		if len(o.LoadErrors) > 0 {
 			report.LoadErrorsText(stderr, o.LoadErrors)
@@ -283,6 +290,10 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	if !finding.ValidBreakingFailOn(failOn) {
 		return usageError(args, stdout, stderr, "diff", fmt.Sprintf("Unknown --fail-on `%s`. Valid values are: breaking, any, never.", failOn))
+	}
+	diffTargets, err := diffTargetList(p)
+	if err != nil {
+		return usageError(args, stdout, stderr, "diff", err.Error())
 	}
 	cwd, err := workingDir()
 	if err != nil {
@@ -334,6 +345,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		return out
 	}
 	result := diff.ToolSets(keep(oldRoot, oldSet.Tools), keep(newRoot, newSet.Tools), opts)
+	td := compareTargets(diffTargets, keep(oldRoot, oldSet.Tools), keep(newRoot, newSet.Tools))
 	o := pipeline.Diff(pipeline.DiffInput{Result: result, LoadErrors: errs,
 		Policy: finding.Policy{BreakingFailOn: failOn, Rules: rules}, Limits: report.RunLimits})
 	var leftOut []string
@@ -343,29 +355,29 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	slices.Sort(leftOut)
-	if err := renderDiff(format, sarif, leftOut, &o, stdout, stderr); err != nil {
+	if err := renderDiff(format, sarif, leftOut, &o, td, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
-	return o.Exit()
+	return targetExit(o.Exit(), failOn, td)
 }
 
 // renderDiff writes diff's report of o in format: the load errors first,
 // when some files did not load (leftOut: left out on both sides), then
 // the changes, each at the classification the rules gave it.
-func renderDiff(format string, sarif report.SARIFInput, leftOut []string, o *pipeline.Outcome, stdout, stderr io.Writer) error {
+func renderDiff(format string, sarif report.SARIFInput, leftOut []string, o *pipeline.Outcome, td *targetdiff.Result, stdout, stderr io.Writer) error {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	view := o.DiffView()
 	var err error
 	switch format {
 	case "json":
 		if len(o.LoadErrors) == 0 {
-			err = report.DiffJSON(out, view, o.Omitted)
+			err = report.DiffJSONWithTargets(out, view, o.Omitted, td)
 			break
 		}
 		var lw *report.LoadErrorsJSONWriter
 		if lw, err = report.NewLoadErrorsJSONWriter(out, o.LoadErrors, leftOut); err == nil {
-			if err = report.DiffJSON(lw, view, o.Omitted); err == nil {
+			if err = report.DiffJSONWithTargets(lw, view, o.Omitted, td); err == nil {
 				err = lw.Close()
 			}
 		}
@@ -377,6 +389,9 @@ func renderDiff(format string, sarif report.SARIFInput, leftOut []string, o *pip
 			report.LoadErrorsText(stderr, o.LoadErrors)
 		}
 		err = report.DiffText(out, view, report.TextOptions{Color: colorOn(stdout), Omitted: o.Omitted})
+		if err == nil && td != nil {
+			err = report.TargetDiffText(out, td, report.TextOptions{Color: colorOn(stdout)})
+		}
 		if err == nil && len(leftOut) > 0 {
 			fmt.Fprintf(out, "\nLeft out of the diff on both sides (did not load): %s\n", action.SafeLogLine(strings.Join(leftOut, ", ")))
 		}

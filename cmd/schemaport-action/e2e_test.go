@@ -1038,7 +1038,7 @@ func TestE2EActionMetadata(t *testing.T) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	want := []string{"allow-breaking-label", "annotations", "base", "breaking-fail-on", "comment", "compiled-path", "config", "fail-on", "fetch-base",
+	want := []string{"allow-breaking-label", "annotations", "base", "breaking-fail-on", "comment", "compiled-path", "config", "fail-on", "fail-on-target-regression", "fetch-base",
 		"github-token", "job-summary", "only-new", "path", "report-file", "sarif-category", "sarif-file", "targets", "working-directory"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("action.yml inputs %v, want %v", names, want)

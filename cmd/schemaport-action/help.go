@@ -49,6 +49,11 @@ Options:
   --min-severity S  error, warning or info (default): hide findings below S in
                     text and compact output (json and sarif keep every finding;
                     --fail-on is applied to all of them either way)
+  --matrix          text: one row per tool, one column per target, the worst
+                    severity in each cell (✓ clean, ! warning, ✗ error, i info,
+                    - not checked) and the clean count per target
+  --quiet           text: one line per tool and target (worst mark and counts)
+                    instead of every finding (config: "quiet": true); not with --matrix
   --fail-on LEVEL   error (default), lossy, warning or never:
                       error    exit 1 on any error
                       lossy    exit 1 only on errors ` + "`schemaport-action compile`" + ` cannot fix
@@ -72,6 +77,12 @@ Options:
   --format FORMAT         text (default), json or sarif
   --fail-on LEVEL         breaking (default), any or never
   --ignore-descriptions   drop description and title changes
+  --targets LIST          also compile both sides for these targets (comma-separated,
+                          or all; opt-in, the config's "targets" does not apply) and
+                          report each tool that regressed (compiled before, refused
+                          now), was fixed, or whose compile findings changed; a
+                          regression is breaking (text: "Target compatibility";
+                          json: "targets" and summary.targetRegressions)
   --config FILE           config file (default: schemaport.config.json in the working directory)
   --sarif-category ID     automationDetails.id for --format sarif (default: schemaport/)
   -h, --help              show this help

@@ -79,7 +79,13 @@ type Settings struct {
 	// `output`, if any).
 	CompiledPath    string
 	CompiledPathSet bool
-	Help            bool
+	// FailOnTargetRegression: a compile regression (a tool the base
+	// compiled for a named target and the head does not) fails the run;
+	// Set records whether it was given (else the config's
+	// failOnTargetRegression, else true).
+	FailOnTargetRegression    bool
+	FailOnTargetRegressionSet bool
+	Help                      bool
 }
 
 // Flags are the options of `run`.
@@ -104,6 +110,7 @@ var Flags = []cliargs.Spec{
 	{Name: "ignore-descriptions", Kind: cliargs.Flag},
 	{Name: "only-new", Kind: cliargs.Flag},
 	{Name: "compiled-path"},
+	{Name: "fail-on-target-regression", Kind: cliargs.Flag},
 }
 
 // Env reads the environment. Lookup tells an unset variable from an empty
@@ -209,6 +216,15 @@ func ParseSettings(args []string, env Env) (*Settings, error) {
 			return nil, err
 		}
 		s.OnlyNew, s.OnlyNewSet = b, true
+	}
+	if v, ok := p.Flags["fail-on-target-regression"]; ok {
+		s.FailOnTargetRegression, s.FailOnTargetRegressionSet = v, true
+	} else if v, _ := env.input("fail-on-target-regression"); v != "" {
+		b, err := r.boolean("fail-on-target-regression", true)
+		if err != nil {
+			return nil, err
+		}
+		s.FailOnTargetRegression, s.FailOnTargetRegressionSet = b, true
 	}
 	if v, ok := p.Flags["ignore-descriptions"]; ok {
 		s.IgnoreDescriptions, s.IgnoreDescSet = v, true

@@ -199,3 +199,23 @@ func TestSARIFCategoryGetsItsSlash(t *testing.T) {
 		t.Errorf("--sarif-category local: %q, %v", s.SARIFCategory, err)
 	}
 }
+
+// fail-on-target-regression: unset (the config or the default decides),
+// from the input, from the flag (which wins), and a bad value refused.
+func TestFailOnTargetRegression(t *testing.T) {
+	s, err := ParseSettings(nil, envOf(map[string]string{"INPUT_FAIL-ON-TARGET-REGRESSION": ""}))
+	if err != nil || s.FailOnTargetRegressionSet {
+		t.Fatalf("unset: %+v %v", s, err)
+	}
+	s, err = ParseSettings(nil, envOf(map[string]string{"INPUT_FAIL-ON-TARGET-REGRESSION": "false"}))
+	if err != nil || !s.FailOnTargetRegressionSet || s.FailOnTargetRegression {
+		t.Fatalf("input: %+v %v", s, err)
+	}
+	s, err = ParseSettings([]string{"--fail-on-target-regression"}, envOf(map[string]string{"INPUT_FAIL-ON-TARGET-REGRESSION": "false"}))
+	if err != nil || !s.FailOnTargetRegression {
+		t.Fatalf("flag: %+v %v", s, err)
+	}
+	if _, err = ParseSettings(nil, envOf(map[string]string{"INPUT_FAIL-ON-TARGET-REGRESSION": "no"})); err == nil || !strings.Contains(err.Error(), "fail-on-target-regression") {
+		t.Errorf("bad value: %v", err)
+	}
+}

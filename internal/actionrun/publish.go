@@ -87,7 +87,10 @@ func (r *actionRun) publish(o outcome) int {
 		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
 	}
 	if s.JobSummary {
-		if err := r.writeSummary(report.SummaryInput{Check: o.check, Diff: o.diff,
+		// The matrix section goes after the summary, which leaves room
+		// for it under GitHub's limit.
+		targetMD := r.targetSummary()
+		if err := r.writeSummary(report.SummaryInput{MaxBytes: summaryRoom(targetMD), Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
 			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy, Cost: r.costDeltas(),
@@ -95,6 +98,11 @@ func (r *actionRun) publish(o outcome) int {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
 		} else if o.compiled != nil {
 			if err := r.appendSummary(o.compiled.summary()); err != nil {
+				problems = append(problems, "cannot write the job summary: "+err.Error())
+			}
+		}
+		if targetMD != "" {
+			if err := r.appendSummary(targetMD); err != nil {
 				problems = append(problems, "cannot write the job summary: "+err.Error())
 			}
 		}
@@ -259,6 +267,9 @@ func (r *actionRun) printReadable(o outcome) {
 			err := report.DiffText(lw, report.PolicyDiffView(res), report.TextOptions{})
 			return cmp.Or(err, lw.finish())
 		})
+	}
+	if r.targets != nil {
+		r.log.Text("Compile regressions per target", report.TargetRegressionsText(res))
 	}
 	if c := res.Counts; c.Existing+c.Accepted+c.Approved+c.Disabled > 0 {
 		buf.Reset()

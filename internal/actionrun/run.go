@@ -137,6 +137,9 @@ type actionRun struct {
 	// cost is the context cost's change and budget findings (nil: not
 	// counted).
 	cost *contextCost
+	// targets are the compile regressions and the touched tools' matrices
+	// (nil unless targets are named and there is a base; targets.go).
+	targets *targetRun
 }
 
 // fail reports a problem that stops the run (exit 2): an annotation in
@@ -323,6 +326,11 @@ type runOptions struct {
 	allowLossy   bool
 	// budgets are the config's context budgets (nil: none).
 	budgets *config.Budgets
+	// targetsNamed: the input or the config names the targets, so the
+	// pull request's compile regressions are findings (targets.go);
+	// failOnTargetRegression: they fail the run.
+	targetsNamed           bool
+	failOnTargetRegression bool
 }
 
 // options applies flag/input > config file > default.
@@ -364,6 +372,7 @@ func (r *actionRun) options(cfg *config.Config) (runOptions, error) {
 		o.compiledPath = *cfg.Output
 	}
 	o.allowLossy = cfg != nil && cfg.AllowLossy != nil && *cfg.AllowLossy
+	o.targetsNamed, o.failOnTargetRegression = targetSettings(s, cfg, r.event)
 	o.paths = s.Paths
 	if !s.PathsSet {
 		o.paths = []string{action.DefaultPath}
@@ -519,7 +528,7 @@ func (r *actionRun) finishCheck(o runOptions, out *outcome, c *pipeline.Collecto
 	if r.cost != nil {
 		c.Extra(r.cost.head, r.cost.base)
 	}
-	res := c.Finish(out.diff)
+	res := c.FinishWith(out.diff, r.targetFindings())
 	out.check, out.diff, out.policy = res.Check, res.Diff, res.Policy
 	out.omitted = res.OmittedNote()
 	out.exit = res.Exit()
@@ -536,6 +545,7 @@ func (r *actionRun) diffSides(o runOptions, head, base toolSet) *diff.Result {
 		failed := failedFiles(head.Errors, base.Errors)
 		oldTools, newTools := withoutShared(withoutFiles(base.Tools, failed), withoutFiles(head.Tools, failed))
 		res = diff.ToolSets(oldTools, newTools, o.diffOpts)
+		r.compareTargets(o, oldTools, newTools, res)
 		relocateRemoved(res, base.Tools, head.Tools)
 		detach(res)
 		if len(failed) > 0 {
@@ -603,7 +613,8 @@ func (r *actionRun) policy(o runOptions, approved bool) finding.Policy {
 		FailOn: o.failOn, BreakingFailOn: o.breakingFailOn, OnlyNew: o.onlyNew,
 		Rules: o.rules, Accept: o.accept,
 		ApprovalLabel: r.settings.AllowBreakingLabel, Approved: approved,
-		Today: finding.Today(),
+		Today:                  finding.Today(),
+		AllowTargetRegressions: !o.failOnTargetRegression,
 	}
 }
 

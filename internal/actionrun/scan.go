@@ -204,6 +204,7 @@ func (r *actionRun) compareScanned(o runOptions, scan *check.Scanned, shared map
 		}
 		stats.baseTools, stats.headTools = len(base.Tools), len(heads)
 		out.diff = diff.ToolSets(base.Tools, heads, o.diffOpts)
+		r.compareTargets(o, base.Tools, heads, out.diff)
 		relocateRemoved(out.diff, base.Tools, heads)
 		detach(out.diff)
 		if o.onlyNew {
@@ -420,6 +421,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 		held = nil
 		stats.baseTools, stats.headTools = len(base.Tools), len(heads)
 		out.diff = diff.ToolSets(base.Tools, heads, o.diffOpts)
+		r.compareTargets(o, base.Tools, heads, out.diff)
 		relocateRemoved(out.diff, base.Tools, heads)
 		detach(out.diff)
 		if fps != nil {

@@ -23,7 +23,7 @@ import (
 const DefaultFile = "schemaport.config.json"
 
 // Keys lists every key the file may hold, in the order messages name them.
-var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept", "maxFileSize", "formats", "servers", "budgets"}
+var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "failOn", "ignoreDescriptions", "rules", "accept", "maxFileSize", "formats", "servers", "budgets", "failOnTargetRegression"}
 
 // Config holds the values present in the file; nil pointers mean "not set".
 type Config struct {
@@ -37,6 +37,9 @@ type Config struct {
 	Quiet              *bool
 	FailOn             *string
 	IgnoreDescriptions *bool
+	// FailOnTargetRegression: a compile regression of a pull request
+	// fails `run` (nil: the default, true).
+	FailOnTargetRegression *bool
 	// Rules are the `rules` settings in file order; the codes are
 	// validated by the policy (internal/finding), which knows them.
 	Rules []Rule
@@ -255,7 +258,7 @@ func Parse(display string, data []byte) (*Config, error) {
 			if c.Servers, err = parseServers(display, val); err != nil {
 				return nil, err
 			}
-		case "allowLossy", "quiet", "ignoreDescriptions":
+		case "allowLossy", "quiet", "ignoreDescriptions", "failOnTargetRegression":
 			if val.Kind != jsonvalue.Bool {
 				return nil, fmt.Errorf("`%s` in %s must be a boolean.", m.Key, display)
 			}
@@ -265,6 +268,8 @@ func Parse(display string, data []byte) (*Config, error) {
 				c.AllowLossy = &b
 			case "quiet":
 				c.Quiet = &b
+			case "failOnTargetRegression":
+				c.FailOnTargetRegression = &b
 			default:
 				c.IgnoreDescriptions = &b
 			}

@@ -53,11 +53,14 @@ func Lookup(code string) (Entry, bool) {
 			e.Diff = &diff.Codes[i]
 		}
 	}
+	if code == rulesdoc.TargetCode.ID {
+		e.Diff = &rulesdoc.TargetCode
+	}
 	return e, len(e.Rows) > 0 || e.Diff != nil
 }
 
-// Codes lists every code in catalogue order: check codes by target, then
-// diff codes; each once.
+// Codes lists every code in catalogue order: check codes by target, diff
+// codes, then run's target-regressed; each once.
 func Codes() []string {
 	var out []string
 	for _, t := range append(check.Targets(), check.Core()) {
@@ -70,7 +73,7 @@ func Codes() []string {
 	for _, c := range diff.Codes {
 		out = append(out, c.ID)
 	}
-	return out
+	return append(out, rulesdoc.TargetCode.ID)
 }
 
 // Nearest returns up to n codes close to s: codes whose rule name (the
@@ -141,9 +144,12 @@ func distance(a, b string) int {
 // Write prints e for a terminal.
 func Write(w io.Writer, e Entry) error {
 	var b strings.Builder
-	if e.Diff != nil {
+	switch {
+	case e.Code == rulesdoc.TargetCode.ID:
+		writeTarget(&b, e)
+	case e.Diff != nil:
 		writeDiff(&b, e)
-	} else {
+	default:
 		writeCheck(&b, e)
 	}
 	b.WriteString("\nDocs: " + report.RuleDocsURL(e.Code) + "\n")
@@ -264,4 +270,20 @@ func indent(text string) string {
 // Unknown is the message for a code that is not in the catalogue.
 func Unknown(code string) string {
 	return fmt.Sprintf("Unknown rule code %q. Nearest: %s. docs/rules.md lists every code.", code, strings.Join(Nearest(code, 3), ", "))
+}
+
+// writeTarget explains run's compile regression.
+func writeTarget(b *strings.Builder, e Entry) {
+	c := e.Diff
+	b.WriteString(e.Code + " (run: a compile regression, counted as " + c.Class + ")\n")
+	b.WriteString("\nTriggers when " + c.Trigger + ".\n")
+	b.WriteString("Compile fixes it: no (compiling is what it refuses: the message names the transformation and where; --allow-lossy would ship the weaker schema).\n")
+	b.WriteString("Fix: change the schema so it compiles for the target again (for `oneOf`, branches that cannot both match become `anyOf`), or accept it: the approval label (`allow-breaking-label`), an `accept` entry for " + e.Code + " with a reason and an `until` date, or `fail-on-target-regression: false` to report it without failing.\n")
+	ex := e.Example
+	if ex.Old != "" || ex.New != "" {
+		b.WriteString("\nExample, old.json:\n" + indent(ex.Old) + "new.json:\n" + indent(ex.New))
+	}
+	if ex.Output != "" {
+		b.WriteString("\nFindings of `schemaport-action run` on that change, every target named (`schemaport-action diff old.json new.json --targets all` reports it as regressed):\n" + indent(ex.Output))
+	}
 }

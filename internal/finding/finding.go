@@ -26,6 +26,9 @@ const (
 	KindLoad  Kind = "load"  // a file could not be loaded
 	KindCheck Kind = "check" // a provider diagnostic
 	KindDiff  Kind = "diff"  // a change between the base and the head
+	// KindTarget: a tool the head no longer compiles for a target it
+	// compiled for on the base (run, when targets are named; FromTargetDiff).
+	KindTarget Kind = "target"
 )
 
 // Levels. A diff change's level is its classification: error is breaking,

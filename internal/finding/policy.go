@@ -92,6 +92,9 @@ type Policy struct {
 	Approved      bool
 	// Today is the date accept entries are judged against (YYYY-MM-DD).
 	Today string
+	// AllowTargetRegressions: a compile regression (KindTarget) is
+	// reported without failing the run (fail-on-target-regression: false).
+	AllowTargetRegressions bool
 }
 
 // Reason is one cause of a failing verdict.
@@ -129,6 +132,9 @@ type Counts struct {
 	// BreakingNew counts breaking changes that are neither approved nor
 	// accepted.
 	BreakingNew int `json:"breakingNew"`
+	// TargetRegressions counts compile regressions (KindTarget), whatever
+	// their state but disabled.
+	TargetRegressions int `json:"targetRegressions,omitempty"`
 }
 
 // Result is the policy's verdict: every finding with its state, why the
@@ -259,7 +265,7 @@ type Applier struct {
 	used    []bool
 	expired []bool
 	// The failing findings by kind, for the reasons.
-	load, diffs, checkErr, checkWarn int
+	load, diffs, checkErr, checkWarn, targets int
 }
 
 // NewApplier starts applying p; inBase holds the base's check findings
@@ -322,7 +328,7 @@ func (a *Applier) apply(f *Finding, inBase bool) {
 		f.State = StateExisting
 	}
 	fails := p.meets(f)
-	if f.State == StateNew && fails && f.Kind == KindDiff && p.Approved && p.ApprovalLabel != "" {
+	if f.State == StateNew && fails && (f.Kind == KindDiff || f.Kind == KindTarget) && p.Approved && p.ApprovalLabel != "" {
 		f.State, f.Reason = StateApproved, "approved by the label "+p.ApprovalLabel
 	}
 	f.Fails = f.State == StateNew && fails
@@ -332,6 +338,8 @@ func (a *Applier) apply(f *Finding, inBase bool) {
 			a.load++
 		case KindDiff:
 			a.diffs++
+		case KindTarget:
+			a.targets++
 		case KindCheck:
 			if f.Level == LevelError {
 				a.checkErr++
@@ -371,6 +379,8 @@ func (a *Applier) apply(f *Finding, inBase bool) {
 		default:
 			c.Infos++
 		}
+	case KindTarget:
+		c.TargetRegressions++
 	case KindDiff:
 		switch f.Classification() {
 		case "breaking":
@@ -397,6 +407,7 @@ func (a *Applier) take(f *Finding) bool {
 // has dropped) them.
 func (a *Applier) Result() *Result {
 	a.res.reasons(a.expired, a.used, a.load, a.diffs, a.checkErr, a.checkWarn)
+	a.res.targetReason(a.targets)
 	return a.res
 }
 
@@ -424,6 +435,10 @@ func (p *Policy) meets(f *Finding) bool {
 		case BreakingFailOnBreaking:
 			return f.Level == LevelError
 		}
+	case KindTarget:
+		// A level a rule lowered below error does not fail, as a check
+		// finding's does not.
+		return !p.AllowTargetRegressions && f.Level == LevelError
 	}
 	return false
 }

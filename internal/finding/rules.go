@@ -28,8 +28,8 @@ type Rules struct {
 }
 
 // Codes lists every code a rule may name: the check codes of every
-// target's rule table (and core's), the diff codes and the budget codes
-// (cost/...); sorted, each once.
+// target's rule table (and core's), the diff codes, the budget codes
+// (cost/...) and run's target-regressed; sorted, each once.
 func Codes() []string {
 	var out []string
 	for _, r := range check.Core().Rules {
@@ -44,6 +44,7 @@ func Codes() []string {
 		out = append(out, c.ID)
 	}
 	out = append(out, cost.Codes...)
+	out = append(out, CodeTargetRegressed)
 	slices.Sort(out)
 	return slices.Compact(out)
 }

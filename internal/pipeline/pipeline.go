@@ -143,8 +143,17 @@ func (c *Collector) Extra(head, base []finding.Finding) {
 // Finish adds the diff's changes (dif may be nil) and returns the
 // outcome.
 func (c *Collector) Finish(dif *diff.Result) Outcome {
+	return c.FinishWith(dif, nil)
+}
+
+// FinishWith is Finish with more findings after the diff's: run's compile
+// regressions (finding.FromTargetDiff).
+func (c *Collector) FinishWith(dif *diff.Result, more []finding.Finding) Outcome {
 	for _, f := range finding.FromDiff(dif) {
 		c.add(&f)
+	}
+	for i := range more {
+		c.add(&more[i])
 	}
 	capped := c.view.Finish(c.pol.Result(), dif)
 	return Outcome{Check: capped.Check, Diff: capped.Diff, Policy: capped.Policy, Omitted: capped.Omitted}

@@ -75,7 +75,7 @@ func PolicyAnnotationsEach(res *finding.Result, changed func(file string) bool, 
 func policyLevel(f *finding.Finding) (string, int) {
 	prio := PriorityNotice
 	switch f.Kind {
-	case finding.KindLoad:
+	case finding.KindLoad, finding.KindTarget:
 		prio = PriorityBreaking
 	case finding.KindDiff:
 		switch f.Classification() {
@@ -106,6 +106,7 @@ func policyLevel(f *finding.Finding) (string, int) {
 	case f.State != finding.StateNew:
 		return LevelNotice, prio
 	case f.Kind == finding.KindDiff && f.Classification() == diff.Breaking,
+		f.Kind == finding.KindTarget,
 		f.Kind == finding.KindCheck && f.Level != finding.LevelInfo:
 		return LevelWarning, prio
 	}
@@ -124,6 +125,8 @@ func policyTitle(f *finding.Finding) string {
 		if f.State == finding.StateApproved {
 			head = "Approved breaking"
 		}
+	case finding.KindTarget:
+		head = targetTitle(f)
 	default:
 		head = f.TargetName
 		if head == "" {
@@ -207,6 +210,8 @@ func policyMessage(f *finding.Finding, folded []*finding.Finding) string {
 				b.WriteString("\n" + w)
 			}
 		}
+	case finding.KindTarget:
+		b.WriteString(targetText(f))
 	case finding.KindCheck:
 		d := f.Diagnostic
 		b.WriteString(f.TargetName + ", tool " + f.Tool + ": " + d.Message)

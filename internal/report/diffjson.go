@@ -7,6 +7,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/targetdiff"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
 
@@ -20,6 +21,12 @@ import (
 // counts (res.Summary) and the document says what is missing (a
 // top-level `omitted` object, as check's).
 func DiffJSON(w io.Writer, res *diff.Result, omitted Omitted) error {
+	return diffJSON(w, res, omitted, nil)
+}
+
+// diffJSON is DiffJSON with diff --targets' section when td is not nil
+// (DiffJSONWithTargets).
+func diffJSON(w io.Writer, res *diff.Result, omitted Omitted, td *targetdiff.Result) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var changes []diff.Change
 	if res != nil {
@@ -34,7 +41,11 @@ func DiffJSON(w io.Writer, res *diff.Result, omitted Omitted) error {
 	bw.WriteString("  \"summary\": {\n")
 	bw.WriteString("    \"breaking\": " + strconv.Itoa(s.Breaking) + ",\n")
 	bw.WriteString("    \"nonBreaking\": " + strconv.Itoa(s.NonBreaking) + ",\n")
-	bw.WriteString("    \"informational\": " + strconv.Itoa(s.Informational) + "\n  },\n")
+	bw.WriteString("    \"informational\": " + strconv.Itoa(s.Informational))
+	if td != nil {
+		bw.WriteString(",\n    \"targetRegressions\": " + strconv.Itoa(td.Regressions))
+	}
+	bw.WriteString("\n  },\n")
 	bw.WriteString("  \"changes\": [")
 	for i := range changes {
 		if i > 0 {
@@ -46,6 +57,10 @@ func DiffJSON(w io.Writer, res *diff.Result, omitted Omitted) error {
 		bw.WriteString("\n  ")
 	}
 	bw.WriteString("]")
+	if td != nil {
+		bw.WriteString(",\n  \"targets\": ")
+		bw.Write(targetsJSON(td))
+	}
 	writeOmittedJSON(bw, omitted)
 	bw.WriteString("\n}\n")
 	return bw.Flush()

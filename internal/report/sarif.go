@@ -566,6 +566,8 @@ func describeRule(rf *ruleFacts, rows []provider.Rule, approved bool) sarifRule 
 			}
 		}
 		tags = []string{"schemaport", "check", rf.providerID}
+	case "target":
+		short, full, help, helpURI, tags, level = targetRule(approved)
 	default:
 		class := rf.classification
 		if c, ok := diffCodes[rf.id]; ok && c.Class != "" {

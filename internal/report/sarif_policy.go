@@ -40,6 +40,8 @@ func walkPolicy(in *SARIFInput, fn func(level string, build func() sarifItem)) {
 			case finding.KindDiff:
 				it.classification = f.Classification()
 				it.message = changeMessage(effectiveChange(f), f.State == finding.StateApproved)
+			case finding.KindTarget:
+				it.targetName, it.message = f.TargetName, targetText(f)
 			}
 			if note := stateNote(f); note != "" {
 				it.message += "\n" + note
@@ -65,7 +67,7 @@ func walkPolicy(in *SARIFInput, fn func(level string, build func() sarifItem)) {
 // that an approved breaking change is a warning.
 func policySARIFLevel(f *finding.Finding) string {
 	switch {
-	case f.Kind == finding.KindDiff:
+	case f.Kind == finding.KindDiff, f.Kind == finding.KindTarget:
 		if f.Level != finding.LevelError {
 			return "note"
 		}

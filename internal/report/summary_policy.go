@@ -172,6 +172,7 @@ func writePolicyTable(m *mdWriter, in *SummaryInput) {
 	pick(func(f *finding.Finding) bool {
 		return f.Kind == finding.KindDiff && f.Classification() == diff.Breaking
 	})
+	pick(func(f *finding.Finding) bool { return f.Kind == finding.KindTarget })
 	pick(func(f *finding.Finding) bool { return f.Kind == finding.KindCheck && folds.wide[f] == nil })
 	// Facts said once for a target after the per-tool findings.
 	pick(func(f *finding.Finding) bool { return folds.wide[f] != nil })
@@ -186,6 +187,9 @@ func writePolicyTable(m *mdWriter, in *SummaryInput) {
 		what := classTitleShort(f.Classification())
 		if f.Kind == finding.KindCheck {
 			what = mdText(f.TargetName) + " " + f.Level
+		}
+		if f.Kind == finding.KindTarget {
+			what = targetWhat(f)
 		}
 		state, text := stateWord(f), policyRowText(f, folds.folded[f])
 		tool, where := mdCode(f.Tool), policyWhere(in, f)

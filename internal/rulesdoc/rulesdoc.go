@@ -153,6 +153,10 @@ func Render(examples map[string]Example) (string, error) {
 			problems = append(problems, err.Error())
 		}
 	}
+	b.WriteString("\n## Run codes\n")
+	if err := renderTarget(&b, examples[TargetCode.ID]); err != nil {
+		problems = append(problems, err.Error())
+	}
 	if len(problems) > 0 {
 		return b.String(), fmt.Errorf("%s", strings.Join(problems, "\n"))
 	}
