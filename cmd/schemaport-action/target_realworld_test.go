@@ -48,7 +48,7 @@ func TestRealworldRunTargetRegressions(t *testing.T) {
 		}
 	}
 	want := []string{
-		"openai edit_file target-regressed inputSchema.properties.edits.items.properties.oldText.minLength testdata/realworld/v2/filesystem/edit_file.json",
+		"openai create_event target-regressed inputSchema.properties.attendees.items.properties.email.format testdata/realworld/v2/calendar.json",
 		"anthropic-strict edit_file target-regressed inputSchema.properties.edits.items.properties.oldText.minLength testdata/realworld/v2/filesystem/edit_file.json",
 	}
 	if !slices.Equal(got, want) {
