@@ -108,6 +108,11 @@ func (c *comparer) properties(o, n *node) {
 	oldKeys, newKeys := jsKeyOrder(op), jsKeyOrder(np)
 	for _, m := range oldKeys {
 		if np.Get(m.Key) == nil {
+			// Required now but not before: callers that omit it fail.
+			if (!contains(nreq, m.Key) || contains(oreq, m.Key)) && c.extraTakes(o, n, m) {
+				c.emitAs("property-removed", NonBreaking, "Property `"+m.Key+"` was removed; the object still accepts every value it accepted under that name as an undeclared property (the tool may ignore it now).", o, n, &m.Value, nil, k("properties"), k(m.Key))
+				continue
+			}
 			c.emit("property-removed", "Property `"+m.Key+"` was removed; callers that send it may be rejected or ignored.", o, n, &m.Value, nil, k("properties"), k(m.Key))
 		}
 	}
@@ -182,6 +187,53 @@ func (c *comparer) extraCovers(o *node, prop *jsonvalue.Member) bool {
 	covered := !c.exceeded
 	for _, ch := range c.out[mark:] {
 		covered = covered && ch.Classification != Breaking
+	}
+	c.out, c.cuts = c.out[:mark], cuts
+	return covered
+}
+
+// extraTakes decides exactly whether a property removed from n's
+// properties still accepts every value the old property schema accepted:
+// the name now falls to n's additionalProperties (absent or true: any
+// value; a schema: proven by a scratch comparison). Where patternProperties
+// may match the name, or the name may now reach a closed
+// unevaluatedProperties, it is not decided (breaking, as SchemaPort says).
+func (c *comparer) extraTakes(o, n *node, prop *jsonvalue.Member) bool {
+	if n.get(kwPatternProperties) != nil {
+		return false
+	}
+	pn, pk := c.child(c.o, &prop.Value, memberSpan(prop))
+	switch pk {
+	case kFalse:
+		return true // it accepted no value
+	case kTrue:
+		pn = standIn(memberSpan(prop))
+	case kSchema:
+	default:
+		return false
+	}
+	ev := n.get(kwAdditionalProperties)
+	if ev == nil {
+		// Unevaluated now: a closed unevaluatedProperties here or above
+		// would see it.
+		return n.get(kwUnevaluatedProperties) == nil && (o.feeds|n.feeds|closedFeed(o)|closedFeed(n))&feedProperties == 0
+	}
+	en, ek := c.child(c.n, ev, memberSpan(n.kw[kwAdditionalProperties]))
+	switch ek {
+	case kTrue:
+		return true
+	case kSchema:
+		if acceptsAll(en) {
+			return true
+		}
+	default:
+		return false
+	}
+	mark, cuts := len(c.out), c.cuts
+	c.pair(pn, en, k("properties"), k(prop.Key))
+	covered := !c.exceeded
+	for _, ch := range c.out[mark:] {
+		covered = covered && ch.Classification != Breaking && provesSubset(ch.Code)
 	}
 	c.out, c.cuts = c.out[:mark], cuts
 	return covered
