@@ -68,7 +68,7 @@ var Codes = []Code{
 	{ID: "array-items-added", Class: Breaking, Trigger: "items now constrains elements"},
 	{ID: "array-items-removed", Class: NonBreaking, Trigger: "items no longer constrains elements"},
 	// Objects.
-	{ID: "property-removed", Class: Breaking, Trigger: "a declared property is gone"},
+	{ID: "property-removed", Class: Breaking, Trigger: "a declared property is gone (non-breaking where the object still accepts every value it accepted as an undeclared property)"},
 	{ID: "required-property-added", Class: Breaking, Trigger: "a newly declared property is required"},
 	{ID: "optional-property-added", Class: NonBreaking, Trigger: "a newly declared property is optional (breaking where an additionalProperties schema admitted that name and the new schema accepts less)"},
 	{ID: "property-made-required", Class: Breaking, Trigger: "an existing property joined required (path <p>.required)"},
