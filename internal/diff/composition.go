@@ -87,6 +87,9 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 	}
 	if len(lost) > 0 {
 		switch {
+		case key == "allOf" && c.allOfImplied(c.n, n, ov, lost):
+			// Each removed branch holds for every value the new schema
+			// accepts (allOf regrouped, nested allOf merged): no widening.
 		case key == "allOf":
 			c.emit("composition-widened", "A branch was removed from `allOf`; values need to satisfy fewer schemas.", o, n, ov, nv, k(key))
 		case coveredAll(cover, lost) || cover == nil && key == "anyOf" && c.lostWithin(ov, nv, lost):
@@ -99,7 +102,9 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 	if len(gained) > 0 {
 		switch key {
 		case "allOf":
-			c.emit("composition-narrowed", "A branch was added to `allOf`; values must satisfy it too.", o, n, ov, nv, k(key))
+			if !c.allOfImplied(c.o, o, nv, gained) {
+				c.emit("composition-narrowed", "A branch was added to `allOf`; values must satisfy it too.", o, n, ov, nv, k(key))
+			}
 		case "oneOf":
 			// Ours: one change per new branch, at the branch, with only it
 			// as `after` (branches are matched, so its index is its own).

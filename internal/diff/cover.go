@@ -198,3 +198,42 @@ func coveredAll(cover []int, lost []int) bool {
 	}
 	return true
 }
+
+// allOfImplied reports whether every allOf branch listed (of list, on the
+// other side than whole's) accepts every value the whole schema on side s
+// accepts: a branch added that the old schema already implied narrows
+// nothing, and one removed that the new schema still implies widens
+// nothing (an allOf regrouped, a nested allOf merged).
+func (c *comparer) allOfImplied(s *side, whole *node, list *jsonvalue.Value, idx []int) bool {
+	if len(idx) > maxPartChecks/8 {
+		return false
+	}
+	other := c.n
+	if s == c.n {
+		other = c.o
+	}
+	// A comparer whose old side is s: whole is compared as the old schema.
+	cc := c
+	if s == c.n {
+		cc = &comparer{name: c.name, o: c.n, n: c.o, limit: c.limit, depth: c.depth, visits: c.visits}
+	}
+	ok := true
+	for _, j := range idx {
+		be := &list.Items[j]
+		bn, bk := cc.child(other, be, valueSpan(be))
+		switch bk {
+		case kTrue:
+			continue
+		case kSchema:
+			if cc.subsumed(whole, bn) {
+				continue
+			}
+		}
+		ok = false
+		break
+	}
+	if cc != c {
+		c.visits = cc.visits
+	}
+	return ok
+}

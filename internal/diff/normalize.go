@@ -35,6 +35,12 @@ var applicators = [...]struct {
 // normalize rewrites either node of a pair where it uses an applicator
 // the other lacks; it returns the nodes to compare.
 func (c *comparer) normalize(o, n *node) (*node, *node) {
+	if x := dropInert(o, n); x != nil {
+		o = x
+	}
+	if x := dropInert(n, o); x != nil {
+		n = x
+	}
 	// A oneOf whose branches cannot overlap is an anyOf: read it as one
 	// when the other side spells it so.
 	if x := c.oneOfAsAnyOf(c.o, o, n); x != nil {
@@ -451,4 +457,72 @@ func (x *node) spelledAs(key string, v *jsonvalue.Value) *jsonvalue.Value {
 		return sv
 	}
 	return v
+}
+
+// dropInert returns x without the keywords its own type makes inert (a
+// minimum beside type string, items beside type object: they constrain
+// only values of a kind the type rejects), where other lacks the keyword or
+// finds it inert too; nil when there is none. Dropping such a keyword is a
+// refactor, not a change: it is compared as if never written.
+func dropInert(x, other *node) *node {
+	kinds := typeKinds(x.v)
+	if kinds == nil {
+		return nil
+	}
+	var otherKinds map[string]bool
+	var keep []jsonvalue.Member
+	dropped := false
+	for i := range x.v.Members {
+		m := &x.v.Members[i]
+		kd := kindOf(m.Key)
+		if kd == "" || kinds[kd] {
+			if dropped {
+				keep = append(keep, *m)
+			}
+			continue
+		}
+		if other.v.Has(m.Key) {
+			if otherKinds == nil {
+				otherKinds = typeKinds(other.v)
+			}
+			if otherKinds == nil || otherKinds[kd] {
+				if dropped {
+					keep = append(keep, *m)
+				}
+				continue
+			}
+		}
+		if !dropped {
+			dropped = true
+			keep = append(keep, x.v.Members[:i]...)
+		}
+	}
+	if !dropped {
+		return nil
+	}
+	out := rewritten(x, "", keep)
+	out.conj, out.def, out.cut = x.conj, x.def, x.cut
+	out.index()
+	return out
+}
+
+// typeKinds returns the kinds of value (typeKind) a schema's own type
+// keyword allows, nil when it has none or a malformed one.
+func typeKinds(v *jsonvalue.Value) map[string]bool {
+	if !v.Has("type") {
+		return nil
+	}
+	ts := allowedTypes(v)
+	if ts == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, t := range ts {
+		kd := typeKind(t)
+		if kd == "" {
+			return nil
+		}
+		out[kd] = true
+	}
+	return out
 }
