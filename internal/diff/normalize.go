@@ -465,36 +465,37 @@ func (x *node) spelledAs(key string, v *jsonvalue.Value) *jsonvalue.Value {
 // finds it inert too; nil when there is none. Dropping such a keyword is a
 // refactor, not a change: it is compared as if never written.
 func dropInert(x, other *node) *node {
-	kinds := typeKinds(x.v)
-	if kinds == nil {
+	t := x.get(kwType)
+	if t == nil {
 		return nil
 	}
-	var otherKinds map[string]bool
+	kinds := typeKinds(t)
+	if kinds == 0 {
+		return nil
+	}
+	var otherKinds kindSet
+	otherRead := false
 	var keep []jsonvalue.Member
 	dropped := false
 	for i := range x.v.Members {
 		m := &x.v.Members[i]
-		kd := kindOf(m.Key)
-		if kd == "" || kinds[kd] {
-			if dropped {
-				keep = append(keep, *m)
-			}
-			continue
-		}
-		if other.v.Has(m.Key) {
-			if otherKinds == nil {
-				otherKinds = typeKinds(other.v)
-			}
-			if otherKinds == nil || otherKinds[kd] {
-				if dropped {
-					keep = append(keep, *m)
+		kd := kindBit(kindOf(m.Key))
+		inert := kd != 0 && kinds&kd == 0
+		if inert && other.v.Has(m.Key) {
+			if !otherRead {
+				otherRead = true
+				if ot := other.v.Get("type"); ot != nil {
+					otherKinds = typeKinds(ot)
 				}
-				continue
 			}
+			inert = otherKinds != 0 && otherKinds&kd == 0
 		}
-		if !dropped {
+		switch {
+		case inert && !dropped:
 			dropped = true
-			keep = append(keep, x.v.Members[:i]...)
+			keep = append(make([]jsonvalue.Member, 0, len(x.v.Members)-1), x.v.Members[:i]...)
+		case !inert && dropped:
+			keep = append(keep, *m)
 		}
 	}
 	if !dropped {
@@ -506,23 +507,46 @@ func dropInert(x, other *node) *node {
 	return out
 }
 
-// typeKinds returns the kinds of value (typeKind) a schema's own type
-// keyword allows, nil when it has none or a malformed one.
-func typeKinds(v *jsonvalue.Value) map[string]bool {
-	if !v.Has("type") {
-		return nil
+// kindSet is a set of typeKind values, one bit each.
+type kindSet uint8
+
+func kindBit(kd string) kindSet {
+	switch kd {
+	case "null":
+		return 1
+	case "boolean":
+		return 2
+	case "number":
+		return 4
+	case "string":
+		return 8
+	case "array":
+		return 16
+	case "object":
+		return 32
 	}
-	ts := allowedTypes(v)
-	if ts == nil {
-		return nil
-	}
-	out := map[string]bool{}
-	for _, t := range ts {
-		kd := typeKind(t)
-		if kd == "" {
-			return nil
+	return 0
+}
+
+// typeKinds returns the kinds of value a `type` value allows, 0 when it is
+// malformed or names an unknown type.
+func typeKinds(t *jsonvalue.Value) kindSet {
+	switch t.Kind {
+	case jsonvalue.String:
+		return kindBit(typeKind(t.Text))
+	case jsonvalue.Array:
+		var out kindSet
+		for i := range t.Items {
+			if t.Items[i].Kind != jsonvalue.String {
+				return 0
+			}
+			b := kindBit(typeKind(t.Items[i].Text))
+			if b == 0 {
+				return 0
+			}
+			out |= b
 		}
-		out[kd] = true
+		return out
 	}
-	return out
+	return 0
 }

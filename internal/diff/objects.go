@@ -47,8 +47,8 @@ func jsKeyOrder(v *jsonvalue.Value) []*jsonvalue.Member {
 }
 
 func arrayIndex(key string) (uint64, bool) {
-	if key == "" || (len(key) > 1 && key[0] == '0') {
-		return 0, false
+	if key == "" || (len(key) > 1 && key[0] == '0') || key[0] < '0' || key[0] > '9' {
+		return 0, false // not a number: spare ParseUint's error value
 	}
 	n, err := strconv.ParseUint(key, 10, 32)
 	if err != nil || n >= 1<<32-1 {
