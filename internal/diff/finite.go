@@ -23,7 +23,9 @@ const maxFinite = 64
 // finiteWithin reports whether old node o accepts a finite set of scalars
 // and new node n is proven to accept each of them.
 func finiteWithin(o, n *node) bool {
-	if o.conj != nil || n.conj != nil {
+	// Definitions under the node are compared with it, yet describe other
+	// places (their $ref use sites): their changes are not this node's.
+	if o.conj != nil || n.conj != nil || hasDefinitions(o.v) || hasDefinitions(n.v) {
 		return false
 	}
 	vals := finiteValues(o.v)
@@ -235,4 +237,8 @@ func typeMatch(t, v *jsonvalue.Value) bool {
 		}
 	}
 	return false
+}
+
+func hasDefinitions(v *jsonvalue.Value) bool {
+	return v.Has("$defs") || v.Has("definitions")
 }
