@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // objects classifies properties and required, additionalProperties,
@@ -199,9 +200,6 @@ func (c *comparer) extraCovers(o *node, prop *jsonvalue.Member) bool {
 // may match the name, or the name may now reach a closed
 // unevaluatedProperties, it is not decided (breaking, as SchemaPort says).
 func (c *comparer) extraTakes(o, n *node, prop *jsonvalue.Member) bool {
-	if n.get(kwPatternProperties) != nil {
-		return false
-	}
 	pn, pk := c.child(c.o, &prop.Value, memberSpan(prop))
 	switch pk {
 	case kFalse:
@@ -212,13 +210,57 @@ func (c *comparer) extraTakes(o, n *node, prop *jsonvalue.Member) bool {
 	default:
 		return false
 	}
+	// The patternProperties whose pattern matches the name judge it now,
+	// each of them; additionalProperties only when none matches.
+	matched, ok := c.patternsFor(n, prop.Key)
+	if !ok {
+		return false
+	}
+	if len(matched) > 0 {
+		for _, m := range matched {
+			if !c.scratchCovers(pn, &m.Value, memberSpan(m), prop.Key) {
+				return false
+			}
+		}
+		return true
+	}
 	ev := n.get(kwAdditionalProperties)
 	if ev == nil {
 		// Unevaluated now: a closed unevaluatedProperties here or above
 		// would see it.
 		return n.get(kwUnevaluatedProperties) == nil && (o.feeds|n.feeds|closedFeed(o)|closedFeed(n))&feedProperties == 0
 	}
-	en, ek := c.child(c.n, ev, memberSpan(n.kw[kwAdditionalProperties]))
+	return c.scratchCovers(pn, ev, memberSpan(n.kw[kwAdditionalProperties]), prop.Key)
+}
+
+// patternsFor returns the members of n's patternProperties whose pattern
+// matches name; ok is false when one cannot be judged.
+func (c *comparer) patternsFor(n *node, name string) (matched []*jsonvalue.Member, ok bool) {
+	pp := n.get(kwPatternProperties)
+	if pp == nil {
+		return nil, true
+	}
+	if pp.Kind != jsonvalue.Object {
+		return nil, false
+	}
+	for i := range pp.Members {
+		m := &pp.Members[i]
+		re, err := tool.ECMARegexpEngine(m.Key)
+		if err != nil {
+			return nil, false
+		}
+		if re.MatchString(name) {
+			matched = append(matched, m)
+		}
+	}
+	return matched, true
+}
+
+// scratchCovers reports whether the new schema v (a patternProperties or
+// additionalProperties value, at at) accepts every value the old property
+// schema pn accepted, by a scratch comparison whose changes are dropped.
+func (c *comparer) scratchCovers(pn *node, v *jsonvalue.Value, at span, name string) bool {
+	en, ek := c.child(c.n, v, at)
 	switch ek {
 	case kTrue:
 		return true
@@ -230,7 +272,7 @@ func (c *comparer) extraTakes(o, n *node, prop *jsonvalue.Member) bool {
 		return false
 	}
 	mark, cuts := len(c.out), c.cuts
-	c.pair(pn, en, k("properties"), k(prop.Key))
+	c.pair(pn, en, k("properties"), k(name))
 	covered := !c.exceeded
 	for _, ch := range c.out[mark:] {
 		covered = covered && ch.Classification != Breaking && provesSubset(ch.Code)
