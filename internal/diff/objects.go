@@ -195,10 +195,11 @@ func (c *comparer) extraCovers(o *node, prop *jsonvalue.Member) bool {
 
 // extraTakes decides exactly whether a property removed from n's
 // properties still accepts every value the old property schema accepted:
-// the name now falls to n's additionalProperties (absent or true: any
-// value; a schema: proven by a scratch comparison). Where patternProperties
-// may match the name, or the name may now reach a closed
-// unevaluatedProperties, it is not decided (breaking, as SchemaPort says).
+// the name now falls to the patternProperties matching it or, when none
+// does, to additionalProperties (absent or true: any value; a schema:
+// proven by a scratch comparison). Where the name may now reach a closed
+// unevaluatedProperties, or a pattern cannot be judged, it is not decided
+// (breaking, as SchemaPort says).
 func (c *comparer) extraTakes(o, n *node, prop *jsonvalue.Member) bool {
 	pn, pk := c.child(c.o, &prop.Value, memberSpan(prop))
 	switch pk {
