@@ -14,7 +14,15 @@ import (
 var caseOverrides = map[string]struct {
 	why    string
 	expect []want
-}{}
+}{
+	// README "Differences from SchemaPort 0.1.0": a property removed from
+	// an open object is decided exactly (the name is still accepted, by
+	// the rules for undeclared properties), as the peer suite judges it.
+	"property removed": {"an open object still accepts the removed name's values (exact decision)",
+		[]want{{"property-removed", NonBreaking, "inputSchema.properties.value"}}},
+	"property removed that was required: only property-removed": {"an open object still accepts the removed name's values, and it is no longer required (exact decision)",
+		[]want{{"property-removed", NonBreaking, "inputSchema.properties.value"}}},
+}
 
 type diffCase struct {
 	name        string

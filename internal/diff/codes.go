@@ -68,7 +68,7 @@ var Codes = []Code{
 	{ID: "array-items-added", Class: Breaking, Trigger: "items now constrains elements"},
 	{ID: "array-items-removed", Class: NonBreaking, Trigger: "items no longer constrains elements"},
 	// Objects.
-	{ID: "property-removed", Class: Breaking, Trigger: "a declared property is gone"},
+	{ID: "property-removed", Class: Breaking, Trigger: "a declared property is gone (non-breaking where the object still accepts every value it accepted as an undeclared property)"},
 	{ID: "required-property-added", Class: Breaking, Trigger: "a newly declared property is required"},
 	{ID: "optional-property-added", Class: NonBreaking, Trigger: "a newly declared property is optional (breaking where an additionalProperties schema admitted that name and the new schema accepts less)"},
 	{ID: "property-made-required", Class: Breaking, Trigger: "an existing property joined required (path <p>.required)"},
@@ -78,8 +78,8 @@ var Codes = []Code{
 	// Composition.
 	{ID: "composition-added", Class: Breaking, Trigger: "anyOf/oneOf/allOf added"},
 	{ID: "composition-removed", Class: NonBreaking, Trigger: "anyOf/oneOf/allOf removed (also an old anyOf/oneOf each of whose branches, with the keywords beside it, the new schema is proven to accept)"},
-	{ID: "composition-widened", Class: NonBreaking, Trigger: "an anyOf branch added, an allOf branch removed, an anyOf/oneOf branch removed that another branch is proven to cover, number ranges an anyOf/oneOf unites now covering every number they did, or additionalProperties and properties written apart (one in an allOf or an anyOf/oneOf branch) now side by side (reorders are no change)"},
-	{ID: "composition-narrowed", Class: Breaking, Trigger: "an anyOf/oneOf branch removed or an allOf branch added"},
+	{ID: "composition-widened", Class: NonBreaking, Trigger: "an anyOf branch added, an allOf branch removed, an anyOf/oneOf branch removed that another branch is proven to cover (for oneOf, alone), number ranges an anyOf/oneOf unites now covering every number they did, or additionalProperties and properties written apart (one in an allOf or an anyOf/oneOf branch) now side by side (reorders are no change)"},
+	{ID: "composition-narrowed", Class: Breaking, Trigger: "an anyOf/oneOf branch removed that no new branch covers, a oneOf branch whose values another new branch may now match too, or an allOf branch added that the old schema did not imply"},
 	{ID: "composition-changed", Class: Breaking, Trigger: "a composition keyword holds something other than a list of schemas on one side (a reorder is no change; edited branches are compared at depth)"},
 	// Metadata.
 	{ID: "description-changed", Class: Informational, Trigger: "description differs"},
@@ -116,7 +116,7 @@ var Codes = []Code{
 	{ID: "not-removed", Class: NonBreaking, Trigger: "not removed", Ours: true},
 	{ID: "conditional-added", Class: Breaking, Trigger: "if, then or else added (edits inside if are breaking unless informational)", Ours: true},
 	{ID: "conditional-removed", Class: NonBreaking, Trigger: "if, then or else removed", Ours: true},
-	{ID: "one-of-branch-added", Class: Breaking, Trigger: "a oneOf branch added (path <p>.oneOf[i], after = that branch): a value may now match two branches and be rejected", Ours: true},
+	{ID: "one-of-branch-added", Class: Breaking, Trigger: "a oneOf branch added (path <p>.oneOf[i], after = that branch): a value may now match two branches and be rejected (non-breaking when no value can match it and another branch, or every old branch is still matched by exactly one new branch)", Ours: true},
 	{ID: "definition-added", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was added (breaking when a $dynamicRef or unresolvable $ref might reach it)", Ours: true},
 	{ID: "definition-removed", Class: Informational, Trigger: "a $defs/definitions entry no $ref reaches was removed (breaking when a $dynamicRef or unresolvable $ref might have reached it)", Ours: true},
 	{ID: "schema-dialect-changed", Class: Informational, Trigger: "$schema names another known JSON Schema dialect (breaking when the schema uses a keyword the new dialect applies and the old one ignored; an unknown dialect is keyword-changed)", Ours: true},

@@ -51,7 +51,8 @@ var codeExamples = []codeExample{
 		[]want{{"array-items-added", Breaking, p + ".items"}}},
 	{"array-items-removed", obj(`{"type":"array","items":{"type":"string"}}`), obj(`{"type":"array"}`),
 		[]want{{"array-items-removed", NonBreaking, p + ".items"}}},
-	{"property-removed", obj(`{}`), `{"type":"object","properties":{}}`,
+	// Closed: an open object would still accept it (exact_test.go).
+	{"property-removed", `{"type":"object","properties":{"v":{}},"additionalProperties":false}`, `{"type":"object","properties":{},"additionalProperties":false}`,
 		[]want{{"property-removed", Breaking, p}}},
 	{"required-property-added", `{"type":"object"}`, `{"type":"object","properties":{"v":{}},"required":["v"]}`,
 		[]want{{"required-property-added", Breaking, p}}},

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 )
@@ -45,33 +46,54 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 		c.emit("composition-removed", "`"+key+"` was removed.", o, n, ov, nil, k(key))
 		return
 	}
-	pairs, lost, gained := matchBranches(ov.Items, nv.Items, !c.o.hasRefs && !c.n.hasRefs)
+	// anyOf/oneOf: an old branch is covered when a new branch accepts all
+	// it accepts (and, in oneOf, no other new branch can match any of its
+	// values); it is diffed against that branch (cover.go).
+	var cover, overlapped []int
+	if key != "allOf" {
+		cover, overlapped = c.branchCover(key, ov, nv)
+	}
+	mark := len(c.out)
+	pairs, lost, gained := matchBranches(ov.Items, nv.Items, !c.o.hasRefs && !c.n.hasRefs, cover)
+	allCovered := cover != nil
+	for _, x := range cover {
+		allCovered = allCovered && x != uncovered
+	}
 	// Where no two branches can match one value, on both sides, oneOf is
-	// anyOf: an edit inside a branch is judged as it would be there.
+	// anyOf: an edit inside a branch is judged as it would be there. So
+	// it is where every old branch is covered: each old value matches
+	// exactly one new branch, whatever else the new branches accept.
 	var newBranches []*jsonvalue.Value
 	disjoint := false
 	if key == "oneOf" {
 		newBranches = c.branchSchemas(c.n, nv)
-		disjoint = pairwiseDisjoint(newBranches) && pairwiseDisjoint(c.branchSchemas(c.o, ov))
-	}
-	if key == "oneOf" && !disjoint {
-		c.unsafe++
+		disjoint = allCovered || pairwiseDisjoint(newBranches) && pairwiseDisjoint(c.branchSchemas(c.o, ov))
 	}
 	for _, p := range pairs {
 		oe, ne := &ov.Items[p[0]], &nv.Items[p[1]]
 		on, ok := c.child(c.o, oe, valueSpan(oe))
 		nn, nk := c.child(c.n, ne, valueSpan(ne))
+		// A covered pair is judged as in anyOf: its old values match this
+		// new branch only. Any other pair of an overlapping oneOf is not
+		// proven safe by a widening.
+		unsafe := key == "oneOf" && !disjoint && (cover == nil || cover[p[0]] != p[1])
+		if unsafe {
+			c.unsafe++
+		}
 		c.compareSlot(o, n, on, ok, nn, nk, oe, ne, slotRules{inPlace: true}, k(key), ix(p[1]))
-	}
-	if key == "oneOf" && !disjoint {
-		c.unsafe--
+		if unsafe {
+			c.unsafe--
+		}
 	}
 	if len(lost) > 0 {
 		switch {
+		case key == "allOf" && c.allOfImplied(c.n, n, ov, lost):
+			// Each removed branch holds for every value the new schema
+			// accepts (allOf regrouped, nested allOf merged): no widening.
 		case key == "allOf":
 			c.emit("composition-widened", "A branch was removed from `allOf`; values need to satisfy fewer schemas.", o, n, ov, nv, k(key))
-		case c.lostWithin(ov, nv, lost):
-			// subsume.go: another branch accepts all it did.
+		case coveredAll(cover, lost) || cover == nil && key == "anyOf" && c.lostWithin(ov, nv, lost):
+			// cover.go/subsume.go: another branch accepts all it did.
 			c.emitAs("composition-widened", NonBreaking, "A branch was removed from `"+key+"`; another branch accepts every value it accepted.", o, n, ov, nv, k(key))
 		default:
 			c.emit("composition-narrowed", "A branch was removed from `"+key+"`; values that matched only it are rejected now.", o, n, ov, nv, k(key))
@@ -80,13 +102,19 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 	if len(gained) > 0 {
 		switch key {
 		case "allOf":
-			c.emit("composition-narrowed", "A branch was added to `allOf`; values must satisfy it too.", o, n, ov, nv, k(key))
+			if !c.allOfImplied(c.o, o, nv, gained) {
+				c.emit("composition-narrowed", "A branch was added to `allOf`; values must satisfy it too.", o, n, ov, nv, k(key))
+			}
 		case "oneOf":
 			// Ours: one change per new branch, at the branch, with only it
 			// as `after` (branches are matched, so its index is its own).
 			for _, j := range gained {
 				rel := []seg{k(key), ix(j)}
 				at, _ := walkSpan(n, rel)
+				if !disjointFromOthers(newBranches, j) && allCovered {
+					c.record("one-of-branch-added", NonBreaking, "A branch was added to `oneOf`; every value accepted before still matches exactly one branch, so nothing accepted before is rejected.", nil, &nv.Items[j], span{}, at, rel)
+					continue
+				}
 				if disjointFromOthers(newBranches, j) {
 					c.record("one-of-branch-added", NonBreaking, "A branch was added to `oneOf`; no value can match it and another branch (their types differ, a required property's const differs, or one requires a property the other's closed object does not allow), so nothing accepted before is rejected.", nil, &nv.Items[j], span{}, at, rel)
 					continue
@@ -98,6 +126,11 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 			// evaluated, so no closed unevaluated* keyword sees more.
 			c.emitAs("composition-widened", NonBreaking, "A branch was added to `anyOf`; more values are accepted.", o, n, ov, nv, k(key))
 		}
+	}
+	if len(overlapped) > 0 && !anyBreaking(c.out[mark:]) {
+		// An old branch some new branch accepts in full, yet another new
+		// branch may match its values too: oneOf rejects such a value.
+		c.emitAs("composition-narrowed", Breaking, "A value that matched only branch "+strconv.Itoa(overlapped[0])+" of the old `oneOf` may now match two new branches, and `oneOf` rejects it.", o, n, ov, nv, k(key))
 	}
 }
 
@@ -115,7 +148,11 @@ func compositionRule(key string) string {
 // branches (safe only when no $ref could make equal text mean different
 // schemas). It returns [old, new] index pairs in new-index order and the
 // indices of the old and new branches left unmatched, ascending.
-func matchBranches(old, new []jsonvalue.Value, exactSkip bool) (pairs [][2]int, lost, gained []int) {
+//
+// cover (nil when not computed) gives, per old branch, the new branch that
+// covers it: such a branch pairs with it before any similarity pairing, or,
+// when another old branch took it, is left unmatched (lost, and covered).
+func matchBranches(old, new []jsonvalue.Value, exactSkip bool, cover []int) (pairs [][2]int, lost, gained []int) {
 	usedO := make([]bool, len(old))
 	usedN := make([]bool, len(new))
 	byKey := map[string][]int{}
@@ -132,6 +169,20 @@ func matchBranches(old, new []jsonvalue.Value, exactSkip bool) (pairs [][2]int, 
 				pairs = append(pairs, [2]int{i, js[0]})
 			}
 		}
+	}
+	for i, j := range cover {
+		if usedO[i] || j == uncovered {
+			continue
+		}
+		usedO[i] = true
+		if j >= 0 && !usedN[j] {
+			usedN[j] = true
+			pairs = append(pairs, [2]int{i, j})
+			continue
+		}
+		// Covered by a branch another old branch took, or accepting
+		// nothing: reported as lost, within the new branches.
+		lost = append(lost, i)
 	}
 	type cand struct{ score, i, j int }
 	var cands []cand
@@ -178,6 +229,7 @@ func matchBranches(old, new []jsonvalue.Value, exactSkip bool) (pairs [][2]int, 
 			lost = append(lost, i)
 		}
 	}
+	sort.Ints(lost)
 	for j, u := range usedN {
 		if !u {
 			gained = append(gained, j)
@@ -234,6 +286,16 @@ func shareKeyword(a, b *jsonvalue.Value) bool {
 	}
 	for i := range a.Members {
 		if key := a.Members[i].Key; !annotationOnly(key) && b.Has(key) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyBreaking reports whether some change in cs is breaking.
+func anyBreaking(cs []Change) bool {
+	for i := range cs {
+		if cs[i].Classification == Breaking {
 			return true
 		}
 	}

@@ -35,6 +35,12 @@ var applicators = [...]struct {
 // normalize rewrites either node of a pair where it uses an applicator
 // the other lacks; it returns the nodes to compare.
 func (c *comparer) normalize(o, n *node) (*node, *node) {
+	if x := dropInert(o, n); x != nil {
+		o = x
+	}
+	if x := dropInert(n, o); x != nil {
+		n = x
+	}
 	// A oneOf whose branches cannot overlap is an anyOf: read it as one
 	// when the other side spells it so.
 	if x := c.oneOfAsAnyOf(c.o, o, n); x != nil {
@@ -451,4 +457,96 @@ func (x *node) spelledAs(key string, v *jsonvalue.Value) *jsonvalue.Value {
 		return sv
 	}
 	return v
+}
+
+// dropInert returns x without the keywords its own type makes inert (a
+// minimum beside type string, items beside type object: they constrain
+// only values of a kind the type rejects), where other lacks the keyword or
+// finds it inert too; nil when there is none. Dropping such a keyword is a
+// refactor, not a change: it is compared as if never written.
+func dropInert(x, other *node) *node {
+	t := x.get(kwType)
+	if t == nil {
+		return nil
+	}
+	kinds := typeKinds(t)
+	if kinds == 0 {
+		return nil
+	}
+	var otherKinds kindSet
+	otherRead := false
+	var keep []jsonvalue.Member
+	dropped := false
+	for i := range x.v.Members {
+		m := &x.v.Members[i]
+		kd := kindBit(kindOf(m.Key))
+		inert := kd != 0 && kinds&kd == 0
+		if inert && other.v.Has(m.Key) {
+			if !otherRead {
+				otherRead = true
+				if ot := other.v.Get("type"); ot != nil {
+					otherKinds = typeKinds(ot)
+				}
+			}
+			inert = otherKinds != 0 && otherKinds&kd == 0
+		}
+		switch {
+		case inert && !dropped:
+			dropped = true
+			keep = append(make([]jsonvalue.Member, 0, len(x.v.Members)-1), x.v.Members[:i]...)
+		case !inert && dropped:
+			keep = append(keep, *m)
+		}
+	}
+	if !dropped {
+		return nil
+	}
+	out := rewritten(x, "", keep)
+	out.conj, out.def, out.cut = x.conj, x.def, x.cut
+	out.index()
+	return out
+}
+
+// kindSet is a set of typeKind values, one bit each.
+type kindSet uint8
+
+func kindBit(kd string) kindSet {
+	switch kd {
+	case "null":
+		return 1
+	case "boolean":
+		return 2
+	case "number":
+		return 4
+	case "string":
+		return 8
+	case "array":
+		return 16
+	case "object":
+		return 32
+	}
+	return 0
+}
+
+// typeKinds returns the kinds of value a `type` value allows, 0 when it is
+// malformed or names an unknown type.
+func typeKinds(t *jsonvalue.Value) kindSet {
+	switch t.Kind {
+	case jsonvalue.String:
+		return kindBit(typeKind(t.Text))
+	case jsonvalue.Array:
+		var out kindSet
+		for i := range t.Items {
+			if t.Items[i].Kind != jsonvalue.String {
+				return 0
+			}
+			b := kindBit(typeKind(t.Items[i].Text))
+			if b == 0 {
+				return 0
+			}
+			out |= b
+		}
+		return out
+	}
+	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // objects classifies properties and required, additionalProperties,
@@ -47,8 +48,8 @@ func jsKeyOrder(v *jsonvalue.Value) []*jsonvalue.Member {
 }
 
 func arrayIndex(key string) (uint64, bool) {
-	if key == "" || (len(key) > 1 && key[0] == '0') {
-		return 0, false
+	if key == "" || (len(key) > 1 && key[0] == '0') || key[0] < '0' || key[0] > '9' {
+		return 0, false // not a number: spare ParseUint's error value
 	}
 	n, err := strconv.ParseUint(key, 10, 32)
 	if err != nil || n >= 1<<32-1 {
@@ -108,6 +109,11 @@ func (c *comparer) properties(o, n *node) {
 	oldKeys, newKeys := jsKeyOrder(op), jsKeyOrder(np)
 	for _, m := range oldKeys {
 		if np.Get(m.Key) == nil {
+			// Required now but not before: callers that omit it fail.
+			if (!contains(nreq, m.Key) || contains(oreq, m.Key)) && c.extraTakes(o, n, m) {
+				c.emitAs("property-removed", NonBreaking, "Property `"+m.Key+"` was removed; the object still accepts every value it accepted under that name as an undeclared property (the tool may ignore it now).", o, n, &m.Value, nil, k("properties"), k(m.Key))
+				continue
+			}
 			c.emit("property-removed", "Property `"+m.Key+"` was removed; callers that send it may be rejected or ignored.", o, n, &m.Value, nil, k("properties"), k(m.Key))
 		}
 	}
@@ -182,6 +188,95 @@ func (c *comparer) extraCovers(o *node, prop *jsonvalue.Member) bool {
 	covered := !c.exceeded
 	for _, ch := range c.out[mark:] {
 		covered = covered && ch.Classification != Breaking
+	}
+	c.out, c.cuts = c.out[:mark], cuts
+	return covered
+}
+
+// extraTakes decides exactly whether a property removed from n's
+// properties still accepts every value the old property schema accepted:
+// the name now falls to the patternProperties matching it or, when none
+// does, to additionalProperties (absent or true: any value; a schema:
+// proven by a scratch comparison). Where the name may now reach a closed
+// unevaluatedProperties, or a pattern cannot be judged, it is not decided
+// (breaking, as SchemaPort says).
+func (c *comparer) extraTakes(o, n *node, prop *jsonvalue.Member) bool {
+	pn, pk := c.child(c.o, &prop.Value, memberSpan(prop))
+	switch pk {
+	case kFalse:
+		return true // it accepted no value
+	case kTrue:
+		pn = standIn(memberSpan(prop))
+	case kSchema:
+	default:
+		return false
+	}
+	// The patternProperties whose pattern matches the name judge it now,
+	// each of them; additionalProperties only when none matches.
+	matched, ok := c.patternsFor(n, prop.Key)
+	if !ok {
+		return false
+	}
+	if len(matched) > 0 {
+		for _, m := range matched {
+			if !c.scratchCovers(pn, &m.Value, memberSpan(m), prop.Key) {
+				return false
+			}
+		}
+		return true
+	}
+	ev := n.get(kwAdditionalProperties)
+	if ev == nil {
+		// Unevaluated now: a closed unevaluatedProperties here or above
+		// would see it.
+		return n.get(kwUnevaluatedProperties) == nil && (o.feeds|n.feeds|closedFeed(o)|closedFeed(n))&feedProperties == 0
+	}
+	return c.scratchCovers(pn, ev, memberSpan(n.kw[kwAdditionalProperties]), prop.Key)
+}
+
+// patternsFor returns the members of n's patternProperties whose pattern
+// matches name; ok is false when one cannot be judged.
+func (c *comparer) patternsFor(n *node, name string) (matched []*jsonvalue.Member, ok bool) {
+	pp := n.get(kwPatternProperties)
+	if pp == nil {
+		return nil, true
+	}
+	if pp.Kind != jsonvalue.Object {
+		return nil, false
+	}
+	for i := range pp.Members {
+		m := &pp.Members[i]
+		re, err := tool.ECMARegexpEngine(m.Key)
+		if err != nil {
+			return nil, false
+		}
+		if re.MatchString(name) {
+			matched = append(matched, m)
+		}
+	}
+	return matched, true
+}
+
+// scratchCovers reports whether the new schema v (a patternProperties or
+// additionalProperties value, at at) accepts every value the old property
+// schema pn accepted, by a scratch comparison whose changes are dropped.
+func (c *comparer) scratchCovers(pn *node, v *jsonvalue.Value, at span, name string) bool {
+	en, ek := c.child(c.n, v, at)
+	switch ek {
+	case kTrue:
+		return true
+	case kSchema:
+		if acceptsAll(en) {
+			return true
+		}
+	default:
+		return false
+	}
+	mark, cuts := len(c.out), c.cuts
+	c.pair(pn, en, k("properties"), k(name))
+	covered := !c.exceeded
+	for _, ch := range c.out[mark:] {
+		covered = covered && ch.Classification != Breaking && provesSubset(ch.Code)
 	}
 	c.out, c.cuts = c.out[:mark], cuts
 	return covered

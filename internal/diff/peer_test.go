@@ -22,7 +22,7 @@ const peerMandatedSafe = 3
 
 // peerAgreeFloor is the agreement reached on the pairs whose old schema
 // accepts something.
-const peerAgreeFloor = 487
+const peerAgreeFloor = 496
 
 type peerTally struct {
 	total, agree, falseSafe, falseAlarm      int

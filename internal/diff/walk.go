@@ -447,6 +447,18 @@ func (c *comparer) schema(o, n *node) {
 			c.metadata(o, n)
 		}
 	}
+	if c.breaks > breaks && c.unsafe == 0 && c.neg == 0 && c.capInfo == 0 && finiteWithin(o, n) {
+		// The old schema accepted a few scalars, each accepted by the
+		// new one (finite.go): the breaks found keyword by keyword are
+		// not real, and say so.
+		for i := mark; i < len(c.out); i++ {
+			if ch := &c.out[i]; ch.Classification == Breaking {
+				ch.Classification = NonBreaking
+				ch.Message += " Yet the old schema here accepted only a few values, and the new one accepts each of them."
+			}
+		}
+		c.breaks = breaks
+	}
 	if o.conj != nil || n.conj != nil {
 		co, cn := conjNode(o), conjNode(n)
 		fd := inPlaceFeed(o, n)
