@@ -15,6 +15,7 @@ import (
 	"github.com/schemaport/schemaport-action/docs"
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/diff"
+	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/rulesdoc"
@@ -106,7 +107,7 @@ func Nearest(s string, n int) []string {
 	}
 	var all []scored
 	for i, c := range codes {
-		all = append(all, scored{c, distance(s, c), i})
+		all = append(all, scored{c, finding.Distance(s, c), i})
 	}
 	slices.SortFunc(all, func(a, b scored) int {
 		if a.d != b.d {
@@ -118,27 +119,6 @@ func Nearest(s string, n int) []string {
 		add(c.code)
 	}
 	return out
-}
-
-// distance is the Levenshtein distance over bytes (codes are ASCII).
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Write prints e for a terminal.

@@ -112,15 +112,15 @@ func (r *Rules) lookup(f *Finding) (RuleSetting, bool) {
 func Nearest(s string, candidates []string) string {
 	best, bestD := "", -1
 	for _, c := range candidates {
-		if d := distance(s, c); bestD < 0 || d < bestD {
+		if d := Distance(s, c); bestD < 0 || d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
 }
 
-// distance is the Levenshtein distance over bytes (codes are ASCII).
-func distance(a, b string) int {
+// Distance is the Levenshtein distance over bytes (codes are ASCII).
+func Distance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -321,15 +321,9 @@ func loadErrors(errs []tool.LoadError) string {
 
 // runDiff diffs old.json against new.json and returns the lines of code.
 func runDiff(old, new, code string) (string, error) {
-	dir, err := writeTemp(map[string]string{"old.json": old, "new.json": new})
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	o := tool.Load([]string{filepath.Join(dir, "old.json")}, tool.Options{Cwd: dir})
-	n := tool.Load([]string{filepath.Join(dir, "new.json")}, tool.Options{Cwd: dir})
-	if errs := append(o.Errors, n.Errors...); len(errs) > 0 {
-		return loadErrors(errs), nil
+	o, n, problem, err := loadPair(old, new)
+	if err != nil || problem != "" {
+		return problem, err
 	}
 	var b strings.Builder
 	for _, c := range diff.ToolSets(o.Tools, n.Tools, diff.Options{}).Changes {
@@ -367,4 +361,20 @@ func writeTemp(files map[string]string) (string, error) {
 		}
 	}
 	return dir, nil
+}
+
+// loadPair loads old.json and new.json written to a temp dir; problem is
+// their load errors, as an example shows them.
+func loadPair(old, new string) (o, n *tool.Result, problem string, err error) {
+	dir, err := writeTemp(map[string]string{"old.json": old, "new.json": new})
+	if err != nil {
+		return nil, nil, "", err
+	}
+	defer os.RemoveAll(dir)
+	o = tool.Load([]string{filepath.Join(dir, "old.json")}, tool.Options{Cwd: dir})
+	n = tool.Load([]string{filepath.Join(dir, "new.json")}, tool.Options{Cwd: dir})
+	if errs := append(o.Errors, n.Errors...); len(errs) > 0 {
+		return nil, nil, loadErrors(errs), nil
+	}
+	return o, n, "", nil
 }

@@ -2,8 +2,6 @@ package rulesdoc
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -11,7 +9,6 @@ import (
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/targetdiff"
-	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // TargetCode is run's one code of its own: a compile regression of a pull
@@ -51,15 +48,9 @@ func renderTarget(b *strings.Builder, ex Example) error {
 // runTargets compares old.json and new.json per target and returns one
 // line per regression.
 func runTargets(old, new string) (string, error) {
-	dir, err := writeTemp(map[string]string{"old.json": old, "new.json": new})
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	o := tool.Load([]string{filepath.Join(dir, "old.json")}, tool.Options{Cwd: dir})
-	n := tool.Load([]string{filepath.Join(dir, "new.json")}, tool.Options{Cwd: dir})
-	if errs := append(o.Errors, n.Errors...); len(errs) > 0 {
-		return loadErrors(errs), nil
+	o, n, problem, err := loadPair(old, new)
+	if err != nil || problem != "" {
+		return problem, err
 	}
 	var ids []string
 	for _, t := range check.Targets() {

@@ -4,6 +4,8 @@
 package testfiles
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -59,4 +61,26 @@ func FirstDifference(a, b string) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// RunIn runs a command's entry point with args in dir, as the binary
+// would, and returns its exit status and output.
+func RunIn(t testing.TB, dir string, run func(args []string, stdout, stderr io.Writer) int, args ...string) (int, string, string) {
+	t.Helper()
+	t.Chdir(dir)
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// RefundDirs copies the refund-order example's v1 and v2 into a temp dir.
+func RefundDirs(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, v := range []string{"v1", "v2"} {
+		for _, f := range []string{"refund-order.json", "search-orders.json"} {
+			Write(t, filepath.Join(dir, v, f), Testdata(t, "refund-order/"+v+"/"+f))
+		}
+	}
+	return dir
 }
