@@ -62,7 +62,7 @@ func route(args []string, stdout, stderr io.Writer) int {
 				io.WriteString(stdout, h)
 				return 0
 			}
-			return usageError(rest, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, run, snapshot, version.", rest[0]))
+			return usageError(rest, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, probe, run, snapshot, version.", rest[0]))
 		}
 		io.WriteString(stdout, generalHelp)
 		return 0
@@ -83,6 +83,8 @@ func route(args []string, stdout, stderr io.Writer) int {
 		return runCommand(rest, stdout, stderr)
 	case "snapshot":
 		return snapshotCommand(rest, stdout, stderr)
+	case "probe":
+		return probeCommand(rest, stdout, stderr)
 	}
-	return usageError(args, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, run, snapshot, version.", cmd))
+	return usageError(args, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, probe, run, snapshot, version.", cmd))
 }
