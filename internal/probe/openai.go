@@ -17,7 +17,7 @@ import (
 // ChatCompletionFunctionTool nests it). The compiled tool goes in as
 // compile wrote it, strict as compiled.
 func openaiBody(c *call) []byte {
-	cap := strconv.Itoa(OutputCap)
+	outCap := strconv.Itoa(OutputCap)
 	if c.api == "chat" {
 		return object(
 			"model", jsonString(c.model),
@@ -25,7 +25,7 @@ func openaiBody(c *call) []byte {
 			"tools", `[`+string(chatTool(c.compiled))+`]`,
 			"tool_choice", string(object("type", `"function"`, "function", string(object("name", jsonString(c.toolName))))),
 			// max_tokens is deprecated in the SDK types; this is its successor.
-			"max_completion_tokens", cap,
+			"max_completion_tokens", outCap,
 		)
 	}
 	return object(
@@ -33,7 +33,7 @@ func openaiBody(c *call) []byte {
 		"input", jsonString(prompt(c.toolName)),
 		"tools", `[`+string(c.compiled)+`]`,
 		"tool_choice", string(object("type", `"function"`, "name", jsonString(c.toolName))),
-		"max_output_tokens", cap,
+		"max_output_tokens", outCap,
 	)
 }
 

@@ -81,8 +81,6 @@ type Result struct {
 	Predicted         Predicted       `json:"predicted"`
 	Disagreement      string          `json:"disagreement,omitempty"`
 
-	// Refusal holds the compile diagnostics' codes that refused the pair.
-	refusal []string
 	// envVar is the key variable to export for missing credentials.
 	envVar string
 	// display is the target's name for people.

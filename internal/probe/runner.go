@@ -126,7 +126,6 @@ func probeOne(ctx context.Context, p *pair, o *Options) Result {
 		r.Notes = []string{"Compilation was refused, so no request was sent."}
 		for _, d := range cr.Blocking() {
 			r.Notes = append(r.Notes, d.Message)
-			r.refusal = append(r.refusal, d.Code)
 		}
 		return r
 	}
