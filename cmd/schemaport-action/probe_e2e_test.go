@@ -263,3 +263,23 @@ func TestE2EProbeUsageAndInputErrors(t *testing.T) {
 		t.Errorf("help: %d %s", r.code, r.stdout)
 	}
 }
+
+func TestE2EProbeReadsTheConfigFile(t *testing.T) {
+	p := newProviderServer(t)
+	dir := writeFiles(t, map[string]string{
+		"tools/weather.json":     e2eWeather,
+		"schemaport.config.json": `{"schemas": "tools", "targets": ["gemini"], "allowLossy": true}`,
+	})
+	r := p.probe(t, dir, false, "--format", "json")
+	if r.code != 0 || !strings.Contains(r.stdout, `"providerId": "gemini"`) || strings.Contains(r.stdout, `"providerId": "openai"`) {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// The flag wins over the config, and mcp is skipped, not probed.
+	r = p.probe(t, dir, false, "--targets", "mcp")
+	if r.code != 0 || !strings.Contains(r.stdout, "– SKIPPED\n  MCP has no hosted API to probe.") || !strings.HasSuffix(r.stdout, "Result: 0 accepted, 0 rejected, 0 errors, 1 skipped\n") {
+		t.Fatalf("exit %d\n%s", r.code, r.stdout)
+	}
+	if got := p.requests(); len(got) != 1 {
+		t.Errorf("requests %v", got)
+	}
+}
