@@ -74,6 +74,12 @@ func geminiSend(ctx context.Context, c *call, rec *recorder) (answer, error) {
 		}
 		for _, part := range cand.Content.Parts {
 			if part.FunctionCall != nil && part.FunctionCall.Name == c.toolName && a.args == nil {
+				// The SDK's map holds numbers as float64; the arguments are
+				// judged as the provider wrote them when the body has them.
+				if raw := rawGeminiArgs(rec.body.Bytes(), c.toolName); raw != nil {
+					a.args = raw
+					continue
+				}
 				args := part.FunctionCall.Args
 				if args == nil {
 					args = map[string]any{}
@@ -112,4 +118,32 @@ func geminiCount(ctx context.Context, c *call, rec *recorder) (int64, error) {
 		return 0, err
 	}
 	return int64(resp.TotalTokens), nil
+}
+
+// rawGeminiArgs finds the first functionCall of the named function in a
+// generateContent response body and returns its args as written.
+func rawGeminiArgs(body []byte, name string) json.RawMessage {
+	var resp struct {
+		Candidates []struct {
+			Content struct {
+				Parts []struct {
+					FunctionCall *struct {
+						Name string          `json:"name"`
+						Args json.RawMessage `json:"args"`
+					} `json:"functionCall"`
+				} `json:"parts"`
+			} `json:"content"`
+		} `json:"candidates"`
+	}
+	if json.Unmarshal(body, &resp) != nil {
+		return nil
+	}
+	for _, cand := range resp.Candidates {
+		for _, part := range cand.Content.Parts {
+			if fc := part.FunctionCall; fc != nil && fc.Name == name && len(fc.Args) > 0 && string(fc.Args) != "null" {
+				return fc.Args
+			}
+		}
+	}
+	return nil
 }

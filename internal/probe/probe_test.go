@@ -659,3 +659,21 @@ func TestNoToolCallAndBadArguments(t *testing.T) {
 		t.Errorf("bad args: %+v", r)
 	}
 }
+
+func TestGeminiArgumentsAreJudgedAsWritten(t *testing.T) {
+	f := newFake(t)
+	tools := loadTools(t, map[string]string{"id.json": `{"name": "get_item", "inputSchema": {"type": "object",
+  "properties": {"id": {"type": "integer", "maximum": 9007199254740993}}, "required": ["id"]}}`})
+	// Arguments are judged and reported as Gemini wrote them: through
+	// the SDK's float64 map, 2^53+1 would read (and print) as 2^53.
+	f.args = `{"id":9007199254740994}`
+	r := one(t, run(t, tools, f.options("gemini")))
+	if r.Status != Accepted || r.ArgumentsValid == nil || *r.ArgumentsValid || string(r.ArgumentsReceived) != f.args {
+		t.Fatalf("%+v args %s", r, r.ArgumentsReceived)
+	}
+	f.args = `{"id":9007199254740993}`
+	r = one(t, run(t, tools, f.options("gemini")))
+	if r.ArgumentsValid == nil || !*r.ArgumentsValid || string(r.ArgumentsReceived) != f.args {
+		t.Fatalf("%+v args %s", r, r.ArgumentsReceived)
+	}
+}
