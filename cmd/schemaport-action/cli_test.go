@@ -51,7 +51,7 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"lint"}, "Unknown command `lint`. Valid commands are: check, diff, compile, run, snapshot, init, explain, version."},
+		{[]string{"lint"}, "Unknown command `lint`. Valid commands are: check, diff, compile, probe, run, snapshot, init, explain, version."},
 		{[]string{"check", "tools", "--strict"}, "Unknown option `--strict`."},
 		{[]string{"check", "tools", "--fail-on"}, "Option `--fail-on` needs a value."},
 		{[]string{"check"}, "No input path given. Pass a file or directory, or set `schemas` in schemaport.config.json."},

@@ -8,6 +8,7 @@ Usage:
   schemaport-action check <path...> [options]   what each provider does with every tool
   schemaport-action diff <old> <new> [options]  breaking changes between two tool sets
   schemaport-action compile <path...> --out DIR one provider-native file per tool and target
+  schemaport-action probe <path...> [options]   ask the providers' real APIs whether they accept each tool
   schemaport-action run [options]               the whole GitHub Action (check + diff against the base)
   schemaport-action snapshot [options]          write (or --check) the tools a live MCP server lists
   schemaport-action init [--accept-existing]    write a starter config and workflow for this repository
@@ -112,6 +113,43 @@ Options:
 
 Exit status: 0 every pair compiled (or, with --check, DIR is up to date),
 1 a pair was refused (or DIR is out of date), 2 usage or input error.
+`,
+	"probe": `Usage: schemaport-action probe <path...> [options]
+
+Compiles every tool for each target and sends exactly one request per tool
+and target to the provider's real API (official SDKs), forcing one call of
+the tool with placeholder arguments and a 1024-token output cap. Reports
+accepted / rejected (the provider's message verbatim) / error (no verdict:
+missing-credentials, authentication, model-not-found, rate-limit, network,
+compile-refused), validates returned arguments against the canonical
+schema, and lists first every verdict check did not predict.
+
+Keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY (then GOOGLE_API_KEY).
+Models: --model, then SCHEMAPORT_OPENAI_MODEL, SCHEMAPORT_ANTHROPIC_MODEL,
+SCHEMAPORT_GEMINI_MODEL, then gpt-5.6-luna, claude-haiku-4-5, gemini-2.5-flash-lite.
+Base URLs: OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_GEMINI_BASE_URL.
+Keys never appear in any output.
+
+Options:
+  --targets LIST      comma-separated: openai, anthropic, anthropic-strict, gemini
+                      (mcp is skipped: no hosted API) (default: openai,anthropic,gemini,
+                      or "targets" in the config file)
+  --model ID          the model for every target
+  --allow-lossy       probe pairs whose compiled schema is weaker than the source
+                      (default: "allowLossy" in the config file, else off)
+  --openai-api API    responses (default: POST /v1/responses) or chat
+                      (POST /v1/chat/completions)
+  --timeout D         per request, e.g. 30s (default 30s)
+  --concurrency N     requests in flight at once (default 4)
+  --count-tokens      also ask Anthropic's count_tokens and Gemini's countTokens
+  --dry-run           print the request bodies that would be sent (no keys), send nothing
+  --format FORMAT     text (default) or json
+  --config FILE       config file (default: schemaport.config.json in the working directory)
+  -h, --help          show this help
+
+Exit status: 0 every probe accepted or skipped, 1 a provider rejected a schema
+or compile refused a pair, 2 usage or input error, 3 no verdict for some pair
+(missing key, authentication, model, rate limit, network).
 `,
 	"version": `Usage: schemaport-action version
 

@@ -63,7 +63,7 @@ func route(args []string, stdout, stderr io.Writer) int {
 				io.WriteString(stdout, h)
 				return 0
 			}
-			return usageError(rest, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, run, snapshot, init, explain, version.", rest[0]))
+			return usageError(rest, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, probe, run, snapshot, init, explain, version.", rest[0]))
 		}
 		io.WriteString(stdout, generalHelp)
 		return 0
@@ -88,6 +88,8 @@ func route(args []string, stdout, stderr io.Writer) int {
 		return explainCommand(rest, stdout, stderr)
 	case "init":
 		return initCommand(rest, stdout, stderr)
+	case "probe":
+		return probeCommand(rest, stdout, stderr)
 	}
-	return usageError(args, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, run, snapshot, init, explain, version.", cmd))
+	return usageError(args, stdout, stderr, "", fmt.Sprintf("Unknown command `%s`. Valid commands are: check, diff, compile, probe, run, snapshot, init, explain, version.", cmd))
 }
