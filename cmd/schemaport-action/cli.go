@@ -359,7 +359,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
-	return targetExit(o.Exit(), failOn, td)
+	return targetdiff.Exit(o.Exit(), failOn, td)
 }
 
 // renderDiff writes diff's report of o in format: the load errors first,

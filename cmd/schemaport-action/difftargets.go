@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/schemaport/schemaport-action/internal/cliargs"
-	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/options"
 	"github.com/schemaport/schemaport-action/internal/targetdiff"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -30,27 +29,4 @@ func compareTargets(targets []targetdiff.Target, before, after []*tool.Tool) *ta
 	}
 	r := targetdiff.Diff(before, after, targets)
 	return &r
-}
-
-// targetExit is diff's exit with the target section: a compatibility
-// regression is breaking (exit 1 under breaking and any), and under any a
-// tool whose compatibility changed at all fails too; input errors (2)
-// stay.
-func targetExit(exit int, failOn string, td *targetdiff.Result) int {
-	if exit != 0 || td == nil {
-		return exit
-	}
-	switch failOn {
-	case finding.BreakingFailOnBreaking:
-		if td.Regressions > 0 {
-			return 1
-		}
-	case finding.BreakingFailOnAny:
-		for _, r := range td.Reports {
-			if len(r.Tools) > 0 {
-				return 1
-			}
-		}
-	}
-	return exit
 }

@@ -8,8 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/schemaport/schemaport-action/internal/cliargs"
 	"github.com/schemaport/schemaport-action/internal/options"
@@ -45,9 +43,9 @@ func probeCommand(args []string, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, commandHelp["probe"])
 		return 0
 	}
-	opts := probe.Options{Getenv: os.Getenv, CommandLine: commandLine(args)}
+	opts := probe.Options{Getenv: os.Getenv, CommandLine: probe.CommandLine(args)}
 	if v, given := p.Last("timeout"); given {
-		if opts.Timeout, err = parseTimeout(v); err != nil {
+		if opts.Timeout, err = probe.ParseTimeout(v); err != nil {
 			return usageError(args, stdout, stderr, "probe", err.Error())
 		}
 	}
@@ -136,36 +134,4 @@ func probeCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return rep.ExitCode()
-}
-
-// parseTimeout reads a Go duration (30s, 1m30s) or a number of seconds.
-func parseTimeout(v string) (time.Duration, error) {
-	d, err := time.ParseDuration(v)
-	if err != nil {
-		secs, err2 := strconv.ParseFloat(v, 64)
-		if err2 != nil {
-			return 0, fmt.Errorf("`--timeout` must be a duration such as 30s or 2m (got `%s`).", v)
-		}
-		d = time.Duration(secs * float64(time.Second))
-	}
-	if d <= 0 || d > time.Hour {
-		return 0, fmt.Errorf("`--timeout` must be more than 0 and at most 1h (got `%s`).", v)
-	}
-	return d, nil
-}
-
-// commandLine is the command to re-run once a key is set, each argument
-// quoted for a POSIX shell when it needs to be.
-func commandLine(args []string) string {
-	parts := []string{programName, "probe"}
-	for _, a := range args {
-		if a == "" || strings.ContainsFunc(a, func(r rune) bool {
-			return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ',' || r == ':' ||
-				r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-		}) {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		parts = append(parts, a)
-	}
-	return strings.Join(parts, " ")
 }
