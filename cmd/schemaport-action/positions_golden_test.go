@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,23 +60,7 @@ func TestPositionsGolden(t *testing.T) {
 					got = stdout[:i] + "\n  ]\n}\n"
 				}
 			}
-			path := filepath.Join(golden, c.name)
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/schemaport-action -run TestPositionsGolden -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from its golden file (%d bytes, want %d); first difference at byte %d", c.name, len(got), len(want), firstDifference(got, string(want)))
-			}
+			testfiles.Golden(t, filepath.Join(golden, c.name), got, *update)
 		})
 	}
 }

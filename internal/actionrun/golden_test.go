@@ -45,22 +45,5 @@ func TestRunGolden(t *testing.T) {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	// Absolute: the run changed into its temp directory.
-	dir := filepath.Join(testfiles.Root(), "internal", "actionrun", "testdata")
-	path := filepath.Join(dir, name)
-	if *update {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (rewrite with -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from its golden file from byte %d (rewrite with -update after review)", name, firstDifference(got, string(want)))
-	}
+	testfiles.Golden(t, filepath.Join(testfiles.Root(), "internal", "actionrun", "testdata", name), got, *update)
 }

@@ -84,3 +84,25 @@ func RefundDirs(t testing.TB) string {
 	}
 	return dir
 }
+
+// Golden compares got with the golden file at path, or (update) writes it.
+func Golden(t testing.TB, path, got string, update bool) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (rewrite the golden files with -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from its golden file (%d bytes, want %d) from byte %d; review, then rewrite with -update",
+			filepath.Base(path), len(got), len(want), FirstDifference(got, string(want)))
+	}
+}
