@@ -277,8 +277,7 @@ func wholeCompare(r *actionRun, o runOptions, head, base toolSet, labels []strin
 	var checkFindings []finding.Finding
 	for i := range full.Tools {
 		tr := &full.Tools[i]
-		off := o.rules.TurnedOff(tr)
-		o.rules.ApplyToCheck(tr)
+		off := o.rules.ApplyToCheck(tr)
 		checkFindings = append(checkFindings, finding.FromCheck(&check.Result{Tools: []check.ToolResult{*tr}})...)
 		for k := range off {
 			checkFindings = append(checkFindings, finding.CheckFinding(tr.Tool, &tr.Targets[off[k].Target], &off[k].Diagnostic))

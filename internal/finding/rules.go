@@ -146,32 +146,14 @@ func (r *Rules) Adjust() check.Adjust {
 	if r == nil || (len(r.byCode) == 0 && len(r.byTarget) == 0) {
 		return nil
 	}
-	return r.ApplyToCheck
+	return func(tr *check.ToolResult) { r.ApplyToCheck(tr) }
 }
 
-// TurnedOff is a diagnostic a rule turns off, copied before ApplyToCheck
-// drops it: the policy still counts it (state disabled) and the run's
+// TurnedOff is a diagnostic a rule turns off, which ApplyToCheck dropped: the policy still counts it (state disabled) and the run's
 // report lists it, though no output shows it as a finding.
 type TurnedOff struct {
 	Target     int // index in the tool result's Targets
 	Diagnostic provider.Diagnostic
-}
-
-// TurnedOff returns tr's diagnostics that the rules turn off, in order.
-func (r *Rules) TurnedOff(tr *check.ToolResult) []TurnedOff {
-	if r == nil || (len(r.byCode) == 0 && len(r.byTarget) == 0) {
-		return nil
-	}
-	var out []TurnedOff
-	for i := range tr.Targets {
-		t := &tr.Targets[i]
-		for _, d := range t.Diagnostics {
-			if s, ok := r.lookup(&Finding{Kind: KindCheck, Code: d.Code, Target: t.ID}); ok && s.Level == LevelOff {
-				out = append(out, TurnedOff{Target: i, Diagnostic: d})
-			}
-		}
-	}
-	return out
 }
 
 // ApplyToCheck applies the rules to one tool's check result, the way the
@@ -180,9 +162,12 @@ func (r *Rules) TurnedOff(tr *check.ToolResult) []TurnedOff {
 // diagnostics are then put back in canonical order, folded again (a
 // restatement folds only into an error) and recounted, so reports, counts
 // and --fail-on see the adjusted result. Nil rules change nothing.
-func (r *Rules) ApplyToCheck(tr *check.ToolResult) {
+//
+// It returns the diagnostics it turned off, copied, for the policy to
+// count as turned off.
+func (r *Rules) ApplyToCheck(tr *check.ToolResult) (off []TurnedOff) {
 	if r == nil || (len(r.byCode) == 0 && len(r.byTarget) == 0) {
-		return
+		return nil
 	}
 	for i := range tr.Targets {
 		// Filtered in place: the list stays the stream's, to be recycled.
@@ -192,6 +177,7 @@ func (r *Rules) ApplyToCheck(tr *check.ToolResult) {
 		for _, d := range t.Diagnostics {
 			s, ok := r.lookup(&Finding{Kind: KindCheck, Code: d.Code, Target: t.ID})
 			if ok && s.Level == LevelOff {
+				off = append(off, TurnedOff{Target: i, Diagnostic: d})
 				changed = true
 				continue
 			}
@@ -210,4 +196,5 @@ func (r *Rules) ApplyToCheck(tr *check.ToolResult) {
 		provider.Fold(ds)
 		t.Diagnostics, t.Summary = ds, check.Summarize(ds)
 	}
+	return off
 }

@@ -30,7 +30,7 @@ func TestApplyToCheckMatchesThePolicy(t *testing.T) {
 			want = append(want, key{f.Target, f.Code, f.Path, f.Level})
 		}
 	}
-	got := check.RunAdjusted(res.Tools, targets, rules.ApplyToCheck)
+	got := check.RunAdjusted(res.Tools, targets, rules.Adjust())
 	var have []key
 	var total check.Summary
 	for _, tr := range got.Tools {
@@ -82,7 +82,7 @@ func TestApplyToCheckMatchesThePolicy(t *testing.T) {
 	}
 
 	// Nil rules change nothing.
-	if a, b := check.Run(res.Tools, targets), check.RunAdjusted(res.Tools, targets, (*Rules)(nil).ApplyToCheck); a.Errors != b.Errors || a.Warnings != b.Warnings || a.Infos != b.Infos {
+	if a, b := check.Run(res.Tools, targets), check.RunAdjusted(res.Tools, targets, (*Rules)(nil).Adjust()); a.Errors != b.Errors || a.Warnings != b.Warnings || a.Infos != b.Infos {
 		t.Errorf("nil rules changed the totals")
 	}
 }

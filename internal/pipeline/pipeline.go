@@ -106,10 +106,7 @@ func (c *Collector) Load(errs []tool.LoadError) {
 // of its findings the base has without a look-up (nil: none). tr is not
 // kept.
 func (c *Collector) Tool(tr *check.ToolResult, known func(target string, d *provider.Diagnostic) bool) {
-	off := c.rules.TurnedOff(tr)
-	if adjust := c.rules.Adjust(); adjust != nil {
-		adjust(tr)
-	}
+	off := c.rules.ApplyToCheck(tr)
 	c.view.Tool(tr)
 	finding.EachCheckTarget(tr, func(t *check.TargetResult) {
 		for j := range t.Diagnostics {
@@ -178,7 +175,6 @@ type CheckInput struct {
 	// Budgets are the config's context budgets: each one exceeded is a
 	// finding (nil: none).
 	Budgets *config.Budgets
-	extra   []finding.Finding
 }
 
 // Check loads and checks the paths file by file (a few files' trees in
@@ -190,36 +186,36 @@ type CheckInput struct {
 // tools are compiled for every target and their text tokenized, which
 // costs several times the check (BenchmarkCountVsCheck).
 func Check(in CheckInput) Outcome {
-	var set *cost.Set
-	if in.Cost || in.Budgets != nil {
-		loaded := tool.Load(in.Paths, in.Load)
-		set = cost.Count(loaded.Tools, in.Targets, nil)
-		if in.Budgets != nil {
-			in.extra = finding.FromCost(cost.CheckBudgets(in.Budgets, set, nil), loaded.Tools)
+	if !in.Cost && in.Budgets == nil {
+		if o, ok := scanCheck(in); ok {
+			return o
 		}
 	}
-	o := checkTools(in)
+	// The whole set in memory: counting needs every tool, and a set
+	// with a load problem is reported from tool.Load.
+	loaded := tool.Load(in.Paths, in.Load)
+	var set *cost.Set
+	var budgets []finding.Finding
+	if in.Cost || in.Budgets != nil {
+		set = cost.Count(loaded.Tools, in.Targets, nil)
+		if in.Budgets != nil {
+			budgets = finding.FromCost(cost.CheckBudgets(in.Budgets, set, nil), loaded.Tools)
+		}
+	}
+	c := NewCollector(in.Policy, nil, in.Limits, false)
+	c.Load(loaded.Errors)
+	check.Stream(loaded.Tools, in.Targets, func(tr check.ToolResult) { c.Tool(&tr, nil) })
+	c.Extra(budgets, nil)
+	o := c.Finish(nil)
+	o.LoadErrors = loaded.Errors
 	if in.Cost {
 		o.Cost = set
 	}
 	return o
 }
 
-func checkTools(in CheckInput) Outcome {
-	if o, ok := scanCheck(in); ok {
-		return o
-	}
-	loaded := tool.Load(in.Paths, in.Load)
-	c := NewCollector(in.Policy, nil, in.Limits, false)
-	c.Load(loaded.Errors)
-	check.Stream(loaded.Tools, in.Targets, func(tr check.ToolResult) { c.Tool(&tr, nil) })
-	c.Extra(in.extra, nil)
-	o := c.Finish(nil)
-	o.LoadErrors = loaded.Errors
-	return o
-}
-
-// scanCheck is Check for a set that loads without a problem: in one pass
+// scanCheck is Check for a set that loads without a problem and no cost
+// to count: in one pass
 // (each tool checked on the loader's workers as its file loads) unless
 // anthropic-strict is a target, whose per-request budget depends on the
 // tools before each one in report order: then in two (check.Scanned's
@@ -232,7 +228,6 @@ func scanCheck(in CheckInput) (Outcome, bool) {
 		}
 		c := NewCollector(in.Policy, nil, in.Limits, false)
 		s.Stream(func(tr check.ToolResult) { c.Tool(&tr, nil) })
-		c.Extra(in.extra, nil)
 		o := c.Finish(nil)
 		o.Changed = s.Changed()
 		return o, true
@@ -249,7 +244,6 @@ func scanCheck(in CheckInput) (Outcome, bool) {
 	if !ok {
 		return Outcome{}, false
 	}
-	c.Extra(in.extra, nil)
 	o := c.Finish(nil)
 	o.Changed = s.Changed() || s.Loaded().Changed()
 	return o, true

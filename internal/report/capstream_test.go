@@ -184,8 +184,7 @@ func runFixture(t *testing.T) (*finding.Result, *check.Result, *diff.Result) {
 	var checkFindings []finding.Finding
 	for i := range chk.Tools {
 		tr := &chk.Tools[i]
-		off := rules.TurnedOff(tr)
-		rules.ApplyToCheck(tr)
+		off := rules.ApplyToCheck(tr)
 		finding.EachCheckTarget(tr, func(tg *check.TargetResult) {
 			for j := range tg.Diagnostics {
 				checkFindings = append(checkFindings, finding.CheckFinding(tr.Tool, tg, &tg.Diagnostics[j]))
