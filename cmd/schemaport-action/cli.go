@@ -344,10 +344,14 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		return out
 	}
-	result := diff.ToolSets(keep(oldRoot, oldSet.Tools), keep(newRoot, newSet.Tools), opts)
-	td := compareTargets(diffTargets, keep(oldRoot, oldSet.Tools), keep(newRoot, newSet.Tools))
-	o := pipeline.Diff(pipeline.DiffInput{Result: result, LoadErrors: errs,
-		Policy: finding.Policy{BreakingFailOn: failOn, Rules: rules}, Limits: report.RunLimits})
+	before, after := keep(oldRoot, oldSet.Tools), keep(newRoot, newSet.Tools)
+	result := diff.ToolSets(before, after, opts)
+	// A compile regression is a finding like a breaking change: through
+	// the same policy (rules, the threshold), caps and SARIF.
+	td := compareTargets(diffTargets, before, after)
+	o := pipeline.Diff(pipeline.DiffInput{Result: result, LoadErrors: errs, More: finding.FromTargetDiff(td),
+		Policy: finding.Policy{BreakingFailOn: failOn, Rules: rules, AllowTargetRegressions: failOn == finding.BreakingFailOnNever},
+		Limits: report.RunLimits})
 	var leftOut []string
 	for _, e := range errs {
 		if !slices.Contains(leftOut, e.SourcePath) {
@@ -359,7 +363,7 @@ func diffCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: cannot write the report: %v\n", programName, err)
 		return 2
 	}
-	return targetdiff.Exit(o.Exit(), failOn, td)
+	return o.Exit()
 }
 
 // renderDiff writes diff's report of o in format: the load errors first,

@@ -263,15 +263,18 @@ func Load(errs []tool.LoadError) Outcome {
 type DiffInput struct {
 	Result     *diff.Result
 	LoadErrors []tool.LoadError
-	Policy     finding.Policy
-	Limits     report.Limits
+	// More are findings after the diff's: diff --targets' compile
+	// regressions (finding.FromTargetDiff).
+	More   []finding.Finding
+	Policy finding.Policy
+	Limits report.Limits
 }
 
 // Diff puts a diff's changes through the policy and the caps.
 func Diff(in DiffInput) Outcome {
 	c := NewCollector(in.Policy, nil, in.Limits, false)
 	c.Load(in.LoadErrors)
-	o := c.Finish(in.Result)
+	o := c.FinishWith(in.Result, in.More)
 	o.Check = nil
 	o.LoadErrors = in.LoadErrors
 	return o
