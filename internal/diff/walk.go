@@ -450,14 +450,21 @@ func (c *comparer) schema(o, n *node) {
 	if c.breaks > breaks && c.unsafe == 0 && c.neg == 0 && c.capInfo == 0 && finiteWithin(o, n) {
 		// The old schema accepted a few scalars, each accepted by the
 		// new one (finite.go): the breaks found keyword by keyword are
-		// not real, and say so.
+		// not real, and say so. Added hidden characters are not about
+		// the values accepted: they stay breaking.
+		kept := 0
 		for i := mark; i < len(c.out); i++ {
-			if ch := &c.out[i]; ch.Classification == Breaking {
+			ch := &c.out[i]
+			switch {
+			case ch.Classification != Breaking:
+			case ch.Code == hiddenAddedCode:
+				kept++
+			default:
 				ch.Classification = NonBreaking
-				ch.Message += " Yet the old schema here accepted only a few values, and the new one accepts each of them."
+				ch.Message = "Not breaking: the old schema here accepted only a few values, and the new one accepts each of them. The keyword change: " + ch.Message
 			}
 		}
-		c.breaks = breaks
+		c.breaks = breaks + kept
 	}
 	if o.conj != nil || n.conj != nil {
 		co, cn := conjNode(o), conjNode(n)

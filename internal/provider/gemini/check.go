@@ -1,6 +1,7 @@
 package gemini
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -81,15 +82,21 @@ func stringTyped(s *jsonvalue.Value) bool {
 	var buf [4]string
 	str := false
 	for _, t := range provider.SchemaTypes(s, buf[:0]) {
-		switch t {
-		case "string":
+		switch {
+		case t == "string":
 			str = true
-		case "null":
+		case t == "null", !IsTypeName(t):
 		default:
 			return false
 		}
 	}
 	return str
+}
+
+// knownTyped: s names a type Gemini knows (compile drops the others).
+func knownTyped(s *jsonvalue.Value) bool {
+	var buf [4]string
+	return slices.ContainsFunc(provider.SchemaTypes(s, buf[:0]), IsTypeName)
 }
 
 // hasProperties: s declares at least one property.
@@ -294,9 +301,11 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			case v.Kind != jsonvalue.Array:
 			case !allStrings(v):
 				c.emitAt(ruleNonStringEnum, at.MemberPlace(s, m), "Gemini rejects this `enum` as written: its enums hold strings only (HTTP 400, \"enum only allowed for STRING type\"). Compiling drops it, so the value is no longer restricted; use string values.", "")
-			case !s.Has("type") && !s.Has("anyOf") && !s.Has("oneOf"):
+			case !knownTyped(s) && !s.Has("anyOf") && !s.Has("oneOf"):
+				// No type Gemini knows (compile drops an unknown one and
+				// writes STRING, as for a missing type).
 				c.emitAt(ruleEnumTypeMissing, at.MemberPlace(s, m), "Gemini rejects an `enum` without `type: string` as written (HTTP 400, \"function declaration enum only allowed for STRING type\"). Compiling adds `type: STRING`, which accepts the same values; compile, or add the type.", "")
-			case s.Has("type") && !stringTyped(s):
+			case knownTyped(s) && !stringTyped(s):
 				c.emitAt(ruleEnumTypeNotString, at.MemberPlace(s, m), "Gemini rejects an `enum` on a schema that is not a string (HTTP 400, \"function declaration enum only allowed for STRING type\"). Compiling drops the enum, so the value is no longer restricted; make the type string.", "")
 			}
 		case "type": // every type rule needs a type
