@@ -189,11 +189,11 @@ func scalarAccepts(s, v *jsonvalue.Value) (accepts, known bool) {
 			if v.Kind != jsonvalue.String {
 				continue
 			}
-			re, err := tool.ECMARegexpEngine(kv.Text)
-			if err != nil {
+			matched, decided := tool.MatchECMA(kv.Text, v.Text)
+			if !decided {
 				return false, false
 			}
-			ok = ok && re.MatchString(v.Text)
+			ok = ok && matched
 		default:
 			// Keywords that only constrain objects or arrays pass a scalar;
 			// annotations pass everything.

@@ -246,11 +246,11 @@ func (c *comparer) patternsFor(n *node, name string) (matched []*jsonvalue.Membe
 	}
 	for i := range pp.Members {
 		m := &pp.Members[i]
-		re, err := tool.ECMARegexpEngine(m.Key)
-		if err != nil {
+		ok, decided := tool.MatchECMA(m.Key, name)
+		if !decided {
 			return nil, false
 		}
-		if re.MatchString(name) {
+		if ok {
 			matched = append(matched, m)
 		}
 	}

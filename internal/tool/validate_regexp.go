@@ -58,6 +58,22 @@ func (r ecmaRegexp) MatchString(s string) bool {
 
 func (r ecmaRegexp) String() string { return r.re.String() }
 
+// MatchECMA matches s against pattern with ECMA-262 semantics; decided is
+// false when the pattern does not compile or the match ran out of time,
+// for a caller that must not take "no match" for an answer then (the
+// diff's exact decisions).
+func MatchECMA(pattern, s string) (matched, decided bool) {
+	re, err := compileECMA(pattern)
+	if err != nil {
+		return false, false
+	}
+	if l := linearRegexp(pattern); l != nil {
+		return l.MatchString(s), true
+	}
+	ok, err := re.MatchString(s)
+	return ok, err == nil
+}
+
 // ECMARegexpEngine compiles pattern with ECMA-262 semantics (see the
 // comment above) and a match timeout. It has the shape of
 // jsonschema.RegexpEngine so validators built elsewhere judge `pattern` and
