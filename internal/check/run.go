@@ -203,13 +203,12 @@ func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Di
 }
 
 func checkTool(t *tool.Tool, targets []TargetInfo) ToolResult {
-	result := targetResult
 	tr := ToolResult{Tool: t, Targets: make([]TargetResult, 0, len(targets)+1)}
 	if ds := coreTarget.Check(t); len(ds) > 0 {
-		tr.Targets = append(tr.Targets, result(coreTarget, ds))
+		tr.Targets = append(tr.Targets, targetResult(coreTarget, ds))
 	}
 	for _, target := range targetsFor(t, targets) {
-		tr.Targets = append(tr.Targets, result(target, target.Check(t)))
+		tr.Targets = append(tr.Targets, targetResult(target, target.Check(t)))
 	}
 	return tr
 }

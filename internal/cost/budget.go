@@ -65,7 +65,9 @@ func CheckBudgets(b *config.Budgets, head, base *Set) []Violation {
 			}
 		}
 		if bd, ok := b.For("growth", target); ok && base != nil {
-			d := Compare(base, &Set{Targets: []string{target}, Tools: column(head, j), Totals: []Total{total}}, 1)[0]
+			// Every tool's change, to name the one that grew most (the
+			// largest change may be a tool that shrank).
+			d := Compare(base, &Set{Targets: []string{target}, Tools: column(head, j), Totals: []Total{total}}, len(head.Tools)+len(base.Tools))[0]
 			if limit, ok := bd.Limit(d.Before); ok && d.Delta > limit {
 				v := Violation{Code: CodeGrowthOverBudget, Target: target, Tokens: d.Delta, Limit: limit, Budget: bd, Exact: exact}
 				if bt, ok := base.Total(target); ok {
@@ -77,10 +79,12 @@ func CheckBudgets(b *config.Budgets, head, base *Set) []Violation {
 				} else {
 					v.Parts = total.Parts
 				}
-				if len(d.Largest) > 0 && !d.Largest[0].Removed {
-					v.Tool = d.Largest[0].Tool
-				} else {
-					v.Tool = costliest(head, j)
+				v.Tool = costliest(head, j)
+				for _, l := range d.Largest {
+					if l.Delta > 0 && !l.Removed {
+						v.Tool = l.Tool // sorted by size of change: the first that grew
+						break
+					}
 				}
 				out = append(out, v)
 			}

@@ -83,15 +83,6 @@ type Set struct {
 // built without checking again; nil asks Tool to run the check.
 type Diagnostics func(toolIndex int, target string) []provider.Diagnostic
 
-// Tool measures t compiled for target. diags are the target's check
-// findings on t (nil: run the check). An unknown target gives a zero
-// figure.
-func Tool(t *tool.Tool, target string, diags []provider.Diagnostic) Figure {
-	c := counters.Get().(*counter)
-	defer counters.Put(c)
-	return measure(c, t, target, diags)
-}
-
 func measure(c *counter, t *tool.Tool, target string, diags []provider.Diagnostic) Figure {
 	f := Figure{Tool: t.Name, Target: target, Exact: ExactFor(target)}
 	out := compile.Render(t, target, diags)
@@ -110,14 +101,6 @@ func measureWith(c *counter, out *jsonvalue.Value) Parts {
 	l.value(out, 0, l.line[:0], "", partStructure, rootLevel)
 	c.lineBuf = l.line
 	return l.parts
-}
-
-// Measure counts a compiled definition (the root object compile writes,
-// or any value written by compile.Encode) by parts.
-func Measure(out *jsonvalue.Value) Parts {
-	c := counters.Get().(*counter)
-	defer counters.Put(c)
-	return measureWith(c, out)
 }
 
 // Count measures every tool for every target, on GOMAXPROCS workers;
@@ -177,16 +160,6 @@ func (s *Set) Total(target string) (Total, bool) {
 		}
 	}
 	return Total{}, false
-}
-
-// Figure returns tool i's figure for target.
-func (s *Set) Figure(i int, target string) (Figure, bool) {
-	for j, t := range s.Targets {
-		if t == target && i >= 0 && i < len(s.Tools) {
-			return s.Tools[i][j], true
-		}
-	}
-	return Figure{}, false
 }
 
 type part int

@@ -136,9 +136,6 @@ func libraryCount(s string) int {
 	return n
 }
 
-// TextTokens is the o200k_base token count of any text, from the library.
-func TextTokens(s string) int { return libraryCount(s) }
-
 // printableASCII: bytes 0x20–0x7E and '\n' only, the classes splitASCII
 // knows.
 func printableASCII(s []byte) bool {

@@ -175,17 +175,6 @@ func coverOrder(oe *jsonvalue.Value, oc string, nv *jsonvalue.Value, canon []str
 	return out
 }
 
-// overlapFree reports whether no new branch but j can match a value old
-// branch v matches (proven by disjoint.go's rules).
-func overlapFree(v *jsonvalue.Value, newBs []*jsonvalue.Value, j int) bool {
-	for x := range newBs {
-		if x != j && !disjointSchemas(v, newBs[x]) {
-			return false
-		}
-	}
-	return true
-}
-
 // coveredAll reports whether every old branch in lost is covered.
 func coveredAll(cover []int, lost []int) bool {
 	if cover == nil {
