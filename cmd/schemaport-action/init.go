@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/schemaport/schemaport-action/internal/cliargs"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/initrepo"
+	"github.com/schemaport/schemaport-action/internal/report"
 )
 
 const initHelp = `Usage: schemaport-action init [--accept-existing] [--force]
@@ -52,6 +54,13 @@ func initCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	// today is run's clock: the accept entries init writes are judged by it.
 	r, err := initrepo.Plan(initrepo.Options{Root: cwd, Force: p.Flags["force"], AcceptExisting: p.Flags["accept-existing"], Today: finding.Today()})
+	var loadErrs *initrepo.LoadErrors
+	if errors.As(err, &loadErrs) {
+		// Nothing is written until the files load; they are reported as
+		// check reports them.
+		fmt.Fprintln(stderr, loadErrs.Error())
+		return reportLoadErrors("text", "init", report.SARIFInput{}, loadErrs.Errors, stdout, stderr)
+	}
 	if err != nil {
 		return usageError(args, stdout, stderr, "init", err.Error())
 	}

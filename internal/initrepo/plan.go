@@ -17,6 +17,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/config"
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/options"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -82,13 +83,15 @@ func Plan(o Options) (*Result, error) {
 		return nil, err
 	}
 	useCfg := cfg != nil && !o.Force
-	var formats []tool.FormatRule
-	if useCfg {
-		for _, f := range cfg.Formats {
-			formats = append(formats, tool.FormatRule{Path: f.Path, Format: tool.Format(f.Format)})
-		}
+	// The kept config is read as check reads it (options): its formats,
+	// file size limit, targets, rules and accept entries, each validated.
+	kept := cfg
+	if !useCfg {
+		kept = nil
 	}
-	d, err := Discover(o.Root, formats)
+	loadOpts := options.Load(o.Root, kept)
+	loadOpts.Root = o.Root
+	d, err := Discover(o.Root, loadOpts.Formats)
 	if err != nil {
 		return nil, err
 	}
@@ -97,14 +100,18 @@ func Plan(o Options) (*Result, error) {
 	if len(d.Compiled) > 0 {
 		r.Output = d.Compiled[0]
 	}
-	var rules []finding.RuleSetting
-	var accept []finding.Accept
+	ruleSet, accept, err := options.Policy(kept)
+	if err != nil {
+		return nil, err
+	}
 	if useCfg {
 		if len(cfg.Schemas) > 0 {
 			r.Paths = slices.Clone(cfg.Schemas)
 		}
 		if cfg.TargetsSet {
-			r.Targets = slices.Clone(cfg.Targets)
+			if r.Targets, err = options.Targets("", false, cfg); err != nil {
+				return nil, err
+			}
 		}
 		if cfg.FailOn != nil {
 			r.FailOn = *cfg.FailOn
@@ -115,12 +122,6 @@ func Plan(o Options) (*Result, error) {
 		if cfg.Output != nil {
 			r.Output = *cfg.Output
 		}
-		for _, x := range cfg.Rules {
-			rules = append(rules, finding.RuleSetting{Key: x.Key, Level: x.Level, Where: cfg.Where(x.Line)})
-		}
-		for _, e := range cfg.Accept {
-			accept = append(accept, finding.Accept{Tool: e.Tool, Code: e.Code, Path: e.Path, Reason: e.Reason, Until: e.Until, Where: cfg.Where(e.Line)})
-		}
 	}
 	if len(r.Paths) == 0 {
 		return nil, fmt.Errorf("No tool files found under %s (JSON files in the canonical shapes, OpenAI, Anthropic or Gemini tool definitions, or an MCP tools/list response; dot directories, node_modules, dist and coverage are skipped). Put the tool definitions in a directory such as tools/ and run init again.", o.Root)
@@ -130,19 +131,11 @@ func Plan(o Options) (*Result, error) {
 			return nil, fmt.Errorf("The path %q cannot go into a workflow file (a control character or `${{`); rename it.", p)
 		}
 	}
-	loaded := tool.Load(r.Paths, tool.Options{Cwd: o.Root, Root: o.Root, Formats: formats})
+	loaded := tool.Load(r.Paths, loadOpts)
 	if len(loaded.Errors) > 0 {
-		var b strings.Builder
-		for _, e := range loaded.Errors {
-			fmt.Fprintf(&b, "\n  %s:%d:%d: %s", e.SourcePath, e.Line, e.Column, e.Message)
-		}
-		return nil, fmt.Errorf("The tools under %s do not load together; fix these first:%s", strings.Join(r.Paths, ", "), b.String())
+		return nil, &LoadErrors{Paths: r.Paths, Errors: loaded.Errors}
 	}
 	r.Tools = len(loaded.Tools)
-	ruleSet, err := finding.NewRules(rules)
-	if err != nil {
-		return nil, err
-	}
 	findings := finding.FromCheck(check.Run(loaded.Tools, r.Targets))
 	policy := finding.Policy{Rules: ruleSet, Accept: accept, Today: o.Today, BreakingFailOn: finding.BreakingFailOnNever}
 	if r.FailOn == "" {
@@ -378,4 +371,15 @@ func (r *Result) Write(root string) error {
 		}
 	}
 	return nil
+}
+
+// LoadErrors are the tool files' input errors: init writes nothing until
+// they are fixed, and the command reports them as check does.
+type LoadErrors struct {
+	Paths  []string
+	Errors []tool.LoadError
+}
+
+func (e *LoadErrors) Error() string {
+	return "The tools under " + strings.Join(e.Paths, ", ") + " do not load together; fix these first (nothing was written):"
 }

@@ -106,7 +106,7 @@ func (r *Result) Report(w io.Writer) {
 	}
 
 	c := r.Before
-	fmt.Fprintf(w, "Today: %d tools, %s, %s, %s.\n", r.Tools, plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Infos, "info"))
+	fmt.Fprintf(w, "Today: %s, %s, %s, %s.\n", plural(r.Tools, "tool"), plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Infos, "info"))
 	if r.FailOn == finding.FailOnLossy && c.Errors > 0 {
 		fmt.Fprintf(w, "failOn is lossy: an error `schemaport-action compile` fixes does not fail, so send the compiled definitions (`schemaport-action compile %s --out generated`, then set `output`).\n", strings.Join(r.Paths, " "))
 	}
