@@ -3,6 +3,8 @@ package probe
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 )
 
 // call is one request to make: the compiled tool and where to send it.
@@ -31,11 +33,8 @@ func prompt(name string) string {
 		"compatibility check; the call will not be executed. Do not ask questions."
 }
 
-// jsonString quotes s as a JSON string.
-func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
+// jsonString quotes s as a JSON string, as compile writes strings.
+func jsonString(s string) string { return jsonvalue.Quote(s) }
 
 // object writes a JSON object from key/raw-value pairs in the given order,
 // so request bodies keep a fixed, readable key order.

@@ -67,7 +67,9 @@ func geminiSend(ctx context.Context, c *call, rec *recorder) (answer, error) {
 	}
 	for _, cand := range resp.Candidates {
 		if cand.FinishReason == genai.FinishReasonMaxTokens {
-			a.notes = append(a.notes, "The output cap was reached (finishReason: MAX_TOKENS).")
+			// A half-written call would look exactly like a violation.
+			a.notes = append(a.notes, "The output cap was reached (finishReason: MAX_TOKENS), so the arguments were not inspected.")
+			return a, nil
 		}
 		if cand.Content == nil {
 			continue

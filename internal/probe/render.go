@@ -43,6 +43,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 	}{"probe", version.Version, r.Summary, r.Disagreements, results}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // as every other JSON report: `<` stays `<`
 	return enc.Encode(doc)
 }
 
@@ -59,6 +60,7 @@ func WriteDryRunJSON(w io.Writer, reqs []Request) error {
 	}{"probe", version.Version, true, reqs}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // as every other JSON report: `<` stays `<`
 	return enc.Encode(doc)
 }
 

@@ -174,7 +174,8 @@ func probeOne(ctx context.Context, p *pair, o *Options) Result {
 		accepted(&r, p.tool, a, err)
 	}
 	r.Disagreement = disagreement(r.Predicted.Verdict, r.Status)
-	if o.CountTokens {
+	if o.CountTokens && r.Status == Accepted {
+		// A request that failed would fail the same way again.
 		countTokens(ctx, &r, c, o)
 	}
 	return r

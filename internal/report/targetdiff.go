@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 
@@ -73,6 +74,12 @@ func DiffJSONWithTargets(w io.Writer, res *diff.Result, omitted Omitted, td *tar
 
 // targetsJSON is the `targets` member's value, indented for its place.
 func targetsJSON(td *targetdiff.Result) []byte {
-	b, _ := json.MarshalIndent(td.Reports, "  ", "  ")
-	return b
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("  ", "  ")
+	enc.SetEscapeHTML(false) // as the rest of the document: `<` stays `<`
+	if err := enc.Encode(td.Reports); err != nil {
+		return []byte("[]")
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
