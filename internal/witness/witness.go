@@ -40,14 +40,16 @@ type Pair struct {
 	compiled         bool
 	old, new         *jsonschema.Schema
 	cache            *Cache
+	ledger           *Ledger
 	// Judged counts the candidates judged so far (both validators).
 	Judged int
 }
 
 // NewPair prepares a search between two input schemas (nil counts as {}).
-// cache, when not nil, shares compiled schemas with other pairs.
-func NewPair(oldRoot, newRoot *jsonvalue.Value, cache *Cache) *Pair {
-	return &Pair{oldRoot: oldRoot, newRoot: newRoot, cache: cache}
+// cache, when not nil, shares compiled schemas with other pairs; ledger,
+// when not nil, is charged for every candidate judged.
+func NewPair(oldRoot, newRoot *jsonvalue.Value, cache *Cache, ledger *Ledger) *Pair {
+	return &Pair{oldRoot: oldRoot, newRoot: newRoot, cache: cache, ledger: ledger}
 }
 
 // cachedSchemas bounds a Cache: when it is full the cache starts over,
@@ -63,22 +65,41 @@ const cachedSchemas = 256
 // schemas (one tool's new version is often another's, and generated
 // tools share shapes); a compiled schema is read-only, so sharing it is
 // safe. A schema that does not compile is kept as nil.
+//
+// Pairs searched at once on several goroutines share one Cache. Two of
+// them may compile the same schema at the same moment; both results are
+// the same, so nothing depends on which is kept.
 type Cache struct {
+	mu        sync.Mutex
 	byContent map[string]*jsonschema.Schema
-	// judged counts the candidates judged by every pair using the cache.
-	judged int
 }
 
-// RunBudget bounds the candidates judged in one run (a Cache's life):
-// past it, Spent says so and the caller stops searching, so a run over
-// thousands of changed tools costs a bounded multiple of the keyword
-// comparison. It is generous: a run over 10,000 generated tools with
-// 800 changed ones judges about 18,000.
+// RunBudget bounds the candidates judged in one run: past it, the
+// caller stops searching, so a run over thousands of changed tools costs
+// a bounded multiple of the keyword comparison. It is generous: a run
+// over 10,000 generated tools with 800 changed ones judges about 18,000.
 const RunBudget = 250 * Budget
 
+// Ledger is one tool's account of the run's search budget: Before is what
+// the tools before it in the run judged, Judged what its own searches
+// have. Keeping the two apart lets tools be searched in parallel and the
+// run still decide, in tool order, exactly what a serial run would.
+type Ledger struct {
+	Before, Judged int
+	// Limit is the run's budget; 0 means RunBudget.
+	Limit int
+}
+
 // Spent reports whether the run's search budget is used up.
-func (c *Cache) Spent() bool {
-	return c != nil && c.judged >= RunBudget
+func (b *Ledger) Spent() bool {
+	return b != nil && b.Before+b.Judged >= b.limit()
+}
+
+func (b *Ledger) limit() int {
+	if b.Limit > 0 {
+		return b.Limit
+	}
+	return RunBudget
 }
 
 // NewCache returns an empty cache.
@@ -94,14 +115,19 @@ func (c *Cache) compile(root *jsonvalue.Value) *jsonschema.Schema {
 	if root != nil {
 		key = jsonvalue.Canonical(root)
 	}
-	if s, ok := c.byContent[key]; ok {
+	c.mu.Lock()
+	s, ok := c.byContent[key]
+	c.mu.Unlock()
+	if ok {
 		return s
 	}
-	s := compile(root)
+	s = compile(root)
+	c.mu.Lock()
 	if len(c.byContent) >= cachedSchemas {
 		clear(c.byContent)
 	}
 	c.byContent[key] = s
+	c.mu.Unlock()
 	return s
 }
 
@@ -172,8 +198,8 @@ func (p *Pair) Usable() bool {
 
 func (p *Pair) judge() {
 	p.Judged++
-	if p.cache != nil {
-		p.cache.judged++
+	if p.ledger != nil {
+		p.ledger.Judged++
 	}
 }
 

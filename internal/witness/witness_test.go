@@ -38,7 +38,7 @@ func TestPatternSample(t *testing.T) {
 func TestFindIsVerified(t *testing.T) {
 	old := parse(t, `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","maximum":10}},"required":["id","n"]}`)
 	new := parse(t, `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","maximum":5}},"required":["id","n"]}`)
-	p := NewPair(old, new, nil)
+	p := NewPair(old, new, nil, nil)
 	r := p.Find([]string{"properties", "n", "maximum"}, []*jsonvalue.Value{parse(t, `10`), parse(t, `5`)}, nil)
 	if r.Arguments == nil {
 		t.Fatal("no witness")
@@ -47,39 +47,41 @@ func TestFindIsVerified(t *testing.T) {
 		t.Errorf("witness %s: breaks %v at %v", jsonvalue.Encode(r.Arguments, ""), ok, where)
 	}
 	// The same schema twice: nothing to find.
-	if r := NewPair(old, old, nil).Find(nil, nil, nil); r.Arguments != nil {
+	if r := NewPair(old, old, nil, nil).Find(nil, nil, nil); r.Arguments != nil {
 		t.Errorf("witness between equal schemas: %s", jsonvalue.Encode(r.Arguments, ""))
 	}
-	if c := Call(old); c == nil || !NewPair(old, old, nil).AcceptedByOld(c) {
+	if c := Call(old); c == nil || !NewPair(old, old, nil, nil).AcceptedByOld(c) {
 		t.Errorf("Call: %v", c)
 	}
 }
 
 // TestCacheSharesAndBudgets: pairs over the same content share one compiled
 // schema (key order does not matter), and the judgements of every pair
-// count against the run's budget.
+// charged to a budget count against the run's, from where the tools
+// before it left it.
 func TestCacheSharesAndBudgets(t *testing.T) {
 	a := parse(t, `{"type":"object","properties":{"n":{"type":"integer","maximum":10}},"required":["n"]}`)
 	b := parse(t, `{"required":["n"],"properties":{"n":{"maximum":10,"type":"integer"}},"type":"object"}`)
 	c := NewCache()
-	p, q := NewPair(a, b, c), NewPair(b, a, c)
+	budget := &Ledger{Before: RunBudget - 50}
+	p, q := NewPair(a, b, c, budget), NewPair(b, a, c, budget)
 	if !p.Usable() || !q.Usable() || p.old != q.old || p.old != p.new || len(c.byContent) != 1 {
 		t.Fatalf("equal content compiled apart: %d entries", len(c.byContent))
 	}
 	call := parse(t, `{"n":3}`)
-	for !c.Spent() {
-		if !p.AcceptedByOld(call) {
+	for !budget.Spent() {
+		if !p.AcceptedByOld(call) || !q.AcceptedByOld(call) {
 			t.Fatal("old schema rejects {\"n\":3}")
 		}
-		if c.judged > RunBudget {
+		if budget.Judged > 50 {
 			t.Fatal("Spent not reported at the budget")
 		}
 	}
-	if c.judged != RunBudget || p.Judged != RunBudget {
-		t.Errorf("judged %d (pair %d), want %d", c.judged, p.Judged, RunBudget)
+	if budget.Judged != 50 || p.Judged != 25 || q.Judged != 25 {
+		t.Errorf("judged %d (pairs %d and %d), want 50 (25 each)", budget.Judged, p.Judged, q.Judged)
 	}
-	if new(Cache).Spent() || (*Cache)(nil).Spent() {
-		t.Error("an unused cache is spent")
+	if new(Ledger).Spent() || (*Ledger)(nil).Spent() {
+		t.Error("an unused budget is spent")
 	}
 }
 
@@ -107,7 +109,7 @@ func TestCacheBounded(t *testing.T) {
 func TestFindAddedOneOfBranch(t *testing.T) {
 	old := parse(t, `{"type":"object","properties":{"v":{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}]}},"required":["v"]}`)
 	new := parse(t, `{"type":"object","properties":{"v":{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]},{"$ref":"#/$defs/D"}]}},"required":["v"],"$defs":{"D":{"type":"object","properties":{"data":{"type":"string"}},"required":["data"]}}}`)
-	p := NewPair(old, new, nil)
+	p := NewPair(old, new, nil, nil)
 	r := p.Find([]string{"properties", "v", "oneOf", "2"}, nil, nil)
 	if got := jsonvalue.Encode(r.Arguments, ""); got != `{"v":{"url":"a","data":"a"}}` {
 		t.Errorf("witness %s", got)
@@ -122,7 +124,7 @@ func TestFindAddedOneOfBranch(t *testing.T) {
 func TestFindReorderedBranch(t *testing.T) {
 	old := parse(t, `{"type":"object","properties":{"v":{"anyOf":[{"type":"string","maxLength":10},{"type":"integer"}]}},"required":["v"]}`)
 	new := parse(t, `{"type":"object","properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","maxLength":10}]}},"required":["v"]}`)
-	p := NewPair(old, new, nil)
+	p := NewPair(old, new, nil, nil)
 	r := p.Find([]string{"properties", "v", "anyOf", "0", "minimum"}, []*jsonvalue.Value{parse(t, `0`)}, nil)
 	if got := jsonvalue.Encode(r.Arguments, ""); got != `{"v":-1}` {
 		t.Errorf("witness %s", got)
