@@ -60,3 +60,31 @@ func TestParallelDiffIsSerial(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotationBesideRefIsNoRewrite: a $ref whose only siblings are
+// annotations (a description) validates as its target does, so the
+// comparison is trusted as for a plain $ref and the validator's safety
+// net does not search; a sibling that constrains (maxLength) is a merged
+// spelling the safety net double-checks.
+func TestAnnotationBesideRefIsNoRewrite(t *testing.T) {
+	schema := func(sibling, extra string) string {
+		return `{"type":"object","$defs":{"S":{"type":"string"}},"properties":{"a":{` + sibling + `"$ref":"#/$defs/S"}` + extra + `}}`
+	}
+	for _, tc := range []struct {
+		sibling  string
+		searched bool
+	}{
+		{`"description":"Where to ship.",`, false},
+		{`"description":"Where to ship.","title":"A","x-note":1,`, false},
+		{`"maxLength":5,`, true},
+	} {
+		o := schemaTool(t, "old.json", schema(tc.sibling, ""))
+		n := schemaTool(t, "new.json", schema(tc.sibling, `,"b":{"type":"integer"}`))
+		ledger := &witness.Ledger{}
+		got := diffTool(o, n, "demo_tool", Options{}, ledger)
+		checkChanges(t, got, want{"optional-property-added", NonBreaking, "inputSchema.properties.b"})
+		if searched := ledger.Judged > 0; searched != tc.searched {
+			t.Errorf("sibling %s: safety net searched %v (%d judged), want %v", tc.sibling, searched, ledger.Judged, tc.searched)
+		}
+	}
+}
