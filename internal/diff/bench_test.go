@@ -8,8 +8,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/cputime"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
@@ -48,21 +50,29 @@ func BenchmarkDiff(b *testing.B) {
 	// GOMAXPROCS goroutines, as the loader reads them.
 	b.Run("decode-parallel", func(b *testing.B) {
 		b.ReportAllocs()
+		var cpu time.Duration
 		for b.Loop() {
+			c0 := cputime.Process()
 			a, c := decodeDirParallel(b, v1), decodeDirParallel(b, v2)
+			cpu += cputime.Process() - c0
 			runtime.KeepAlive(a)
 			runtime.KeepAlive(c)
 			b.StopTimer()
 			runtime.GC()
 			b.StartTimer()
 		}
+		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	})
 	b.Run("diff", func(b *testing.B) {
 		a, c := decodeDir(b, v1), decodeDir(b, v2)
 		b.ReportAllocs()
+		var cpu time.Duration
 		for b.Loop() {
+			c0 := cputime.Process()
 			ToolSets(a, c, Options{})
+			cpu += cputime.Process() - c0
 		}
+		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	})
 	// The same without the witness search: what the search costs.
 	b.Run("diff-no-witness", func(b *testing.B) {

@@ -75,7 +75,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		focus := focusOf(ch.Path)
 		// A call already found that the new schema rejects right here
 		// serves this change too.
-		if r, ok := witness.Reuse(found, focus); ok {
+		if r, ok := witness.Reuse(found, newRoot, focus); ok {
 			ch.Witness = &Witness{Arguments: r.Arguments}
 			continue
 		}

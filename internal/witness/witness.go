@@ -13,6 +13,7 @@ package witness
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -298,10 +299,7 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 func (p *Pair) find(focus []string, hints []*jsonvalue.Value, skip func(where []string) bool, seen map[string]bool) Result {
 	g := newGenerator(p.oldRoot, p.newRoot, focus, hints)
 	cands := g.candidates()
-	want := "/" + strings.Join(escapePointer(focus), "/")
-	if len(focus) == 0 {
-		want = ""
-	}
+	site := siteOf(p.newRoot, focus)
 	var first Result
 	judged := 0
 	for _, cand := range cands {
@@ -324,7 +322,7 @@ func (p *Pair) find(focus []string, hints []*jsonvalue.Value, skip func(where []
 		}
 		r := Result{Arguments: c, Where: where}
 		for _, w := range where {
-			if related(w, want) {
+			if site.near(w) {
 				return r
 			}
 		}
@@ -335,21 +333,124 @@ func (p *Pair) find(focus []string, hints []*jsonvalue.Value, skip func(where []
 	return first
 }
 
-// Reuse returns a result among found whose call the new schema rejects at
-// the change at focus or under it.
-func Reuse(found []Result, focus []string) (Result, bool) {
+// Reuse returns a result among found whose call the new schema (newRoot)
+// rejects at the change at focus or under it.
+func Reuse(found []Result, newRoot *jsonvalue.Value, focus []string) (Result, bool) {
 	if len(focus) == 0 {
 		return Result{}, false
 	}
-	want := "/" + strings.Join(escapePointer(focus), "/")
+	site := siteOf(newRoot, focus)
 	for _, r := range found {
 		for _, w := range r.Where {
-			if w == want || strings.HasPrefix(w, want+"/") {
+			if site.under(w) {
 				return r, true
 			}
 		}
 	}
 	return Result{}, false
+}
+
+// site is where the new schema's validator says a change is, as keyword
+// locations (JSON pointers into the input schema).
+type site struct {
+	// want is the change's path as the diff names it; alt, when the path
+	// goes through a $ref, where the validator names it (the target).
+	want, alt string
+	// closers: a property the new schema no longer declares is rejected
+	// by its object's additionalProperties or unevaluatedProperties.
+	closers []string
+}
+
+func siteOf(newRoot *jsonvalue.Value, focus []string) site {
+	s := site{alt: targetPointer(newRoot, focus)}
+	if len(focus) > 0 {
+		s.want = "/" + strings.Join(escapePointer(focus), "/")
+	}
+	if n := len(focus); n >= 2 && focus[n-2] == "properties" {
+		parents := []string{"/" + strings.Join(escapePointer(focus[:n-2]), "/")}
+		if t := targetPointer(newRoot, focus[:n-2]); t != "" {
+			parents = append(parents, t)
+		}
+		for _, at := range parents {
+			at = strings.TrimSuffix(at, "/") // the root is ""
+			s.closers = append(s.closers, at+"/additionalProperties", at+"/unevaluatedProperties")
+		}
+	}
+	return s
+}
+
+// near: w is the change's location, above or under it.
+func (s site) near(w string) bool {
+	return related(w, s.want) || (s.alt != "" && related(w, s.alt)) || slices.Contains(s.closers, w)
+}
+
+// under: w is the change's location or under it.
+func (s site) under(w string) bool {
+	in := func(at string) bool { return w == at || strings.HasPrefix(w, at+"/") }
+	return (s.want != "" && in(s.want)) || (s.alt != "" && in(s.alt)) || slices.Contains(s.closers, w)
+}
+
+// refTokens are the pointer tokens of a local $ref ("#", "#/a/b").
+func refTokens(ref string) []string {
+	if ref == "#" {
+		return []string{}
+	}
+	return strings.Split(strings.TrimPrefix(ref, "#/"), "/")
+}
+
+// targetPointer is where the schema path segs (below root) is written
+// when the path goes through local $refs: the pointer from the last $ref
+// target followed, "/$defs/Money/properties/amount/minimum" for
+// properties/price/properties/amount/minimum when price is a $ref to
+// Money. It is "" when the path follows no $ref.
+func targetPointer(root *jsonvalue.Value, segs []string) string {
+	cur, ptr, followed := root, []string{}, false
+	// follow moves to the target of cur's local $ref, if it has one.
+	follow := func() bool {
+		ref := cur.Get("$ref")
+		if ref == nil || ref.Kind != jsonvalue.String || (ref.Text != "#" && !strings.HasPrefix(ref.Text, "#/")) {
+			return false
+		}
+		cur, ptr, followed = resolveIn(root, ref.Text), refTokens(ref.Text), true
+		return cur != nil
+	}
+	for i, seg := range segs {
+		var next *jsonvalue.Value
+		for hops := 0; cur != nil && next == nil && hops <= 8; hops++ {
+			switch cur.Kind {
+			case jsonvalue.Object:
+				next = cur.Get(seg)
+			case jsonvalue.Array:
+				if k, err := strconv.Atoi(seg); err == nil && k >= 0 && k < len(cur.Items) {
+					next = &cur.Items[k]
+				}
+			}
+			if next == nil && !follow() {
+				break
+			}
+		}
+		if next == nil {
+			// Not in this version (a keyword the change removed): the
+			// rest of the path is as written.
+			return pointerIf(followed, append(ptr, escapePointer(segs[i:])...))
+		}
+		ptr = append(ptr, escapePointer([]string{seg})...)
+		cur = next
+	}
+	// A path that ends at a $ref ends where the $ref leads: the schema
+	// whose keywords judge the value.
+	for hops := 0; cur != nil && hops <= 8 && follow(); hops++ {
+	}
+	return pointerIf(followed, ptr)
+}
+
+// pointerIf is the JSON pointer of tokens when a $ref was followed (and it
+// is not the root's), "" otherwise.
+func pointerIf(followed bool, tokens []string) string {
+	if !followed || len(tokens) == 0 {
+		return ""
+	}
+	return "/" + strings.Join(tokens, "/")
 }
 
 // related: one location is the other or lies under it.

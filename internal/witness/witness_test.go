@@ -1,7 +1,9 @@
 package witness
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -131,5 +133,51 @@ func TestFindReorderedBranch(t *testing.T) {
 	}
 	if ok, where := p.Breaks(r.Arguments); !ok || len(where) == 0 {
 		t.Errorf("not verified")
+	}
+}
+
+// TestFindStopsAtTheChange: the search stops at the first call the new
+// schema rejects at the change, also where the validator names that
+// keyword otherwise than the diff does: through a $ref (where the target
+// is written) and, for a property no longer declared, at its object's
+// additionalProperties. It used to judge the focus's whole allowance
+// there, looking for a rejection "at the change".
+func TestFindStopsAtTheChange(t *testing.T) {
+	money := func(min string) string {
+		return `"$defs":{"Money":{"type":"object","properties":{"amount":{"type":"number","minimum":` + min + `},"currency":{"enum":["USD","EUR"]}},"required":["amount","currency"]}}`
+	}
+	for _, tc := range []struct {
+		name, old, new, focus string
+		rejectedAt            string
+	}{
+		{"through a $ref",
+			`{"type":"object",` + money("0") + `,"properties":{"a":{"type":"string"},"price":{"description":"d","$ref":"#/$defs/Money"}},"required":["a"]}`,
+			`{"type":"object",` + money("1") + `,"properties":{"a":{"type":"string"},"price":{"description":"d","$ref":"#/$defs/Money"}},"required":["a"]}`,
+			"properties/price/properties/amount/minimum", "/$defs/Money/properties/amount/minimum"},
+		{"a property removed from a closed object",
+			`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":3},"c":{"type":"boolean"}},"required":["a"],"additionalProperties":false}`,
+			`{"type":"object","properties":{"a":{"type":"string"},"c":{"type":"boolean"}},"required":["a"],"additionalProperties":false}`,
+			"properties/b", "/additionalProperties"},
+		{"a property removed from a closed object behind a $ref",
+			`{"type":"object","$defs":{"O":{"type":"object","properties":{"b":{"type":"integer"},"c":{"type":"string"}},"additionalProperties":false}},"properties":{"o":{"$ref":"#/$defs/O"}}}`,
+			`{"type":"object","$defs":{"O":{"type":"object","properties":{"c":{"type":"string"}},"additionalProperties":false}},"properties":{"o":{"$ref":"#/$defs/O"}}}`,
+			"properties/o/properties/b", "/$defs/O/additionalProperties"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewPair(parse(t, tc.old), parse(t, tc.new), nil, nil)
+			r := p.Find(strings.Split(tc.focus, "/"), nil, nil)
+			if r.Arguments == nil {
+				t.Fatal("no witness")
+			}
+			if !slices.Contains(r.Where, tc.rejectedAt) {
+				t.Errorf("rejected at %v, want %s", r.Where, tc.rejectedAt)
+			}
+			if p.Judged > 3 {
+				t.Errorf("judged %d candidates for %s, want the search to stop at the first rejection at the change", p.Judged, jsonvalue.Encode(r.Arguments, ""))
+			}
+			if got, ok := Reuse([]Result{r}, p.newRoot, strings.Split(tc.focus, "/")); !ok || got.Arguments != r.Arguments {
+				t.Errorf("the call is not reused for the same change")
+			}
+		})
 	}
 }
