@@ -147,6 +147,9 @@ func toolLocation(t *tool.Tool, path string) Location {
 // diffTool compares the description and the input schema of two tools.
 // ledger, when not nil, is the tool's account of the run's search budget.
 func diffTool(o, n *tool.Tool, name string, opts Options, ledger *witness.Ledger) []Change {
+	if tool.SameText(o, n) {
+		return nil
+	}
 	var out []Change
 	od, nd := member(o, "description"), member(n, "description")
 	if !jsonvalue.Equal(od, nd) {
