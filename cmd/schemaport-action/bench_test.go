@@ -72,6 +72,18 @@ func BenchmarkProcess(b *testing.B) {
 				"--report-file", filepath.Join(b.TempDir(), "report.json"),
 				"--summary-file", filepath.Join(b.TempDir(), "summary.md"))
 		})
+		// The diff command between the corpus and a copy whose every
+		// tenth file is edited (as run-pr-edit-1-in-10's head), with
+		// witnesses; diff-same compares the corpus with itself: reading
+		// and decoding both sides, nothing to search, the floor.
+		b.Run("diff-same", func(b *testing.B) {
+			benchProcess(b, bin, dir, 2*st.Bytes, "out", "diff", dir, dir, "--format", "json")
+		})
+		b.Run("diff-edit-1-in-10", func(b *testing.B) {
+			edited := copyCorpus(b, dir)
+			editEvery(b, edited, 10)
+			benchProcess(b, bin, dir, 2*st.Bytes, "out", "diff", dir, edited, "--format", "json")
+		})
 		// A pull request, as the action runs on one: the base is a commit
 		// (read from git), only-new is on, and the head edits every
 		// tenth file (a property's type: breaking changes and new
@@ -119,15 +131,23 @@ func BenchmarkProcess(b *testing.B) {
 }
 
 // prRepo makes a repository whose base commit holds the corpus under
-// tools/ and whose head commit edits every nth file of it (the first
-// string property becomes an integer); it returns the working tree (the
-// head checked out) and the base commit.
+// tools/ and whose head commit edits every nth file of it (editEvery);
+// it returns the working tree (the head checked out) and the base commit.
 func prRepo(b *testing.B, corpusDir string, every int) (string, string) {
 	b.Helper()
 	repo := gittest.Init(b, filepath.Join(b.TempDir(), "repo"))
 	repo.CopyDir(corpusDir, "tools")
 	base := repo.Commit("base")
-	files, err := corpus.Files(filepath.Join(repo.Dir, "tools"))
+	editEvery(b, filepath.Join(repo.Dir, "tools"), every)
+	repo.Commit("head")
+	return repo.Dir, base
+}
+
+// editEvery edits every nth file under dir: its first string property
+// becomes an integer.
+func editEvery(b *testing.B, dir string, every int) {
+	b.Helper()
+	files, err := corpus.Files(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -144,8 +164,6 @@ func prRepo(b *testing.B, corpusDir string, every int) (string, string) {
 			b.Fatal(err)
 		}
 	}
-	repo.Commit("head")
-	return repo.Dir, base
 }
 
 // smallToolsLine is n small tools in one array on one line, each with an

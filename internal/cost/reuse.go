@@ -1,7 +1,6 @@
 package cost
 
 import (
-	"bytes"
 	"slices"
 
 	"github.com/schemaport/schemaport-action/internal/provider"
@@ -33,7 +32,7 @@ func CountReusing(tools []*tool.Tool, targets []string, diags Diagnostics, prev 
 	var todoAt []int
 	rows := make([][]Figure, len(tools))
 	for i, t := range tools {
-		if k, ok := byName[t.Name]; ok && sameText(t, prevTools[k]) {
+		if k, ok := byName[t.Name]; ok && tool.SameText(t, prevTools[k]) {
 			row := make([]Figure, len(targets))
 			for j, c := range cols {
 				row[j] = prev.Tools[k][c]
@@ -57,26 +56,4 @@ func CountReusing(tools []*tool.Tool, targets []string, diags Diagnostics, prev 
 	s := &Set{Targets: append([]string(nil), targets...), Tools: rows}
 	s.Totals = totals(s)
 	return s
-}
-
-// sameText reports whether a and b are written with the same bytes in
-// files of the same kind (both canonical, or both the same native format).
-func sameText(a, b *tool.Tool) bool {
-	if a.Source == nil || b.Source == nil || a.Value == nil || b.Value == nil || (a.Native == nil) != (b.Native == nil) {
-		return false
-	}
-	if a.Native != nil && *a.Native != *b.Native {
-		return false
-	}
-	ra, ok1 := span(a)
-	rb, ok2 := span(b)
-	return ok1 && ok2 && bytes.Equal(ra, rb)
-}
-
-func span(t *tool.Tool) ([]byte, bool) {
-	v := t.Value
-	if v.Start < 0 || v.End <= v.Start || int(v.End) > len(t.Source.Data) {
-		return nil, false
-	}
-	return t.Source.Data[v.Start:v.End], true
 }

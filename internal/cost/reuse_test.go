@@ -3,6 +3,8 @@ package cost
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // Reusing the base's figures for tools written the same way gives what
@@ -20,7 +22,7 @@ func TestCountReusing(t *testing.T) {
 			byName[b.Name] = i
 		}
 		for i, h := range head {
-			if k, ok := byName[h.Name]; ok && sameText(h, base[k]) {
+			if k, ok := byName[h.Name]; ok && tool.SameText(h, base[k]) {
 				same++
 			}
 			for j := range defaultTargets {

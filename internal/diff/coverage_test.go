@@ -50,7 +50,7 @@ func TestWitnessCoverage(t *testing.T) {
 			if o == nil || n == nil {
 				continue // tool-level change: the old call names a tool that is gone
 			}
-			if ok, _ := witness.NewPair(o.Value.Get("inputSchema"), n.Value.Get("inputSchema"), nil).Breaks(ch.Witness.Arguments); !ok {
+			if ok, _ := witness.NewPair(o.Value.Get("inputSchema"), n.Value.Get("inputSchema"), nil, nil).Breaks(ch.Witness.Arguments); !ok {
 				tb.Errorf("%s %s %s: witness %s not confirmed", ch.ToolName, ch.Code, ch.Path, jsonvalue.Encode(ch.Witness.Arguments, ""))
 			}
 		}

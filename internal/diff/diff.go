@@ -34,6 +34,9 @@ type Options struct {
 	// compiled shares the validator's compiled schemas among the tools
 	// of one run (set by ToolSets).
 	compiled *witness.Cache
+	// runBudget replaces witness.RunBudget (tests: a budget a few tools
+	// spend).
+	runBudget int
 }
 
 // Result is the sorted list of changes and their counts.

@@ -158,7 +158,7 @@ func (c *comparer) mayWiden(s *side) bool {
 // rewritten starts a copy of x whose members are replaced.
 func rewritten(x *node, key string, members []jsonvalue.Member) *node {
 	out := &node{v: &jsonvalue.Value{Kind: jsonvalue.Object, Start: x.v.Start, End: x.v.End, Members: members},
-		at: x.at, real: x.real, id: x.id, viaRef: x.viaRef, merged: x.merged, feeds: x.feeds,
+		at: x.at, real: x.real, id: x.id, viaRef: x.viaRef, merged: x.merged, constrained: x.constrained, feeds: x.feeds,
 		moved: map[string][]seg{}, spelled: map[string]*jsonvalue.Value{}}
 	for k, v := range x.moved {
 		if k != key {

@@ -150,6 +150,7 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 	var layers [][]jsonvalue.Member // siblings of each followed $ref, outermost first
 	var seen []int32
 	mergedID, merged := int32(0), false
+	constrained := false // a sibling keyword can reject a value
 	cut := false
 	lastRef := ""
 	for hop := 0; ; hop++ {
@@ -172,8 +173,9 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 		lastRef = rm.Value.Text
 		var sib []jsonvalue.Member
 		for i := range cur.Members {
-			if cur.Members[i].Key != "$ref" {
+			if key := cur.Members[i].Key; key != "$ref" {
 				sib = append(sib, cur.Members[i])
+				constrained = constrained || !annotationOnly(key)
 			}
 		}
 		if len(sib) > 0 && !merged {
@@ -205,7 +207,7 @@ func (s *side) resolve(v *jsonvalue.Value, at span) (*node, kind) {
 			pure = false
 		}
 	}
-	nd := &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure, cut: cut}
+	nd := &node{v: eff, at: curAt, real: true, id: id, viaRef: len(layers) > 0, merged: !pure, constrained: constrained, cut: cut}
 	if pure && !cut && lastRef != "" {
 		nd.def = definitionOf(s.root, lastRef)
 	}

@@ -497,7 +497,7 @@ func rejectedCall(t *testing.T, g wideGen, so, sn *jsonschema.Schema, pool []any
 	if err1 != nil || err2 != nil {
 		t.Fatal(err1, err2)
 	}
-	if r := witness.NewPair(o, nv, nil).Find(nil, nil, nil); r.Arguments != nil {
+	if r := witness.NewPair(o, nv, nil, nil).Find(nil, nil, nil); r.Arguments != nil {
 		return jsonvalue.Encode(r.Arguments, "")
 	}
 	for j := 0; j < 40; j++ {

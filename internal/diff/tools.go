@@ -40,6 +40,7 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 		addedKeys[j] = identify(t)
 	}
 	var stillRemoved []*tool.Tool
+	var jobs []pairJob
 	for _, gone := range removed {
 		goneKey := identify(gone)
 		match := -1
@@ -54,7 +55,17 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 			continue
 		}
 		matched[match] = true
-		to := added[match]
+		jobs = append(jobs, pairJob{gone, added[match], gone.Name})
+	}
+	renames := len(jobs)
+	for _, t := range old {
+		if next, ok := newByName[t.Name]; ok {
+			jobs = append(jobs, pairJob{t, next, t.Name})
+		}
+	}
+	diffs := diffPairs(jobs, opts)
+	for k, job := range jobs[:renames] {
+		gone, to := job.o, job.n
 		before, after := jsonvalue.NewString(gone.Name), jsonvalue.NewString(to.Name)
 		changes = append(changes, Change{
 			Classification: Breaking,
@@ -70,7 +81,7 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 		if !opts.NoWitnesses {
 			changes[len(changes)-1].Witness = toolCallWitness(gone)
 		}
-		changes = append(changes, diffTool(gone, to, gone.Name, opts)...)
+		changes = append(changes, diffs[k]...)
 	}
 	for _, gone := range stillRemoved {
 		before := jsonvalue.NewString(gone.Name)
@@ -102,10 +113,8 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 			New:            toolLocation(fresh, "name"),
 		})
 	}
-	for _, t := range old {
-		if next, ok := newByName[t.Name]; ok {
-			changes = append(changes, diffTool(t, next, t.Name, opts)...)
-		}
+	for _, d := range diffs[renames:] {
+		changes = append(changes, d...)
 	}
 	return summarize(filter(changes, opts))
 }
@@ -115,7 +124,7 @@ func Tools(old, new *tool.Tool, opts Options) []Change {
 	if old == nil || new == nil {
 		return nil
 	}
-	return summarize(filter(diffTool(old, new, old.Name, opts), opts)).Changes
+	return summarize(filter(diffTool(old, new, old.Name, opts, nil), opts)).Changes
 }
 
 func lastByName(ts []*tool.Tool) map[string]*tool.Tool {
@@ -136,7 +145,11 @@ func toolLocation(t *tool.Tool, path string) Location {
 }
 
 // diffTool compares the description and the input schema of two tools.
-func diffTool(o, n *tool.Tool, name string, opts Options) []Change {
+// ledger, when not nil, is the tool's account of the run's search budget.
+func diffTool(o, n *tool.Tool, name string, opts Options, ledger *witness.Ledger) []Change {
+	if tool.SameText(o, n) {
+		return nil
+	}
 	var out []Change
 	od, nd := member(o, "description"), member(n, "description")
 	if !jsonvalue.Equal(od, nd) {
@@ -169,7 +182,7 @@ func diffTool(o, n *tool.Tool, name string, opts Options) []Change {
 	if opts.NoWitnesses {
 		return append(out, c.out...)
 	}
-	return append(out, attachWitnesses(o, n, name, c.out, c.rewrote, opts.compiled)...)
+	return append(out, attachWitnesses(o, n, name, c.out, c.rewrote, opts.compiled, ledger)...)
 }
 
 func member(t *tool.Tool, key string) *jsonvalue.Value {

@@ -59,6 +59,10 @@ type node struct {
 	// repeated at many use sites, so a clean result is remembered.
 	viaRef bool
 	merged bool // a $ref merged with sibling keywords
+	// constrained: merged with a sibling that can reject a value (not
+	// only annotations such as a description): the merge is a rewritten
+	// spelling for the validator to double-check.
+	constrained bool
 	// cut: the $ref chain was not followed to its end (past the hop limit,
 	// or into a loop of pure $refs).
 	cut bool
@@ -373,7 +377,7 @@ func (c *comparer) schema(o, n *node) {
 	}
 	o.index()
 	n.index()
-	if o.merged || n.merged || o.conj != nil || n.conj != nil {
+	if o.constrained || n.constrained || o.conj != nil || n.conj != nil {
 		c.rewrote = true
 	}
 	c.widened = ""
@@ -483,7 +487,7 @@ func conjNode(n *node) *node {
 	if n.conj == nil {
 		return standIn(n.at)
 	}
-	return &node{v: n.conj, at: n.at, real: true, id: n.conj.Start, merged: true}
+	return &node{v: n.conj, at: n.at, real: true, id: n.conj.Start, merged: true, constrained: true}
 }
 
 // slotRules says how a single-subschema keyword is classified.

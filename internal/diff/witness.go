@@ -42,12 +42,12 @@ const (
 // keyword comparisons are not double-checked: compiling a schema for the
 // validator costs more than the whole keyword comparison, and the
 // semantic tests hold those comparisons to the validator instead.
-func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote bool, cache *witness.Cache) []Change {
+func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote bool, cache *witness.Cache, ledger *witness.Ledger) []Change {
 	oldRoot, newRoot := member(o, "inputSchema"), member(n, "inputSchema")
 	var p *witness.Pair
 	pair := func() *witness.Pair {
 		if p == nil {
-			p = witness.NewPair(oldRoot, newRoot, cache)
+			p = witness.NewPair(oldRoot, newRoot, cache, ledger)
 		}
 		return p
 	}
@@ -64,7 +64,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		if ch.Classification != Breaking {
 			continue
 		}
-		if p == nil && cache.Spent() {
+		if p == nil && ledger.Spent() {
 			ch.Witness = &Witness{Reason: reasonRunBudget}
 			continue
 		}
@@ -75,11 +75,11 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		focus := focusOf(ch.Path)
 		// A call already found that the new schema rejects right here
 		// serves this change too.
-		if r, ok := witness.Reuse(found, focus); ok {
+		if r, ok := witness.Reuse(found, newRoot, focus); ok {
 			ch.Witness = &Witness{Arguments: r.Arguments}
 			continue
 		}
-		if cache.Spent() {
+		if ledger.Spent() {
 			ch.Witness = &Witness{Reason: reasonRunBudget}
 			continue
 		}
@@ -95,7 +95,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		}
 		ch.Witness = &Witness{Reason: noWitnessReason(ch, focus, newRoot)}
 	}
-	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || cache.Spent() || !pair().Usable() {
+	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || ledger.Spent() || !pair().Usable() {
 		return changes
 	}
 	// A property newly declared where the old schema let any name through

@@ -20,7 +20,7 @@ func verifyWitness(tb testing.TB, oldSchema, newSchema string, w *Witness) {
 	if err1 != nil || err2 != nil {
 		tb.Fatal(err1, err2)
 	}
-	if ok, _ := witness.NewPair(o, n, nil).Breaks(w.Arguments); !ok {
+	if ok, _ := witness.NewPair(o, n, nil, nil).Breaks(w.Arguments); !ok {
 		tb.Errorf("witness %s is not accepted by the old schema and rejected by the new one", jsonvalue.Encode(w.Arguments, ""))
 	}
 }
@@ -165,14 +165,14 @@ func TestSafetyNet(t *testing.T) {
 	o, n := schemaTool(t, "old.json", oldS), schemaTool(t, "new.json", newS)
 	// The engine's own verdict is withheld (no changes), as if it had
 	// missed the narrowing.
-	got := attachWitnesses(o, n, "demo_tool", nil, true, nil)
+	got := attachWitnesses(o, n, "demo_tool", nil, true, nil, nil)
 	checkChanges(t, got, want{"schema-narrowed", Breaking, "inputSchema.properties.a.maxLength"})
 	verifyWitness(t, oldS, newS, got[0].Witness)
 	if got[0].New.Line == 0 {
 		t.Errorf("schema-narrowed not located: %+v", got[0].New)
 	}
 	// Not rewritten: the keyword comparison is trusted, nothing is added.
-	if got := attachWitnesses(o, n, "demo_tool", nil, false, nil); len(got) != 0 {
+	if got := attachWitnesses(o, n, "demo_tool", nil, false, nil, nil); len(got) != 0 {
 		t.Errorf("safety net ran on a plain comparison:%s", describe(got))
 	}
 }
@@ -203,7 +203,7 @@ func TestBudgetSpentSaysSo(t *testing.T) {
 	// The search really ran out: it judged every candidate it allows
 	// itself (the focus's cap, below Budget) ...
 	o, n := schemaTool(t, "old.json", oldS), schemaTool(t, "new.json", newS)
-	p := witness.NewPair(member(o, "inputSchema"), member(n, "inputSchema"), nil)
+	p := witness.NewPair(member(o, "inputSchema"), member(n, "inputSchema"), nil, nil)
 	if r := p.Find([]string{"not"}, nil, nil); r.Arguments != nil || p.Judged < 40 || p.Judged > witness.Budget {
 		t.Fatalf("search found %v after judging %d candidates, want none after judging its whole allowance", r.Arguments, p.Judged)
 	}

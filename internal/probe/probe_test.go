@@ -608,18 +608,18 @@ func TestConcurrencyIsBounded(t *testing.T) {
 
 func TestUntrustedTextIsEscaped(t *testing.T) {
 	f := newFake(t)
-	f.reply = status(400, `{"error":{"message":"bad\n::error::injected\u001b[31m\u202eevil"}}`)
+	f.reply = status(400, `{"error":{"message":"bad\n::error::injected\u001b[31m\u202eevil\u200f\u061c"}}`)
 	rep := run(t, weather(t), f.options("openai"))
 	var buf bytes.Buffer
 	WriteText(&buf, rep, TextOptions{})
 	out := buf.String()
-	if strings.Contains(out, "\n::error::") || strings.ContainsAny(out, "\x1b\u202e") {
+	if strings.Contains(out, "\n::error::") || strings.ContainsAny(out, "\x1b\u202e\u200f\u061c") {
 		t.Errorf("unescaped:\n%q", out)
 	}
-	if !strings.Contains(out, `Provider error (HTTP 400): bad\n::error::injected\u001b[31m\u202eevil`) {
+	if !strings.Contains(out, `Provider error (HTTP 400): bad\n::error::injected\u001b[31m\u202eevil\u200f\u061c`) {
 		t.Errorf("not verbatim:\n%s", out)
 	}
-	if rep.Results[0].ProviderError.Message != "bad\n::error::injected\x1b[31m\u202eevil" {
+	if rep.Results[0].ProviderError.Message != "bad\n::error::injected\x1b[31m\u202eevil\u200f\u061c" {
 		t.Errorf("JSON keeps the message verbatim: %q", rep.Results[0].ProviderError.Message)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
 
@@ -270,7 +271,6 @@ func esc(s string) string {
 	return b.String()
 }
 
-func unsafeRune(r rune) bool {
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0x2028 || r == 0x2029 ||
-		(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0xfeff
-}
+// unsafeRune is what every renderer escapes (textsafe), and a byte order
+// mark, which a provider's message has no business holding.
+func unsafeRune(r rune) bool { return textsafe.UnsafeRune(r) || r == 0xfeff }

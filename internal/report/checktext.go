@@ -13,6 +13,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -704,7 +705,7 @@ func appendSnippet(line []byte, p painter, color string, src *tool.Source, sp to
 			switch {
 			case r == '\t':
 				line = append(line, '\t')
-			case isUnsafeRune(r):
+			case textsafe.UnsafeRune(r):
 				line = utf8.AppendRune(line, utf8.RuneError)
 			default:
 				line = utf8.AppendRune(line, r)

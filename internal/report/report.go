@@ -16,8 +16,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/schemaport/schemaport-action/internal/check"
 	"unicode/utf8"
+
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 )
 
 // TextOptions tune the text renderers.
@@ -74,25 +76,6 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// isUnsafeRune reports runes that must not reach a terminal or a log raw:
-// C0 and C1 controls (U+0085 NEXT LINE among them), DEL, the line and
-// paragraph separators U+2028 and U+2029 (a line break to some readers and
-// not to others), and the bidirectional overrides and isolates that can
-// make a line read differently from what it is.
-func isUnsafeRune(r rune) bool {
-	switch {
-	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
-		return true
-	case r == 0x2028, r == 0x2029:
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true
-	case r == 0x200e, r == 0x200f, r == 0x061c:
-		return true
-	}
-	return false
-}
-
 // clean makes untrusted text safe for one line of terminal output: unsafe
 // runes become visible \uXXXX escapes and invalid UTF-8 becomes U+FFFD.
 func clean(s string) string { return cleanKeeping(s, "") }
@@ -120,7 +103,7 @@ func rewriteUnsafe(s, keep string) string {
 			b.WriteRune(utf8.RuneError)
 		case r < utf8.RuneSelf && strings.IndexByte(keep, byte(r)) >= 0:
 			b.WriteRune(r)
-		case isUnsafeRune(r):
+		case textsafe.UnsafeRune(r):
 			b.WriteString(`\u`)
 			h := strconv.FormatInt(int64(r), 16)
 			b.WriteString(strings.Repeat("0", 4-len(h)))
@@ -160,7 +143,7 @@ func needsClean(s, keep string) bool {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if (r == utf8.RuneError && size == 1) || isUnsafeRune(r) {
+		if (r == utf8.RuneError && size == 1) || textsafe.UnsafeRune(r) {
 			return true
 		}
 		i += size

@@ -13,6 +13,7 @@ package witness
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,14 +41,16 @@ type Pair struct {
 	compiled         bool
 	old, new         *jsonschema.Schema
 	cache            *Cache
+	ledger           *Ledger
 	// Judged counts the candidates judged so far (both validators).
 	Judged int
 }
 
 // NewPair prepares a search between two input schemas (nil counts as {}).
-// cache, when not nil, shares compiled schemas with other pairs.
-func NewPair(oldRoot, newRoot *jsonvalue.Value, cache *Cache) *Pair {
-	return &Pair{oldRoot: oldRoot, newRoot: newRoot, cache: cache}
+// cache, when not nil, shares compiled schemas with other pairs; ledger,
+// when not nil, is charged for every candidate judged.
+func NewPair(oldRoot, newRoot *jsonvalue.Value, cache *Cache, ledger *Ledger) *Pair {
+	return &Pair{oldRoot: oldRoot, newRoot: newRoot, cache: cache, ledger: ledger}
 }
 
 // cachedSchemas bounds a Cache: when it is full the cache starts over,
@@ -63,22 +66,41 @@ const cachedSchemas = 256
 // schemas (one tool's new version is often another's, and generated
 // tools share shapes); a compiled schema is read-only, so sharing it is
 // safe. A schema that does not compile is kept as nil.
+//
+// Pairs searched at once on several goroutines share one Cache. Two of
+// them may compile the same schema at the same moment; both results are
+// the same, so nothing depends on which is kept.
 type Cache struct {
+	mu        sync.Mutex
 	byContent map[string]*jsonschema.Schema
-	// judged counts the candidates judged by every pair using the cache.
-	judged int
 }
 
-// RunBudget bounds the candidates judged in one run (a Cache's life):
-// past it, Spent says so and the caller stops searching, so a run over
-// thousands of changed tools costs a bounded multiple of the keyword
-// comparison. It is generous: a run over 10,000 generated tools with
-// 800 changed ones judges about 18,000.
+// RunBudget bounds the candidates judged in one run: past it, the
+// caller stops searching, so a run over thousands of changed tools costs
+// a bounded multiple of the keyword comparison. It is generous: a run
+// over 10,000 generated tools with 800 changed ones judges about 18,000.
 const RunBudget = 250 * Budget
 
+// Ledger is one tool's account of the run's search budget: Before is what
+// the tools before it in the run judged, Judged what its own searches
+// have. Keeping the two apart lets tools be searched in parallel and the
+// run still decide, in tool order, exactly what a serial run would.
+type Ledger struct {
+	Before, Judged int
+	// Limit is the run's budget; 0 means RunBudget.
+	Limit int
+}
+
 // Spent reports whether the run's search budget is used up.
-func (c *Cache) Spent() bool {
-	return c != nil && c.judged >= RunBudget
+func (b *Ledger) Spent() bool {
+	return b != nil && b.Before+b.Judged >= b.limit()
+}
+
+func (b *Ledger) limit() int {
+	if b.Limit > 0 {
+		return b.Limit
+	}
+	return RunBudget
 }
 
 // NewCache returns an empty cache.
@@ -94,14 +116,19 @@ func (c *Cache) compile(root *jsonvalue.Value) *jsonschema.Schema {
 	if root != nil {
 		key = jsonvalue.Canonical(root)
 	}
-	if s, ok := c.byContent[key]; ok {
+	c.mu.Lock()
+	s, ok := c.byContent[key]
+	c.mu.Unlock()
+	if ok {
 		return s
 	}
-	s := compile(root)
+	s = compile(root)
+	c.mu.Lock()
 	if len(c.byContent) >= cachedSchemas {
 		clear(c.byContent)
 	}
 	c.byContent[key] = s
+	c.mu.Unlock()
 	return s
 }
 
@@ -172,8 +199,8 @@ func (p *Pair) Usable() bool {
 
 func (p *Pair) judge() {
 	p.Judged++
-	if p.cache != nil {
-		p.cache.judged++
+	if p.ledger != nil {
+		p.ledger.Judged++
 	}
 }
 
@@ -272,10 +299,7 @@ func (p *Pair) Find(focus []string, hints []*jsonvalue.Value, skip func(where []
 func (p *Pair) find(focus []string, hints []*jsonvalue.Value, skip func(where []string) bool, seen map[string]bool) Result {
 	g := newGenerator(p.oldRoot, p.newRoot, focus, hints)
 	cands := g.candidates()
-	want := "/" + strings.Join(escapePointer(focus), "/")
-	if len(focus) == 0 {
-		want = ""
-	}
+	site := siteOf(p.newRoot, focus)
 	var first Result
 	judged := 0
 	for _, cand := range cands {
@@ -298,7 +322,7 @@ func (p *Pair) find(focus []string, hints []*jsonvalue.Value, skip func(where []
 		}
 		r := Result{Arguments: c, Where: where}
 		for _, w := range where {
-			if related(w, want) {
+			if site.near(w) {
 				return r
 			}
 		}
@@ -309,21 +333,124 @@ func (p *Pair) find(focus []string, hints []*jsonvalue.Value, skip func(where []
 	return first
 }
 
-// Reuse returns a result among found whose call the new schema rejects at
-// the change at focus or under it.
-func Reuse(found []Result, focus []string) (Result, bool) {
+// Reuse returns a result among found whose call the new schema (newRoot)
+// rejects at the change at focus or under it.
+func Reuse(found []Result, newRoot *jsonvalue.Value, focus []string) (Result, bool) {
 	if len(focus) == 0 {
 		return Result{}, false
 	}
-	want := "/" + strings.Join(escapePointer(focus), "/")
+	site := siteOf(newRoot, focus)
 	for _, r := range found {
 		for _, w := range r.Where {
-			if w == want || strings.HasPrefix(w, want+"/") {
+			if site.under(w) {
 				return r, true
 			}
 		}
 	}
 	return Result{}, false
+}
+
+// site is where the new schema's validator says a change is, as keyword
+// locations (JSON pointers into the input schema).
+type site struct {
+	// want is the change's path as the diff names it; alt, when the path
+	// goes through a $ref, where the validator names it (the target).
+	want, alt string
+	// closers: a property the new schema no longer declares is rejected
+	// by its object's additionalProperties or unevaluatedProperties.
+	closers []string
+}
+
+func siteOf(newRoot *jsonvalue.Value, focus []string) site {
+	s := site{alt: targetPointer(newRoot, focus)}
+	if len(focus) > 0 {
+		s.want = "/" + strings.Join(escapePointer(focus), "/")
+	}
+	if n := len(focus); n >= 2 && focus[n-2] == "properties" {
+		parents := []string{"/" + strings.Join(escapePointer(focus[:n-2]), "/")}
+		if t := targetPointer(newRoot, focus[:n-2]); t != "" {
+			parents = append(parents, t)
+		}
+		for _, at := range parents {
+			at = strings.TrimSuffix(at, "/") // the root is ""
+			s.closers = append(s.closers, at+"/additionalProperties", at+"/unevaluatedProperties")
+		}
+	}
+	return s
+}
+
+// near: w is the change's location, above or under it.
+func (s site) near(w string) bool {
+	return related(w, s.want) || (s.alt != "" && related(w, s.alt)) || slices.Contains(s.closers, w)
+}
+
+// under: w is the change's location or under it.
+func (s site) under(w string) bool {
+	in := func(at string) bool { return w == at || strings.HasPrefix(w, at+"/") }
+	return (s.want != "" && in(s.want)) || (s.alt != "" && in(s.alt)) || slices.Contains(s.closers, w)
+}
+
+// refTokens are the pointer tokens of a local $ref ("#", "#/a/b").
+func refTokens(ref string) []string {
+	if ref == "#" {
+		return []string{}
+	}
+	return strings.Split(strings.TrimPrefix(ref, "#/"), "/")
+}
+
+// targetPointer is where the schema path segs (below root) is written
+// when the path goes through local $refs: the pointer from the last $ref
+// target followed, "/$defs/Money/properties/amount/minimum" for
+// properties/price/properties/amount/minimum when price is a $ref to
+// Money. It is "" when the path follows no $ref.
+func targetPointer(root *jsonvalue.Value, segs []string) string {
+	cur, ptr, followed := root, []string{}, false
+	// follow moves to the target of cur's local $ref, if it has one.
+	follow := func() bool {
+		ref := cur.Get("$ref")
+		if ref == nil || ref.Kind != jsonvalue.String || (ref.Text != "#" && !strings.HasPrefix(ref.Text, "#/")) {
+			return false
+		}
+		cur, ptr, followed = resolveIn(root, ref.Text), refTokens(ref.Text), true
+		return cur != nil
+	}
+	for i, seg := range segs {
+		var next *jsonvalue.Value
+		for hops := 0; cur != nil && next == nil && hops <= 8; hops++ {
+			switch cur.Kind {
+			case jsonvalue.Object:
+				next = cur.Get(seg)
+			case jsonvalue.Array:
+				if k, err := strconv.Atoi(seg); err == nil && k >= 0 && k < len(cur.Items) {
+					next = &cur.Items[k]
+				}
+			}
+			if next == nil && !follow() {
+				break
+			}
+		}
+		if next == nil {
+			// Not in this version (a keyword the change removed): the
+			// rest of the path is as written.
+			return pointerIf(followed, append(ptr, escapePointer(segs[i:])...))
+		}
+		ptr = append(ptr, escapePointer([]string{seg})...)
+		cur = next
+	}
+	// A path that ends at a $ref ends where the $ref leads: the schema
+	// whose keywords judge the value.
+	for hops := 0; cur != nil && hops <= 8 && follow(); hops++ {
+	}
+	return pointerIf(followed, ptr)
+}
+
+// pointerIf is the JSON pointer of tokens when a $ref was followed (and it
+// is not the root's), "" otherwise.
+func pointerIf(followed bool, tokens []string) string {
+	if !followed || len(tokens) == 0 {
+		return ""
+	}
+	return "/" + strings.Join(tokens, "/")
 }
 
 // related: one location is the other or lies under it.

@@ -1,7 +1,9 @@
 package witness
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -38,7 +40,7 @@ func TestPatternSample(t *testing.T) {
 func TestFindIsVerified(t *testing.T) {
 	old := parse(t, `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","maximum":10}},"required":["id","n"]}`)
 	new := parse(t, `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","maximum":5}},"required":["id","n"]}`)
-	p := NewPair(old, new, nil)
+	p := NewPair(old, new, nil, nil)
 	r := p.Find([]string{"properties", "n", "maximum"}, []*jsonvalue.Value{parse(t, `10`), parse(t, `5`)}, nil)
 	if r.Arguments == nil {
 		t.Fatal("no witness")
@@ -47,39 +49,41 @@ func TestFindIsVerified(t *testing.T) {
 		t.Errorf("witness %s: breaks %v at %v", jsonvalue.Encode(r.Arguments, ""), ok, where)
 	}
 	// The same schema twice: nothing to find.
-	if r := NewPair(old, old, nil).Find(nil, nil, nil); r.Arguments != nil {
+	if r := NewPair(old, old, nil, nil).Find(nil, nil, nil); r.Arguments != nil {
 		t.Errorf("witness between equal schemas: %s", jsonvalue.Encode(r.Arguments, ""))
 	}
-	if c := Call(old); c == nil || !NewPair(old, old, nil).AcceptedByOld(c) {
+	if c := Call(old); c == nil || !NewPair(old, old, nil, nil).AcceptedByOld(c) {
 		t.Errorf("Call: %v", c)
 	}
 }
 
 // TestCacheSharesAndBudgets: pairs over the same content share one compiled
 // schema (key order does not matter), and the judgements of every pair
-// count against the run's budget.
+// charged to a budget count against the run's, from where the tools
+// before it left it.
 func TestCacheSharesAndBudgets(t *testing.T) {
 	a := parse(t, `{"type":"object","properties":{"n":{"type":"integer","maximum":10}},"required":["n"]}`)
 	b := parse(t, `{"required":["n"],"properties":{"n":{"maximum":10,"type":"integer"}},"type":"object"}`)
 	c := NewCache()
-	p, q := NewPair(a, b, c), NewPair(b, a, c)
+	budget := &Ledger{Before: RunBudget - 50}
+	p, q := NewPair(a, b, c, budget), NewPair(b, a, c, budget)
 	if !p.Usable() || !q.Usable() || p.old != q.old || p.old != p.new || len(c.byContent) != 1 {
 		t.Fatalf("equal content compiled apart: %d entries", len(c.byContent))
 	}
 	call := parse(t, `{"n":3}`)
-	for !c.Spent() {
-		if !p.AcceptedByOld(call) {
+	for !budget.Spent() {
+		if !p.AcceptedByOld(call) || !q.AcceptedByOld(call) {
 			t.Fatal("old schema rejects {\"n\":3}")
 		}
-		if c.judged > RunBudget {
+		if budget.Judged > 50 {
 			t.Fatal("Spent not reported at the budget")
 		}
 	}
-	if c.judged != RunBudget || p.Judged != RunBudget {
-		t.Errorf("judged %d (pair %d), want %d", c.judged, p.Judged, RunBudget)
+	if budget.Judged != 50 || p.Judged != 25 || q.Judged != 25 {
+		t.Errorf("judged %d (pairs %d and %d), want 50 (25 each)", budget.Judged, p.Judged, q.Judged)
 	}
-	if new(Cache).Spent() || (*Cache)(nil).Spent() {
-		t.Error("an unused cache is spent")
+	if new(Ledger).Spent() || (*Ledger)(nil).Spent() {
+		t.Error("an unused budget is spent")
 	}
 }
 
@@ -107,7 +111,7 @@ func TestCacheBounded(t *testing.T) {
 func TestFindAddedOneOfBranch(t *testing.T) {
 	old := parse(t, `{"type":"object","properties":{"v":{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}]}},"required":["v"]}`)
 	new := parse(t, `{"type":"object","properties":{"v":{"oneOf":[{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]},{"$ref":"#/$defs/D"}]}},"required":["v"],"$defs":{"D":{"type":"object","properties":{"data":{"type":"string"}},"required":["data"]}}}`)
-	p := NewPair(old, new, nil)
+	p := NewPair(old, new, nil, nil)
 	r := p.Find([]string{"properties", "v", "oneOf", "2"}, nil, nil)
 	if got := jsonvalue.Encode(r.Arguments, ""); got != `{"v":{"url":"a","data":"a"}}` {
 		t.Errorf("witness %s", got)
@@ -122,12 +126,58 @@ func TestFindAddedOneOfBranch(t *testing.T) {
 func TestFindReorderedBranch(t *testing.T) {
 	old := parse(t, `{"type":"object","properties":{"v":{"anyOf":[{"type":"string","maxLength":10},{"type":"integer"}]}},"required":["v"]}`)
 	new := parse(t, `{"type":"object","properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","maxLength":10}]}},"required":["v"]}`)
-	p := NewPair(old, new, nil)
+	p := NewPair(old, new, nil, nil)
 	r := p.Find([]string{"properties", "v", "anyOf", "0", "minimum"}, []*jsonvalue.Value{parse(t, `0`)}, nil)
 	if got := jsonvalue.Encode(r.Arguments, ""); got != `{"v":-1}` {
 		t.Errorf("witness %s", got)
 	}
 	if ok, where := p.Breaks(r.Arguments); !ok || len(where) == 0 {
 		t.Errorf("not verified")
+	}
+}
+
+// TestFindStopsAtTheChange: the search stops at the first call the new
+// schema rejects at the change, also where the validator names that
+// keyword otherwise than the diff does: through a $ref (where the target
+// is written) and, for a property no longer declared, at its object's
+// additionalProperties. It used to judge the focus's whole allowance
+// there, looking for a rejection "at the change".
+func TestFindStopsAtTheChange(t *testing.T) {
+	money := func(min string) string {
+		return `"$defs":{"Money":{"type":"object","properties":{"amount":{"type":"number","minimum":` + min + `},"currency":{"enum":["USD","EUR"]}},"required":["amount","currency"]}}`
+	}
+	for _, tc := range []struct {
+		name, old, new, focus string
+		rejectedAt            string
+	}{
+		{"through a $ref",
+			`{"type":"object",` + money("0") + `,"properties":{"a":{"type":"string"},"price":{"description":"d","$ref":"#/$defs/Money"}},"required":["a"]}`,
+			`{"type":"object",` + money("1") + `,"properties":{"a":{"type":"string"},"price":{"description":"d","$ref":"#/$defs/Money"}},"required":["a"]}`,
+			"properties/price/properties/amount/minimum", "/$defs/Money/properties/amount/minimum"},
+		{"a property removed from a closed object",
+			`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":3},"c":{"type":"boolean"}},"required":["a"],"additionalProperties":false}`,
+			`{"type":"object","properties":{"a":{"type":"string"},"c":{"type":"boolean"}},"required":["a"],"additionalProperties":false}`,
+			"properties/b", "/additionalProperties"},
+		{"a property removed from a closed object behind a $ref",
+			`{"type":"object","$defs":{"O":{"type":"object","properties":{"b":{"type":"integer"},"c":{"type":"string"}},"additionalProperties":false}},"properties":{"o":{"$ref":"#/$defs/O"}}}`,
+			`{"type":"object","$defs":{"O":{"type":"object","properties":{"c":{"type":"string"}},"additionalProperties":false}},"properties":{"o":{"$ref":"#/$defs/O"}}}`,
+			"properties/o/properties/b", "/$defs/O/additionalProperties"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewPair(parse(t, tc.old), parse(t, tc.new), nil, nil)
+			r := p.Find(strings.Split(tc.focus, "/"), nil, nil)
+			if r.Arguments == nil {
+				t.Fatal("no witness")
+			}
+			if !slices.Contains(r.Where, tc.rejectedAt) {
+				t.Errorf("rejected at %v, want %s", r.Where, tc.rejectedAt)
+			}
+			if p.Judged > 3 {
+				t.Errorf("judged %d candidates for %s, want the search to stop at the first rejection at the change", p.Judged, jsonvalue.Encode(r.Arguments, ""))
+			}
+			if got, ok := Reuse([]Result{r}, p.newRoot, strings.Split(tc.focus, "/")); !ok || got.Arguments != r.Arguments {
+				t.Errorf("the call is not reused for the same change")
+			}
+		})
 	}
 }

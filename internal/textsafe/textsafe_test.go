@@ -1,0 +1,16 @@
+package textsafe
+
+import "testing"
+
+func TestUnsafeRune(t *testing.T) {
+	for _, r := range []rune{0x00, 0x0a, 0x1b, 0x7f, 0x85, 0x9f, 0x2028, 0x2029, 0x202a, 0x202e, 0x2066, 0x2069, 0x200e, 0x200f, 0x061c} {
+		if !UnsafeRune(r) {
+			t.Errorf("U+%04X passes raw", r)
+		}
+	}
+	for _, r := range []rune{' ', 'a', 0xa0, 0xe9, 0x4e2d, 0x1f600, 0x200b, 0x202f, 0x2065} {
+		if UnsafeRune(r) {
+			t.Errorf("U+%04X is escaped", r)
+		}
+	}
+}
