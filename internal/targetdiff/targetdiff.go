@@ -120,6 +120,10 @@ func Diff(before, after []*tool.Tool, targets []Target) Result {
 	for _, target := range targets {
 		rep := TargetReport{TargetID: target.ID, DisplayName: target.Name, Tools: []ToolChange{}}
 		for _, t := range shared {
+			// The same bytes compile the same: nothing to compare.
+			if tool.SameText(old[t.Name], t) {
+				continue
+			}
 			c := compare(target, old[t.Name], t)
 			if c.Verdict == Unchanged && len(c.Added) == 0 && len(c.Resolved) == 0 {
 				continue

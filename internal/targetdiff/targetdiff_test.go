@@ -207,3 +207,20 @@ func TestAdapterPanicIsARefusal(t *testing.T) {
 		t.Errorf("%+v", c)
 	}
 }
+
+// A tool written with the same bytes on both sides is not compiled at all.
+func TestUnchangedToolsAreNotCompiled(t *testing.T) {
+	compiled := 0
+	counting := Target{ID: "count", Name: "Count", Compile: func(x *tool.Tool) compile.Result {
+		compiled++
+		return compile.Result{OK: true}
+	}}
+	res := Diff([]*tool.Tool{base(t)}, []*tool.Tool{base(t)}, []Target{counting})
+	if compiled != 0 || len(res.Reports[0].Tools) != 0 {
+		t.Errorf("compiled %d times, reported %+v", compiled, res.Reports[0].Tools)
+	}
+	Diff([]*tool.Tool{base(t)}, []*tool.Tool{withOneOf(t)}, []Target{counting})
+	if compiled != 2 {
+		t.Errorf("a changed tool compiled %d times, want 2 (both sides)", compiled)
+	}
+}
