@@ -15,6 +15,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/core"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -123,7 +124,7 @@ func compileWith(t *tool.Tool, target Target, allowLossy bool, coreErrs, setDiag
 		diags = append(diags, setDiags...)
 		provider.SortDiagnostics(diags)
 	}
-	output, records := target.compile(t, newDiagIndex(diags))
+	output, records := target.compile(t, job{diags: newDiagIndex(diags, target.consults), record: true})
 	upgradeLossy(records, diags)
 	r := finalize(t, target.ID, output, records, diags, allowLossy)
 	if r.OK {
@@ -271,12 +272,20 @@ func dedupe(in []Transformation) []Transformation {
 }
 
 // diagIndex answers "did check report this code at this path?", which is
-// how compile drops exactly the keywords check said it would.
+// how compile drops exactly the keywords check said it would. It holds
+// only the codes its adapter asks about, so that an empty index tells
+// Render no path is needed.
 type diagIndex map[string][]string
 
-func newDiagIndex(ds []provider.Diagnostic) diagIndex {
-	ix := diagIndex{}
+func newDiagIndex(ds []provider.Diagnostic, consults func(code string) bool) diagIndex {
+	var ix diagIndex
 	for _, d := range ds {
+		if !consults(d.Code) {
+			continue
+		}
+		if ix == nil {
+			ix = diagIndex{}
+		}
 		ix[d.Path] = append(ix[d.Path], d.Code)
 		// A finding inside an inlined definition (Gemini) is reported at
 		// the definition's path; compile works on the inlined schema, at
@@ -297,9 +306,64 @@ func (ix diagIndex) has(path, code string) bool {
 	return false
 }
 
-// recorder collects transformations in production order.
-type recorder struct{ list []Transformation }
+// job is one run of an adapter. Compile records every change (record);
+// Render only measures what is sent: it keeps no records, and builds no
+// schema paths when no lookup needs them (paths), and shares the source's
+// values where they are copied unchanged (Render's caller only reads).
+type job struct {
+	diags  diagIndex
+	record bool
+}
 
-func (r *recorder) add(code, path string, lossy bool, detail string) {
-	r.list = append(r.list, Transformation{Code: code, Path: path, Detail: detail, Lossy: lossy})
+// paths reports whether the adapter needs schema paths: for its records,
+// or to look check's findings up.
+func (j job) paths() bool { return j.record || len(j.diags) > 0 }
+
+// copyOf is v for the output: a deep copy when compiling (nothing shares
+// memory with the loaded tool), v itself when measuring.
+func (j job) copyOf(v *jsonvalue.Value) jsonvalue.Value {
+	if j.record {
+		return clone(v)
+	}
+	return *v
+}
+
+// pather builds canonical schema paths, or nothing when the run needs none
+// (every path is then "", and no lookup or record reads it).
+type pather bool
+
+func (p pather) key(base, key string) string {
+	if !p {
+		return ""
+	}
+	return schemapath.Key(base, key)
+}
+
+func (p pather) index(base string, i int) string {
+	if !p {
+		return ""
+	}
+	return schemapath.Index(base, i)
+}
+
+func (p pather) join(base string, keys ...string) string {
+	if !p {
+		return ""
+	}
+	return schemapath.Join(base, keys...)
+}
+
+// recorder collects transformations in production order; a recorder that
+// is off (Render) keeps nothing. A detail comes in pieces, joined only
+// when kept.
+type recorder struct {
+	off  bool
+	list []Transformation
+}
+
+func (r *recorder) add(code, path string, lossy bool, detail ...string) {
+	if r.off {
+		return
+	}
+	r.list = append(r.list, Transformation{Code: code, Path: path, Detail: strings.Join(detail, ""), Lossy: lossy})
 }

@@ -13,9 +13,12 @@ import (
 )
 
 // geminiOrder is the key order of every converted Gemini Schema.
-var geminiOrder = []string{"type", "format", "title", "description", "nullable", "default", "example",
+var geminiOrder = newKeyOrder("type", "format", "title", "description", "nullable", "default", "example",
 	"enum", "properties", "required", "propertyOrdering", "items", "minItems", "maxItems", "minimum",
-	"maximum", "minLength", "maxLength", "minProperties", "maxProperties", "pattern", "anyOf"}
+	"maximum", "minLength", "maxLength", "minProperties", "maxProperties", "pattern", "anyOf")
+
+// geminiConsults: the codes compileGemini looks up.
+func geminiConsults(code string) bool { return code == "gemini/unsupported-string-format" }
 
 // geminiInt64 are the Schema fields typed int64, which the API takes as
 // decimal strings, in the order the summary record names them.
@@ -38,8 +41,10 @@ var geminiDropped = []struct{ key, code, what string }{
 const maxInlinedNodes = 200000
 
 type geminiCompiler struct {
+	job        job
 	diags      diagIndex
 	rec        recorder
+	path       pather
 	defs       map[string]*jsonvalue.Value
 	nodes      int
 	typeCount  int
@@ -49,9 +54,9 @@ type geminiCompiler struct {
 
 // compileGemini writes a FunctionDeclaration: references inlined, one
 // upper-case type per schema, unsupported keywords dropped on the record.
-func compileGemini(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transformation) {
-	c := geminiCompiler{diags: diags, int64Seen: map[string]bool{}}
-	env := object{}
+func compileGemini(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
+	c := geminiCompiler{job: j, diags: j.diags, rec: recorder{off: !j.record}, path: pather(j.paths()), int64Seen: map[string]bool{}}
+	env := newObject(3)
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && d != "" {
 		env.set("description", str(d))
@@ -70,9 +75,9 @@ func compileGemini(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transform
 		c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
 	}
 	if c.typeCount > 0 {
-		c.rec.add("normalized-type-case", provider.RootPath, false, "Wrote "+plural(c.typeCount, "type value", "type values")+" in upper case, as Gemini's Type enum spells them.")
+		c.rec.add("normalized-type-case", provider.RootPath, false, "Wrote ", plural(c.typeCount, "type value", "type values"), " in upper case, as Gemini's Type enum spells them.")
 	}
-	if c.int64Nodes > 0 {
+	if c.int64Nodes > 0 && !c.rec.off {
 		var seen []string
 		for _, k := range geminiInt64 {
 			if c.int64Seen[k] {
@@ -132,17 +137,17 @@ func (c *geminiCompiler) inlineNode(s *jsonvalue.Value, at string, stack []strin
 	c.nodes++
 	cur := s
 	if ref := s.Get("$ref"); ref != nil && ref.Kind == jsonvalue.String {
-		rp := schemapath.Key(at, "$ref")
+		rp := c.path.key(at, "$ref")
 		siblings := jsonvalue.Without(s, "$ref")
 		target := c.defs[ref.Text]
 		switch {
 		case target == nil, slices.Contains(stack, ref.Text):
 			cur = siblings // check refuses: gemini/unresolvable-schema-reference
 		case c.nodes > maxInlinedNodes:
-			c.rec.add("dropped-schema-reference", rp, true, "Dropped `"+ref.Text+"`: inlining it would exceed "+strconv.Itoa(maxInlinedNodes)+" subschemas.")
+			c.rec.add("dropped-schema-reference", rp, true, "Dropped `", ref.Text, "`: inlining it would exceed "+strconv.Itoa(maxInlinedNodes)+" subschemas.")
 			cur = siblings
 		default:
-			c.rec.add("inlined-schema-reference", rp, false, "Inlined `"+ref.Text+"` here: Gemini has no `$ref`.")
+			c.rec.add("inlined-schema-reference", rp, false, "Inlined `", ref.Text, "` here: Gemini has no `$ref`.")
 			expanded := c.inlineNode(target, at, append(stack[:len(stack):len(stack)], ref.Text))
 			cur = jsonvalue.Overlay(expanded, siblings)
 		}
@@ -150,43 +155,78 @@ func (c *geminiCompiler) inlineNode(s *jsonvalue.Value, at string, stack []strin
 	return c.inlineChildren(cur, at, stack)
 }
 
+// inlineChildren returns s with its subschemas inlined; s itself when
+// nothing below it changes (copies are made only on the way to a change).
 func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []string) *jsonvalue.Value {
-	out := *s
-	out.Members = slices.Clone(s.Members)
-	for i := range out.Members {
-		m := &out.Members[i]
-		kp := schemapath.Key(at, m.Key)
+	var members []jsonvalue.Member // s's members, copied at the first change
+	set := func(i int, v jsonvalue.Value) {
+		if members == nil {
+			members = slices.Clone(s.Members)
+		}
+		members[i].Value = v
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
 		switch m.Key {
 		case "properties":
 			if m.Value.Kind != jsonvalue.Object {
 				continue
 			}
-			v := m.Value
-			v.Members = slices.Clone(v.Members)
-			for j := range v.Members {
-				if p := &v.Members[j]; p.Value.Kind == jsonvalue.Object {
-					p.Value = *c.inlineNode(&p.Value, schemapath.Key(kp, p.Key), stack)
+			kp := c.path.key(at, m.Key)
+			var ps []jsonvalue.Member
+			for j := range m.Value.Members {
+				p := &m.Value.Members[j]
+				if p.Value.Kind != jsonvalue.Object {
+					continue
+				}
+				if n := c.inlineNode(&p.Value, c.path.key(kp, p.Key), stack); n != &p.Value {
+					if ps == nil {
+						ps = slices.Clone(m.Value.Members)
+					}
+					ps[j].Value = *n
 				}
 			}
-			m.Value = v
+			if ps != nil {
+				v := m.Value
+				v.Members = ps
+				set(i, v)
+			}
 		case "prefixItems", "anyOf", "oneOf", "allOf":
 			if m.Value.Kind != jsonvalue.Array {
 				continue
 			}
-			v := m.Value
-			v.Items = slices.Clone(v.Items)
-			for j := range v.Items {
-				if v.Items[j].Kind == jsonvalue.Object {
-					v.Items[j] = *c.inlineNode(&v.Items[j], schemapath.Index(kp, j), stack)
+			kp := c.path.key(at, m.Key)
+			var items []jsonvalue.Value
+			for j := range m.Value.Items {
+				it := &m.Value.Items[j]
+				if it.Kind != jsonvalue.Object {
+					continue
+				}
+				if n := c.inlineNode(it, c.path.index(kp, j), stack); n != it {
+					if items == nil {
+						items = slices.Clone(m.Value.Items)
+					}
+					items[j] = *n
 				}
 			}
-			m.Value = v
+			if items != nil {
+				v := m.Value
+				v.Items = items
+				set(i, v)
+			}
 		case "items", "not", "additionalProperties":
 			if m.Value.Kind == jsonvalue.Object {
-				m.Value = *c.inlineNode(&m.Value, kp, stack)
+				if n := c.inlineNode(&m.Value, c.path.key(at, m.Key), stack); n != &m.Value {
+					set(i, *n)
+				}
 			}
 		}
 	}
+	if members == nil {
+		return s
+	}
+	out := *s
+	out.Members = members
 	return &out
 }
 
@@ -195,7 +235,7 @@ func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []s
 // branch's path, which is where check reports them).
 type geminiSchema struct {
 	members []jsonvalue.Member
-	paths   []string
+	paths   []string // none when the run needs no paths
 }
 
 func (g *geminiSchema) get(key string) *jsonvalue.Value {
@@ -208,12 +248,22 @@ func (g *geminiSchema) get(key string) *jsonvalue.Value {
 }
 
 func (g *geminiSchema) path(key string) string {
+	if g.paths == nil {
+		return ""
+	}
 	for i := range g.members {
 		if g.members[i].Key == key {
 			return g.paths[i]
 		}
 	}
 	return ""
+}
+
+func (g *geminiSchema) pathAt(i int) string {
+	if g.paths == nil {
+		return ""
+	}
+	return g.paths[i]
 }
 
 // slot converts a value standing where a subschema belongs. Values that
@@ -240,7 +290,7 @@ func isNullOnly(v *jsonvalue.Value) bool {
 // collapse turns {anyOf: [X, {type: null}]} into X marked nullable. The
 // parent's description and title stay (they describe this use); any other
 // key both sides hold must agree, or the pair is left a union.
-func collapse(s *jsonvalue.Value, at string) (g geminiSchema, ok bool) {
+func collapse(s *jsonvalue.Value, at string, path pather) (g geminiSchema, ok bool) {
 	a := s.Get("anyOf")
 	if !isArr(a) || len(a.Items) != 2 {
 		return g, false
@@ -255,7 +305,7 @@ func collapse(s *jsonvalue.Value, at string) (g geminiSchema, ok bool) {
 		return g, false
 	}
 	branch := &a.Items[bi]
-	bp := schemapath.Index(schemapath.Key(at, "anyOf"), bi)
+	bp := path.index(path.key(at, "anyOf"), bi)
 	for _, m := range branch.Members {
 		if pv := s.Get(m.Key); pv != nil && m.Key != "description" && m.Key != "title" && !jsonvalue.Equal(pv, &m.Value) {
 			return g, false
@@ -266,32 +316,38 @@ func collapse(s *jsonvalue.Value, at string) (g geminiSchema, ok bool) {
 			continue
 		}
 		g.members = append(g.members, m)
-		g.paths = append(g.paths, schemapath.Key(at, m.Key))
+		if path {
+			g.paths = append(g.paths, schemapath.Key(at, m.Key))
+		}
 	}
 	for _, m := range branch.Members {
 		if s.Has(m.Key) {
 			continue
 		}
 		g.members = append(g.members, m)
-		g.paths = append(g.paths, schemapath.Key(bp, m.Key))
+		if path {
+			g.paths = append(g.paths, schemapath.Key(bp, m.Key))
+		}
 	}
 	return g, true
 }
 
 // convert writes one Gemini Schema for s at path at.
 func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue.Value {
-	o := object{}
+	o := newObject(len(s.Members) + 2)
 	nullable := false
 	var g geminiSchema
-	if cg, ok := collapse(s, at); ok {
+	if cg, ok := collapse(s, at, c.path); ok {
 		g = cg
 		nullable = true
-		c.rec.add("collapsed-nullable-any-of", schemapath.Key(at, "anyOf"), false, "Wrote `anyOf` of a schema and `{\"type\": \"null\"}` as that schema with `nullable: true`.")
+		c.rec.add("collapsed-nullable-any-of", c.path.key(at, "anyOf"), false, "Wrote `anyOf` of a schema and `{\"type\": \"null\"}` as that schema with `nullable: true`.")
 	} else {
 		g.members = s.Members
-		g.paths = make([]string, len(s.Members))
-		for i := range s.Members {
-			g.paths[i] = schemapath.Key(at, s.Members[i].Key)
+		if c.path {
+			g.paths = make([]string, len(s.Members))
+			for i := range s.Members {
+				g.paths[i] = schemapath.Key(at, s.Members[i].Key)
+			}
 		}
 	}
 	tv := &jsonvalue.Value{Kind: jsonvalue.Object, Members: g.members}
@@ -301,7 +357,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	var known []string
 	for _, t := range provider.SchemaTypes(tv, buf[:0]) {
 		if !gemini.IsTypeName(t) {
-			c.rec.add("dropped-unknown-type", g.path("type"), true, "Dropped the type `"+t+"`, which Gemini does not know.")
+			c.rec.add("dropped-unknown-type", g.path("type"), true, "Dropped the type `", t, "`, which Gemini does not know.")
 			continue
 		}
 		known = append(known, t)
@@ -333,14 +389,14 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	// Branches.
 	if a := g.get("anyOf"); isArr(a) {
 		for i := range a.Items {
-			if v, ok := c.slot(&a.Items[i], schemapath.Index(g.path("anyOf"), i)); ok {
+			if v, ok := c.slot(&a.Items[i], c.path.index(g.path("anyOf"), i)); ok {
 				branches = append(branches, v)
 			}
 		}
 	}
 	if a := g.get("oneOf"); isArr(a) {
 		for i := range a.Items {
-			if v, ok := c.slot(&a.Items[i], schemapath.Index(g.path("oneOf"), i)); ok {
+			if v, ok := c.slot(&a.Items[i], c.path.index(g.path("oneOf"), i)); ok {
 				branches = append(branches, v)
 			}
 		}
@@ -372,7 +428,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	format := g.get("format")
 	if format != nil && format.Kind == jsonvalue.String && c.diags.has(g.path("format"), "gemini/unsupported-string-format") {
 		// Gemini rejects this string format outright (check's rule).
-		c.rec.add("dropped-unsupported-format", g.path("format"), true, "Dropped `format: "+jsonvalue.Quote(format.Text)+"`; Gemini accepts only `enum` and `date-time` on a string.")
+		c.rec.add("dropped-unsupported-format", g.path("format"), true, "Dropped `format: ", jsonvalue.Quote(format.Text), "`; Gemini accepts only `enum` and `date-time` on a string.")
 		format = nil
 	}
 	if values != nil && len(known) > 0 && !(len(known) == 1 && known[0] == "string") {
@@ -387,13 +443,13 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 		c.rec.add("added-string-type-to-enum", g.path("enum"), false, "Added `type: STRING` beside the string `enum`, which Gemini needs; the allowed values are the same.")
 	}
 	if values != nil {
-		o.set("enum", clone(values))
+		o.set("enum", c.job.copyOf(values))
 		if format != nil && format.Kind == jsonvalue.String {
 			o.set("format", *format)
 		} else {
 			fp := g.path("format")
 			if fp == "" {
-				fp = schemapath.Key(at, "format")
+				fp = c.path.key(at, "format")
 			}
 			o.set("format", str("enum"))
 			c.rec.add("added-enum-format", fp, false, "Added `format: \"enum\"`, which Gemini needs beside a string `enum`.")
@@ -416,16 +472,16 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	}
 	for _, k := range [...]string{"default", "example"} {
 		if v := g.get(k); v != nil {
-			o.set(k, clone(v))
+			o.set(k, c.job.copyOf(v))
 		}
 	}
 
 	// Children.
 	if p := g.get("properties"); isObj(p) {
 		pp := g.path("properties")
-		var out []jsonvalue.Member
+		out := make([]jsonvalue.Member, 0, len(p.Members))
 		for i := range p.Members {
-			if v, ok := c.slot(&p.Members[i].Value, schemapath.Key(pp, p.Members[i].Key)); ok {
+			if v, ok := c.slot(&p.Members[i].Value, c.path.key(pp, p.Members[i].Key)); ok {
 				out = append(out, member(p.Members[i].Key, v))
 			}
 		}
@@ -441,7 +497,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 		o.set("required", jsonvalue.NewArray(names...))
 	}
 	if po := g.get("propertyOrdering"); isArr(po) && allStrings(po) {
-		o.set("propertyOrdering", clone(po))
+		o.set("propertyOrdering", c.job.copyOf(po))
 	}
 	if it := g.get("items"); it != nil {
 		if v, ok := c.slot(it, g.path("items")); ok {
@@ -483,18 +539,18 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	}
 	for _, d := range geminiDropped {
 		if g.get(d.key) != nil {
-			c.rec.add(d.code, g.path(d.key), true, "Dropped `"+d.key+"`: Gemini has no such field, so "+d.what+" is no longer enforced.")
+			c.rec.add(d.code, g.path(d.key), true, "Dropped `", d.key, "`: Gemini has no such field, so ", d.what, " is no longer enforced.")
 		}
 	}
 	for i, m := range g.members {
 		switch {
 		case gemini.IsAnnotation(m.Key):
-			c.rec.add("dropped-annotation-keyword", g.paths[i], false, "Dropped `"+m.Key+"`, an annotation Gemini has no field for.")
+			c.rec.add("dropped-annotation-keyword", g.pathAt(i), false, "Dropped `", m.Key, "`, an annotation Gemini has no field for.")
 		case !gemini.IsHandled(m.Key):
-			c.rec.add("dropped-unsupported-keyword", g.paths[i], true, "Dropped `"+m.Key+"`, which is not a Gemini Schema field; whatever it constrained is lost.")
+			c.rec.add("dropped-unsupported-keyword", g.pathAt(i), true, "Dropped `", m.Key, "`, which is not a Gemini Schema field; whatever it constrained is lost.")
 		}
 	}
-	return o.value(geminiOrder)
+	return o.value(&geminiOrder)
 }
 
 func allStrings(arr *jsonvalue.Value) bool {

@@ -4,11 +4,15 @@ import (
 	"slices"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
 )
 
 // object is an output object under construction: a later set of a key
 // replaces its value in place.
 type object struct{ members []jsonvalue.Member }
+
+// newObject starts an object with room for n members.
+func newObject(n int) object { return object{members: make([]jsonvalue.Member, 0, n)} }
 
 func (o *object) set(key string, v jsonvalue.Value) {
 	for i := range o.members {
@@ -33,21 +37,52 @@ func (o *object) del(key string) {
 	o.members = slices.DeleteFunc(o.members, func(m jsonvalue.Member) bool { return m.Key == key })
 }
 
+// keyOrder is a fixed key order for compiled schemas.
+type keyOrder struct {
+	rank *provider.KeywordTable[int] // 1 + the key's place; 0: not listed
+}
+
+func newKeyOrder(keys ...string) keyOrder {
+	m := make(map[string]int, len(keys))
+	for i, k := range keys {
+		m[k] = i + 1
+	}
+	return keyOrder{rank: provider.NewKeywordTable(m)}
+}
+
 // value returns the object with the keys of order first, in that order,
-// then every other key as inserted.
-func (o *object) value(order []string) jsonvalue.Value {
-	out := make([]jsonvalue.Member, 0, len(o.members))
-	for _, k := range order {
-		if v := o.get(k); v != nil {
-			out = append(out, jsonvalue.Member{Key: k, Value: *v})
+// then every other key as inserted (no order: as inserted). It sorts o's
+// members in place and hands them over: o is not used after.
+func (o *object) value(order *keyOrder) jsonvalue.Value {
+	if order != nil {
+		// A stable insertion sort by rank: objects are small and mostly
+		// in order already.
+		rank := func(k string) int {
+			if r := order.rank.Get(k); r > 0 {
+				return r
+			}
+			return 1 << 30
+		}
+		ms := o.members
+		for i := 1; i < len(ms); i++ {
+			r := rank(ms[i].Key)
+			if rank(ms[i-1].Key) <= r {
+				continue
+			}
+			m := ms[i]
+			j := i
+			for j > 0 && rank(ms[j-1].Key) > r {
+				ms[j] = ms[j-1]
+				j--
+			}
+			ms[j] = m
 		}
 	}
-	for _, m := range o.members {
-		if !slices.Contains(order, m.Key) {
-			out = append(out, m)
-		}
+	if o.members == nil {
+		// An object with no member yet is still {}, as before.
+		o.members = []jsonvalue.Member{}
 	}
-	return jsonvalue.Value{Kind: jsonvalue.Object, Members: out}
+	return jsonvalue.Value{Kind: jsonvalue.Object, Members: o.members}
 }
 
 func member(key string, v jsonvalue.Value) jsonvalue.Member {

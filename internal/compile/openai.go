@@ -5,14 +5,13 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // openaiOrder is the fixed key order of every compiled OpenAI schema.
-var openaiOrder = []string{"$ref", "type", "description", "enum", "pattern", "format", "multipleOf",
+var openaiOrder = newKeyOrder("$ref", "type", "description", "enum", "pattern", "format", "multipleOf",
 	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "items",
-	"properties", "required", "additionalProperties", "anyOf", "$defs"}
+	"properties", "required", "additionalProperties", "anyOf", "$defs")
 
 // openaiDrops maps a check code that says "compiling drops this keyword"
 // to the record of that drop. Check decides which keywords these are
@@ -28,24 +27,31 @@ var openaiDrops = map[string]struct {
 	"openai/unknown-keyword":                 {"dropped-unknown-keyword", true, "OpenAI does not know it, so whatever it meant is lost"},
 }
 
+// openaiConsults: the codes compileOpenAI looks up.
+func openaiConsults(code string) bool {
+	_, drop := openaiDrops[code]
+	return drop || code == "openai/unsupported-string-format"
+}
+
 const openaiFormats = "date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid"
 
 type openaiCompiler struct {
 	diags       diagIndex
 	rec         recorder
+	path        pather
 	rewriteRefs bool
 }
 
 // compileOpenAI writes a Responses API function tool, always strict.
-func compileOpenAI(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transformation) {
-	c := openaiCompiler{diags: diags}
+func compileOpenAI(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
+	c := openaiCompiler{diags: j.diags, rec: recorder{off: !j.record}, path: pather(j.paths())}
 	root := t.InputSchema()
 	c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
 	c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
 	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so OpenAI guarantees calls match the schema.")
 	params := c.schema(root, provider.RootPath)
 
-	env := object{}
+	env := newObject(5)
 	env.set("type", str("function"))
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && !provider.IsBlank(d) {
@@ -67,26 +73,26 @@ func (c *openaiCompiler) slot(v *jsonvalue.Value, path string) jsonvalue.Value {
 	case v.IsFalse():
 		c.rec.add("widened-false-subschema", path, true, "Wrote the schema `false` as `{}`: it accepted nothing, now it accepts anything.")
 	default:
-		c.rec.add("widened-invalid-subschema", path, true, "Wrote a "+v.Kind.String()+" standing where a schema belongs as `{}`, which accepts anything.")
+		c.rec.add("widened-invalid-subschema", path, true, "Wrote a ", v.Kind.String(), " standing where a schema belongs as `{}`, which accepts anything.")
 	}
 	return emptyObject()
 }
 
 func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
-	o := object{}
+	o := newObject(len(s.Members) + 2)
 	nullable := false
 	var constant, enum *jsonvalue.Value
 	anyOfArr, oneOfArr := isArr(s.Get("anyOf")), isArr(s.Get("oneOf"))
 	for i := range s.Members {
 		m := &s.Members[i]
 		k, v := m.Key, &m.Value
-		kp := schemapath.Key(at, k)
+		kp := c.path.key(at, k)
 		if drop, ok := c.dropFor(kp); ok {
-			detail := "Dropped `" + k + "`: " + drop.why + "."
 			if k == "nullable" {
-				detail = "Dropped `nullable: false`: it means nothing to OpenAI."
+				c.rec.add(drop.code, kp, drop.lossy, "Dropped `nullable: false`: it means nothing to OpenAI.")
+			} else {
+				c.rec.add(drop.code, kp, drop.lossy, "Dropped `", k, "`: ", drop.why, ".")
 			}
-			c.rec.add(drop.code, kp, drop.lossy, detail)
 			continue
 		}
 		switch k {
@@ -102,14 +108,14 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 			}
 		case "format":
 			if v.Kind == jsonvalue.String && c.diags.has(kp, "openai/unsupported-string-format") {
-				c.rec.add("dropped-unsupported-format", kp, true, "Dropped `format: "+jsonvalue.Quote(v.Text)+"`; OpenAI supports only "+openaiFormats+".")
+				c.rec.add("dropped-unsupported-format", kp, true, "Dropped `format: ", jsonvalue.Quote(v.Text), "`; OpenAI supports only "+openaiFormats+".")
 				continue
 			}
 			o.set(k, *v)
 		case "$ref":
 			if v.Kind == jsonvalue.String && c.rewriteRefs && strings.HasPrefix(v.Text, "#/definitions/") {
 				to := "#/$defs/" + strings.TrimPrefix(v.Text, "#/definitions/")
-				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `"+v.Text+"` as `"+to+"`.")
+				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
 				o.set(k, str(to))
 				continue
 			}
@@ -174,7 +180,7 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 	if c.objectLike(s) {
 		c.close(s, at, &o)
 	}
-	out := o.value(openaiOrder)
+	out := o.value(&openaiOrder)
 	if nullable {
 		out = nullableForm(out)
 	}
@@ -186,6 +192,9 @@ func (c *openaiCompiler) dropFor(path string) (struct {
 	lossy bool
 	why   string
 }, bool) {
+	if c.diags == nil {
+		return openaiDrops[""], false
+	}
 	for _, code := range c.diags[path] {
 		if d, ok := openaiDrops[code]; ok {
 			return d, true
@@ -197,7 +206,7 @@ func (c *openaiCompiler) dropFor(path string) (struct {
 func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at string) jsonvalue.Value {
 	out := make([]jsonvalue.Member, len(m.Members))
 	for i := range m.Members {
-		out[i] = member(m.Members[i].Key, c.slot(&m.Members[i].Value, schemapath.Key(at, m.Members[i].Key)))
+		out[i] = member(m.Members[i].Key, c.slot(&m.Members[i].Value, c.path.key(at, m.Members[i].Key)))
 	}
 	return jsonvalue.Value{Kind: jsonvalue.Object, Members: out}
 }
@@ -205,7 +214,7 @@ func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at string) jsonvalue.Value 
 func (c *openaiCompiler) slotList(l *jsonvalue.Value, at string) jsonvalue.Value {
 	out := make([]jsonvalue.Value, len(l.Items))
 	for i := range l.Items {
-		out[i] = c.slot(&l.Items[i], schemapath.Index(at, i))
+		out[i] = c.slot(&l.Items[i], c.path.index(at, i))
 	}
 	return jsonvalue.NewArray(out...)
 }
@@ -225,20 +234,21 @@ func (c *openaiCompiler) close(s *jsonvalue.Value, at string, o *object) {
 	required := provider.NewRequiredSet(s.Get("required"))
 	var names []jsonvalue.Value
 	if sp := s.Get("properties"); isObj(sp) {
+		names = make([]jsonvalue.Value, 0, len(sp.Members))
 		for i := range sp.Members {
 			name := sp.Members[i].Key
 			names = append(names, str(name))
 			if required.Has(name) {
 				continue
 			}
-			pp := schemapath.Join(at, "properties", name)
-			c.rec.add("converted-optional-property-to-nullable", pp, false, "Made the optional property `"+name+"` required and nullable: the model sends null instead of leaving it out.")
+			pp := c.path.join(at, "properties", name)
+			c.rec.add("converted-optional-property-to-nullable", pp, false, "Made the optional property `", name, "` required and nullable: the model sends null instead of leaving it out.")
 			props.Members[i].Value = nullableForm(props.Members[i].Value)
 		}
 	}
 	o.set("required", jsonvalue.NewArray(names...))
 	ap := s.Get("additionalProperties")
-	apPath := schemapath.Key(at, "additionalProperties")
+	apPath := c.path.key(at, "additionalProperties")
 	switch {
 	case ap == nil:
 		c.rec.add("added-additional-properties-false", apPath, false, "Added `additionalProperties: false`, which strict mode requires.")
@@ -261,7 +271,8 @@ var nullType = jsonvalue.NewObject(member("type", str("null")))
 // $ref (which cannot take siblings' null) moves into an anyOf branch with
 // every constraint beside it, its description staying outside.
 func nullableForm(x jsonvalue.Value) jsonvalue.Value {
-	o := object{members: append([]jsonvalue.Member(nil), x.Members...)}
+	o := object{members: make([]jsonvalue.Member, len(x.Members), len(x.Members)+1)}
+	copy(o.members, x.Members)
 	t := o.get("type")
 	switch {
 	case t != nil && t.Kind == jsonvalue.String:
@@ -292,8 +303,8 @@ func nullableForm(x jsonvalue.Value) jsonvalue.Value {
 			outer.set("description", *d)
 			inner.del("description")
 		}
-		outer.set("anyOf", jsonvalue.NewArray(inner.value(openaiOrder), nullType))
-		return outer.value(openaiOrder)
+		outer.set("anyOf", jsonvalue.NewArray(inner.value(&openaiOrder), nullType))
+		return outer.value(&openaiOrder)
 	}
 	if e := o.get("enum"); e != nil && e.Kind == jsonvalue.Array {
 		has := false
@@ -307,7 +318,7 @@ func nullableForm(x jsonvalue.Value) jsonvalue.Value {
 			o.set("enum", jsonvalue.NewArray(items...))
 		}
 	}
-	return o.value(openaiOrder)
+	return o.value(&openaiOrder)
 }
 
 func containsString(arr *jsonvalue.Value, s string) bool { return provider.Contains(arr, s) }

@@ -20,7 +20,7 @@ func Render(t *tool.Tool, targetID string, diags []provider.Diagnostic) *jsonval
 	if diags == nil {
 		diags = target.Check(t)
 	}
-	out, _ := target.compile(t, newDiagIndex(diags))
+	out, _ := target.compile(t, job{diags: newDiagIndex(diags, target.consults)})
 	return out
 }
 
