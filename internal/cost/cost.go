@@ -97,9 +97,8 @@ func measure(c *counter, t *tool.Tool, target string, diags []provider.Diagnosti
 // measureWith counts a compiled definition (the root object compile
 // writes), line by line as compile.Encode lays it out.
 func measureWith(c *counter, out *jsonvalue.Value) Parts {
-	l := layout{c: c, line: c.lineBuf[:0]}
-	l.value(out, 0, l.line[:0], "", partStructure, rootLevel)
-	c.lineBuf = l.line
+	l := layout{c: c}
+	l.value(out, 0, "", false, false, partStructure, rootLevel)
 	return l.parts
 }
 
@@ -115,6 +114,7 @@ func Count(tools []*tool.Tool, targets []string, diags Diagnostics) *Set {
 			defer wg.Done()
 			c := counters.Get().(*counter)
 			defer counters.Put(c)
+			defer c.forget()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(tools) {
@@ -184,19 +184,23 @@ const (
 // followed by its value, "," after every member but the last, "}" at the
 // object's depth; arrays alike; empty ones as "{}" and "[]"), counting
 // each line in one part.
+//
+// A line below the root counts as its indentation, its key (` "key":`,
+// when it has one) and its value (` value,` and the line break): see
+// counter for why these are whole pieces. Keys and values recur (the same
+// strings in every target's definition of a tool), so each is counted
+// once and looked up by identity.
 type layout struct {
 	c     *counter
 	parts Parts
-	line  []byte // the line being built: used before any recursion
-	key   jsonvalue.Value
 }
 
-// value lays out v; head is what precedes it on its line (`"key": `, in
-// l.line), tail what follows its last line ("," or "").
-func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, p part, lv level) {
+// value lays out v at depth; key is its member key (hasKey), tail what
+// follows its last line ("," or "").
+func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, comma bool, p part, lv level) {
 	switch {
 	case v.Kind == jsonvalue.Object && len(v.Members) > 0:
-		l.emit(depth, append(head, '{'), p)
+		l.line(depth, key, hasKey, l.c.punct(depth, '{', false), p)
 		for i := range v.Members {
 			m := &v.Members[i]
 			mp, mlv := p, lv
@@ -217,43 +221,26 @@ func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, 
 					mlv = valueLevel
 				}
 			}
-			l.key.Kind, l.key.Text = jsonvalue.String, m.Key
-			mh := compile.AppendScalar(l.line[:0], &l.key)
-			mh = append(mh, ':', ' ')
-			mt := ","
-			if i == len(v.Members)-1 {
-				mt = ""
-			}
-			l.value(&m.Value, depth+1, mh, mt, mp, mlv)
+			l.value(&m.Value, depth+1, m.Key, true, i < len(v.Members)-1, mp, mlv)
 		}
-		l.emit(depth, append(append(l.line[:0], '}'), tail...), p)
+		l.line(depth, "", false, l.c.punct(depth, '}', comma), p)
 	case v.Kind == jsonvalue.Array && len(v.Items) > 0:
-		l.emit(depth, append(head, '['), p)
+		l.line(depth, key, hasKey, l.c.punct(depth, '[', false), p)
 		for i := range v.Items {
-			it := ","
-			if i == len(v.Items)-1 {
-				it = ""
-			}
-			l.value(&v.Items[i], depth+1, l.line[:0], it, p, lv)
+			l.value(&v.Items[i], depth+1, "", false, i < len(v.Items)-1, p, lv)
 		}
-		l.emit(depth, append(append(l.line[:0], ']'), tail...), p)
+		l.line(depth, "", false, l.c.punct(depth, ']', comma), p)
 	default:
-		line := head
-		switch v.Kind {
-		case jsonvalue.Object:
-			line = append(line, "{}"...)
-		case jsonvalue.Array:
-			line = append(line, "[]"...)
-		default:
-			line = compile.AppendScalar(line, v)
-		}
-		l.emit(depth, append(line, tail...), p)
+		l.line(depth, key, hasKey, l.c.scalar(depth, v, comma), p)
 	}
 }
 
-func (l *layout) emit(depth int, content []byte, p part) {
-	l.line = content[:0] // keep the grown buffer
-	n := l.c.lineTokens(depth, content)
+// line adds one line: its indentation, its key and n, its value's count.
+func (l *layout) line(depth int, key string, hasKey bool, n int, p part) {
+	n += l.c.indentTokens(depth)
+	if hasKey {
+		n += l.c.keyTokens(key)
+	}
 	switch p {
 	case partNameDescription:
 		l.parts.NameDescription += n

@@ -1,9 +1,14 @@
 package cost
 
 import (
+	"encoding/binary"
+	"math"
 	"strings"
 	"sync"
+	"unsafe"
 
+	"github.com/schemaport/schemaport-action/internal/compile"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/tiktoken-go/tokenizer/codec"
 )
 
@@ -28,24 +33,102 @@ const Encoding = "o200k_base"
 // counts. Inside a line, the indentation's spaces but the last are one
 // piece (`\s+(?!\S)`) and the last space starts the next piece (` "key`),
 // so a line of depth d > 0 counts as spaces(2d-1) plus " "+content+"\n",
-// and the second part does not depend on the depth: lines repeat across
-// depths, tools and targets (a tool's description is the same line for
-// every provider), and their counts are cached. A line of printable
-// ASCII is split into pieces by hand (splitASCII, the expression's
-// alternatives in order), each piece encoded once per counter; any other
-// line goes to the library whole. Tests compare every figure with the
-// library's count of the whole file (compile.Encode's bytes).
+// and the second part does not depend on the depth. A member's line
+// `"key": value` splits once more, after the colon: no piece holds a
+// colon and the space after it (the colon can only end a punctuation run
+// or prefix letters), so it counts as ` "key":` plus " "+value+"\n", the
+// same value part an array item of that value has. Keys and values recur
+// (a tool's description is the same value for every provider, a keyword
+// the same key everywhere): their counts are cached, first by the
+// string's identity (the same bytes in memory hold the same text), then
+// by content. A part of printable ASCII is split into pieces by hand
+// (splitASCII, the expression's alternatives in order), each piece
+// encoded once per counter; any other part goes to the library whole.
+// Tests compare every figure with the library's count of the whole file
+// (compile.Encode's bytes).
 type counter struct {
-	lines   map[string]int32
+	lines   map[string]int32 // parts' counts, by content
 	pieces  map[string]int32
 	cached  int // bytes of keys held
 	indent  []int32
 	scratch []byte
-	lineBuf []byte // layout's
+	keys    [1 << 10]seen  // keys' counts, by identity
+	values  [1 << 12]seen  // scalar values' counts, by identity
+	shorts  [1 << 14]short // short keys' and values' counts, by content
+	puncts  [2][4][2]int32 // root line?, bracket, comma: count+1 (0: not yet)
+}
+
+// seen is a string whose part was counted: the string (its bytes and
+// length), the value's kind and whether a comma follows.
+type seen struct {
+	p     *byte
+	n     int32
+	kind  jsonvalue.Kind
+	comma bool
+	k     int32
+}
+
+// short is a key or value of at most 16 bytes whose part was counted:
+// its bytes (a, b), length, kind (keyKind for a key) and whether a comma
+// follows; k is the count plus one (0: an empty entry).
+type short struct {
+	a, b  uint64
+	n     uint8
+	kind  jsonvalue.Kind
+	comma bool
+	k     int32
 }
 
 const (
-	maxCachedLine = 8 << 10 // longer lines are counted each time
+	maxShort  = 16
+	shortBits = 14
+	keyKind   = jsonvalue.Kind(0xFF)
+)
+
+// shortEntry is where s's count is cached by content (len(s) <= maxShort).
+func (c *counter) shortEntry(s string, kind jsonvalue.Kind, comma bool) (e *short, want short) {
+	var w [maxShort]byte
+	copy(w[:], s)
+	want = short{a: binary.LittleEndian.Uint64(w[:8]), b: binary.LittleEndian.Uint64(w[8:]), n: uint8(len(s)), kind: kind, comma: comma}
+	h := want.a*0x9E3779B97F4A7C15 ^ want.b*0xC2B2AE3D27D4EB4F ^ uint64(len(s))<<48 ^ uint64(kind)<<56
+	if comma {
+		h ^= 1 << 63
+	}
+	h *= 0x165667B19E3779F9
+	return &c.shorts[h>>(64-shortBits)], want
+}
+
+// found reports whether e caches want, with its count.
+func (e *short) found(want short) (int, bool) {
+	if e.k == 0 || e.a != want.a || e.b != want.b || e.n != want.n || e.kind != want.kind || e.comma != want.comma {
+		return 0, false
+	}
+	return int(e.k) - 1, true
+}
+
+// slot is where s's count is cached: a hash of its address and length.
+func slot(p *byte, n int, kind jsonvalue.Kind, comma bool, bits uint) uint64 {
+	h := uint64(uintptr(unsafe.Pointer(p))) ^ uint64(n)<<40 ^ uint64(kind)<<56
+	if comma {
+		h ^= 1 << 62
+	}
+	return (h * 0x9E3779B97F4A7C15) >> (64 - bits)
+}
+
+const (
+	keyBits   = 10
+	valueBits = 12
+)
+
+// forget drops the identity caches, which hold the strings they name
+// (and so the tools): a pooled counter keeps only content.
+func (c *counter) forget() {
+	clear(c.keys[:])
+	clear(c.values[:])
+}
+
+const (
+	maxCachedLine = 8 << 10 // longer parts are counted each time
 	maxCacheBytes = 2 << 20 // per counter: small enough to stay in the processor's cache
 )
 
@@ -57,21 +140,135 @@ func newPool() *sync.Pool {
 	}}
 }
 
-// lineTokens counts one line: depth is its indentation level, content the
-// text after the indentation, without the line break.
-func (c *counter) lineTokens(depth int, content []byte) int {
-	n := 0
+// keyTokens counts a member's key part, ` "key":`.
+func (c *counter) keyTokens(key string) int {
+	var e *seen
+	if len(key) > 0 {
+		p := unsafe.StringData(key)
+		e = &c.keys[slot(p, len(key), 0, false, keyBits)]
+		if e.p == p && int(e.n) == len(key) {
+			return int(e.k)
+		}
+	}
+	var se *short
+	var want short
+	if len(key) <= maxShort {
+		se, want = c.shortEntry(key, keyKind, false)
+		if k, ok := se.found(want); ok {
+			if e != nil {
+				*e = seen{p: unsafe.StringData(key), n: int32(len(key)), k: int32(k)}
+			}
+			return k
+		}
+	}
+	kv := jsonvalue.Value{Kind: jsonvalue.String, Text: key}
+	buf := append(c.scratch[:0], ' ')
+	buf = compile.AppendScalar(buf, &kv)
+	buf = append(buf, ':')
+	k := c.part(buf)
+	if se != nil {
+		want.k = int32(k) + 1
+		*se = want
+	}
+	if e != nil && len(key) <= math.MaxInt32 {
+		*e = seen{p: unsafe.StringData(key), n: int32(len(key)), k: int32(k)}
+	}
+	return k
+}
+
+// scalar counts a scalar's value part, ` value,` (comma) and the line
+// break; at depth 0 without the leading space.
+func (c *counter) scalar(depth int, v *jsonvalue.Value, comma bool) int {
+	var e *seen
+	if depth > 0 && len(v.Text) > 0 {
+		p := unsafe.StringData(v.Text)
+		e = &c.values[slot(p, len(v.Text), v.Kind, comma, valueBits)]
+		if e.p == p && int(e.n) == len(v.Text) && e.kind == v.Kind && e.comma == comma {
+			return int(e.k)
+		}
+	}
+	var se *short
+	var want short
+	if depth > 0 && len(v.Text) <= maxShort {
+		se, want = c.shortEntry(v.Text, v.Kind, comma)
+		if k, ok := se.found(want); ok {
+			if e != nil {
+				*e = seen{p: unsafe.StringData(v.Text), n: int32(len(v.Text)), kind: v.Kind, comma: comma, k: int32(k)}
+			}
+			return k
+		}
+	}
 	buf := c.scratch[:0]
 	if depth > 0 {
-		n = c.indentTokens(depth)
 		buf = append(buf, ' ')
 	}
-	buf = append(buf, content...)
+	buf = compile.AppendScalar(buf, v)
+	if comma {
+		buf = append(buf, ',')
+	}
 	buf = append(buf, '\n')
+	var k int
+	if se != nil || depth == 0 {
+		k = c.part(buf)
+	} else {
+		// A long value, met again only in this tool's other
+		// definitions (the identity cache): counted piece by piece.
+		c.scratch = buf
+		k = c.count(buf)
+	}
+	if se != nil {
+		want.k = int32(k) + 1
+		*se = want
+	}
+	if e != nil && len(v.Text) <= math.MaxInt32 {
+		*e = seen{p: unsafe.StringData(v.Text), n: int32(len(v.Text)), kind: v.Kind, comma: comma, k: int32(k)}
+	}
+	return k
+}
+
+// punct counts the value part of a line that opens or closes an object
+// or array: ` {` and the line break, ` },` (comma), ...
+func (c *counter) punct(depth int, b byte, comma bool) int {
+	root, which, cm := 0, 0, 0
+	if depth == 0 {
+		root = 1
+	}
+	switch b {
+	case '}':
+		which = 1
+	case '[':
+		which = 2
+	case ']':
+		which = 3
+	}
+	if comma {
+		cm = 1
+	}
+	if k := c.puncts[root][which][cm]; k > 0 {
+		return int(k) - 1
+	}
+	buf := c.scratch[:0]
+	if depth > 0 {
+		buf = append(buf, ' ')
+	}
+	buf = append(buf, b)
+	if comma {
+		buf = append(buf, ',')
+	}
+	buf = append(buf, '\n')
+	c.scratch = buf
+	k := c.count(buf)
+	c.puncts[root][which][cm] = int32(k) + 1
+	return k
+}
+
+// part counts a key or value part (whole pieces), through the content
+// cache.
+func (c *counter) part(buf []byte) int {
 	c.scratch = buf
 	if len(buf) <= maxCachedLine {
 		if k, ok := c.lines[string(buf)]; ok {
-			return n + int(k)
+			return int(k)
 		}
 	}
 	k := c.count(buf)
@@ -80,7 +277,7 @@ func (c *counter) lineTokens(depth int, content []byte) int {
 		c.lines[string(buf)] = int32(k)
 		c.cached += len(buf)
 	}
-	return n + k
+	return k
 }
 
 // remember makes room for one more cached count: a full cache starts
