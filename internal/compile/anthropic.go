@@ -80,7 +80,7 @@ type strictCompiler struct {
 // compileAnthropicStrict writes a strict tool: every object closed and
 // fully required, the keywords strict mode rejects removed.
 func compileAnthropicStrict(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
-	c := strictCompiler{job: j, diags: j.diags, rec: recorder{off: !j.record}, path: pather(j.paths())}
+	c := strictCompiler{job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
 	c.rec.add("renamed-input-schema-field", provider.RootPath, false, "Wrote `inputSchema` as `input_schema`.")
 	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so Claude's calls always match the schema.")
 	env := anthropicEnvelope(t)

@@ -315,10 +315,6 @@ type job struct {
 	record bool
 }
 
-// paths reports whether the adapter needs schema paths: for its records,
-// or to look check's findings up.
-func (j job) paths() bool { return j.record || len(j.diags) > 0 }
-
 // copyOf is v for the output: a deep copy when compiling (nothing shares
 // memory with the loaded tool), v itself when measuring.
 func (j job) copyOf(v *jsonvalue.Value) jsonvalue.Value {
@@ -328,29 +324,73 @@ func (j job) copyOf(v *jsonvalue.Value) jsonvalue.Value {
 	return *v
 }
 
-// pather builds canonical schema paths, or nothing when the run needs none
-// (every path is then "", and no lookup or record reads it).
-type pather bool
+// pather builds canonical schema paths. Compile builds every path (its
+// records name them); Render builds only the paths at or above one of
+// the findings its adapter looks up: any other path is "" (dead), and no
+// lookup finds anything there, nor below.
+type pather struct {
+	all  bool
+	live map[string]bool // Render: the findings' paths and their prefixes
+}
+
+func newPather(j job) pather {
+	if j.record {
+		return pather{all: true}
+	}
+	if len(j.diags) == 0 {
+		return pather{}
+	}
+	live := map[string]bool{}
+	for p := range j.diags {
+		segs, ok := schemapath.Parse(p)
+		if !ok {
+			return pather{all: true}
+		}
+		cur := ""
+		for _, sg := range segs {
+			if sg.IsIndex {
+				cur = schemapath.Index(cur, sg.Index)
+			} else {
+				cur = schemapath.Key(cur, sg.Key)
+			}
+			live[cur] = true
+		}
+		if cur != p {
+			return pather{all: true} // a path our builders would not write
+		}
+	}
+	return pather{live: live}
+}
+
+// on reports whether paths below base are built.
+func (p pather) on(base string) bool { return p.all || (base != "" && p.live != nil) }
+
+func (p pather) keep(path string) string {
+	if p.all || p.live[path] {
+		return path
+	}
+	return ""
+}
 
 func (p pather) key(base, key string) string {
-	if !p {
+	if !p.on(base) {
 		return ""
 	}
-	return schemapath.Key(base, key)
+	return p.keep(schemapath.Key(base, key))
 }
 
 func (p pather) index(base string, i int) string {
-	if !p {
+	if !p.on(base) {
 		return ""
 	}
-	return schemapath.Index(base, i)
+	return p.keep(schemapath.Index(base, i))
 }
 
 func (p pather) join(base string, keys ...string) string {
-	if !p {
-		return ""
+	for _, k := range keys {
+		base = p.key(base, k)
 	}
-	return schemapath.Join(base, keys...)
+	return base
 }
 
 // recorder collects transformations in production order; a recorder that

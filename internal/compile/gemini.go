@@ -8,7 +8,6 @@ import (
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/gemini"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -55,7 +54,7 @@ type geminiCompiler struct {
 // compileGemini writes a FunctionDeclaration: references inlined, one
 // upper-case type per schema, unsupported keywords dropped on the record.
 func compileGemini(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
-	c := geminiCompiler{job: j, diags: j.diags, rec: recorder{off: !j.record}, path: pather(j.paths()), int64Seen: map[string]bool{}}
+	c := geminiCompiler{job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j), int64Seen: map[string]bool{}}
 	env := newObject(3)
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && d != "" {
@@ -316,8 +315,8 @@ func collapse(s *jsonvalue.Value, at string, path pather) (g geminiSchema, ok bo
 			continue
 		}
 		g.members = append(g.members, m)
-		if path {
-			g.paths = append(g.paths, schemapath.Key(at, m.Key))
+		if path.on(at) {
+			g.paths = append(g.paths, path.key(at, m.Key))
 		}
 	}
 	for _, m := range branch.Members {
@@ -325,8 +324,8 @@ func collapse(s *jsonvalue.Value, at string, path pather) (g geminiSchema, ok bo
 			continue
 		}
 		g.members = append(g.members, m)
-		if path {
-			g.paths = append(g.paths, schemapath.Key(bp, m.Key))
+		if path.on(at) {
+			g.paths = append(g.paths, path.key(bp, m.Key))
 		}
 	}
 	return g, true
@@ -343,10 +342,10 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 		c.rec.add("collapsed-nullable-any-of", c.path.key(at, "anyOf"), false, "Wrote `anyOf` of a schema and `{\"type\": \"null\"}` as that schema with `nullable: true`.")
 	} else {
 		g.members = s.Members
-		if c.path {
+		if c.path.on(at) {
 			g.paths = make([]string, len(s.Members))
 			for i := range s.Members {
-				g.paths[i] = schemapath.Key(at, s.Members[i].Key)
+				g.paths[i] = c.path.key(at, s.Members[i].Key)
 			}
 		}
 	}

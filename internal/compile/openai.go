@@ -44,7 +44,7 @@ type openaiCompiler struct {
 
 // compileOpenAI writes a Responses API function tool, always strict.
 func compileOpenAI(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
-	c := openaiCompiler{diags: j.diags, rec: recorder{off: !j.record}, path: pather(j.paths())}
+	c := openaiCompiler{diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
 	root := t.InputSchema()
 	c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
 	c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
