@@ -48,3 +48,10 @@ func Lookup(id string) (Target, bool) {
 	name := info.Name
 	return Target{ID: info.ID, Name: name, Check: info.Check, compile: a.compile, consults: a.consults}, true
 }
+
+// Consults reports whether compiling for the target looks up check's
+// findings of this code (the only findings Render's output depends on).
+func Consults(targetID, code string) bool {
+	a, ok := adapters[targetID]
+	return ok && a.consults(code)
+}

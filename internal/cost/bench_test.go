@@ -27,7 +27,6 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
 	"github.com/schemaport/schemaport-action/internal/cputime"
-	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -46,19 +45,14 @@ func corpusTools(b *testing.B) []*tool.Tool {
 	return res.Tools
 }
 
-// fromCheck gives Count the check's own findings.
-func fromCheck(res *check.Result) Diagnostics {
-	return func(i int, target string) []provider.Diagnostic {
-		for _, tr := range res.Tools[i].Targets {
-			if tr.ID == target {
-				if tr.Diagnostics == nil {
-					return []provider.Diagnostic{}
-				}
-				return tr.Diagnostics
-			}
-		}
-		return []provider.Diagnostic{}
+// fromCheck keeps the check's findings for Count, as pipeline.Check does
+// while the check streams.
+func fromCheck(res *check.Result, targets []string) Diagnostics {
+	kept := NewFindings(len(res.Tools), targets)
+	for i := range res.Tools {
+		kept.Keep(i, &res.Tools[i])
 	}
+	return kept.Diagnostics()
 }
 
 func BenchmarkCountVsCheck(b *testing.B) {
@@ -70,7 +64,7 @@ func BenchmarkCountVsCheck(b *testing.B) {
 		c0 := cputime.Process()
 		res := check.Run(tools, targets)
 		c1 := cputime.Process()
-		set := Count(tools, targets, fromCheck(res))
+		set := Count(tools, targets, fromCheck(res, targets))
 		c2 := cputime.Process()
 		checkCPU += c1 - c0
 		countCPU += c2 - c1
@@ -86,7 +80,7 @@ func BenchmarkCountCold(b *testing.B) {
 	tools := corpusTools(b)
 	targets := check.DefaultTargets()
 	res := check.Run(tools, targets)
-	diags := fromCheck(res)
+	diags := fromCheck(res, targets)
 	var cpu time.Duration
 	for b.Loop() {
 		counters = newPool() // empty caches
