@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/schemaport/schemaport-action/internal/compile"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -195,12 +196,32 @@ type layout struct {
 	parts Parts
 }
 
-// value lays out v at depth; key is its member key (hasKey), tail what
-// follows its last line ("," or "").
+// value lays out v at depth; key is its member key (hasKey), comma
+// whether a comma follows its last line.
 func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, comma bool, p part, lv level) {
+	if hasKey {
+		l.add(l.c.keyTokens(key), p)
+	}
+	var id block
+	switch {
+	case v.Kind == jsonvalue.Object && len(v.Members) >= minBlock:
+		id = block{p: unsafe.Pointer(unsafe.SliceData(v.Members)), n: len(v.Members)}
+	case v.Kind == jsonvalue.Array && len(v.Items) >= minBlock:
+		id = block{p: unsafe.Pointer(unsafe.SliceData(v.Items)), n: len(v.Items)}
+	}
+	if id.p != nil {
+		id.depth, id.comma, id.part, id.level = int32(depth), comma, p, lv
+		if ps, ok := l.c.counted(&id); ok {
+			l.parts.NameDescription += ps.NameDescription
+			l.parts.Parameters += ps.Parameters
+			l.parts.Structure += ps.Structure
+			return
+		}
+	}
+	before := l.parts
 	switch {
 	case v.Kind == jsonvalue.Object && len(v.Members) > 0:
-		l.line(depth, key, hasKey, l.c.punct(depth, '{', false), p)
+		l.line(depth, l.c.punct(depth, '{', false), p)
 		for i := range v.Members {
 			m := &v.Members[i]
 			mp, mlv := p, lv
@@ -223,24 +244,38 @@ func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, c
 			}
 			l.value(&m.Value, depth+1, m.Key, true, i < len(v.Members)-1, mp, mlv)
 		}
-		l.line(depth, "", false, l.c.punct(depth, '}', comma), p)
+		l.line(depth, l.c.punct(depth, '}', comma), p)
 	case v.Kind == jsonvalue.Array && len(v.Items) > 0:
-		l.line(depth, key, hasKey, l.c.punct(depth, '[', false), p)
+		l.line(depth, l.c.punct(depth, '[', false), p)
 		for i := range v.Items {
 			l.value(&v.Items[i], depth+1, "", false, i < len(v.Items)-1, p, lv)
 		}
-		l.line(depth, "", false, l.c.punct(depth, ']', comma), p)
+		l.line(depth, l.c.punct(depth, ']', comma), p)
 	default:
-		l.line(depth, key, hasKey, l.c.scalar(depth, v, comma), p)
+		l.line(depth, l.c.scalar(depth, v, comma), p)
+	}
+	if id.p != nil {
+		id.parts = Parts{
+			NameDescription: l.parts.NameDescription - before.NameDescription,
+			Parameters:      l.parts.Parameters - before.Parameters,
+			Structure:       l.parts.Structure - before.Structure,
+		}
+		l.c.rememberBlock(&id)
 	}
 }
 
-// line adds one line: its indentation, its key and n, its value's count.
-func (l *layout) line(depth int, key string, hasKey bool, n int, p part) {
-	n += l.c.indentTokens(depth)
-	if hasKey {
-		n += l.c.keyTokens(key)
-	}
+// minBlock is the smallest object or array whose count is cached by
+// identity: Anthropic's and MCP's definitions hold the tool's schema
+// itself, laid out the same under either key.
+const minBlock = 2
+
+// line adds one line below its key: its indentation and n, its value's
+// count.
+func (l *layout) line(depth int, n int, p part) {
+	l.add(n+l.c.indentTokens(depth), p)
+}
+
+func (l *layout) add(n int, p part) {
 	switch p {
 	case partNameDescription:
 		l.parts.NameDescription += n

@@ -56,7 +56,43 @@ type counter struct {
 	values  [1 << 12]seen  // scalar values' counts, by identity
 	shorts  [1 << 14]short // short keys' and values' counts, by content
 	puncts  [2][4][2]int32 // root line?, bracket, comma: count+1 (0: not yet)
+	blocks  [1 << blockBits]block
 }
+
+// block is an object's or array's count (all its lines but its key), by
+// the identity of its members or items, and where it stands.
+type block struct {
+	p     unsafe.Pointer
+	n     int
+	depth int32
+	comma bool
+	part  part
+	level level
+	parts Parts
+}
+
+const blockBits = 10
+
+func (b *block) slot() uint64 {
+	h := uint64(uintptr(b.p)) ^ uint64(b.n)<<32 ^ uint64(b.depth)<<48 ^ uint64(b.part)<<56 ^ uint64(b.level)<<59
+	if b.comma {
+		h ^= 1 << 63
+	}
+	return (h * 0x9E3779B97F4A7C15) >> (64 - blockBits)
+}
+
+// counted returns the cached count of the block at b's identity and place.
+func (c *counter) counted(b *block) (Parts, bool) {
+	e := &c.blocks[b.slot()]
+	if e.p != nil && e.p == b.p && e.n == b.n && e.depth == b.depth && e.comma == b.comma && e.part == b.part && e.level == b.level {
+		return e.parts, true
+	}
+	return Parts{}, false
+}
+
+// rememberBlock caches b with its count; nested blocks are cached before
+// the block holding them, so b's slot is written last.
+func (c *counter) rememberBlock(b *block) { c.blocks[b.slot()] = *b }
 
 // seen is a string whose part was counted: the string (its bytes and
 // length), the value's kind and whether a comma follows.
@@ -125,6 +161,7 @@ const (
 func (c *counter) forget() {
 	clear(c.keys[:])
 	clear(c.values[:])
+	clear(c.blocks[:])
 }
 
 const (
