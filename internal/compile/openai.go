@@ -271,8 +271,9 @@ var nullType = jsonvalue.NewObject(member("type", str("null")))
 // $ref (which cannot take siblings' null) moves into an anyOf branch with
 // every constraint beside it, its description staying outside.
 func nullableForm(x jsonvalue.Value) jsonvalue.Value {
-	o := object{members: make([]jsonvalue.Member, len(x.Members), len(x.Members)+1)}
-	copy(o.members, x.Members)
+	// x is this compiler's own output, never the source's: its members
+	// are changed in place (every set below replaces an existing key).
+	o := object{members: x.Members}
 	t := o.get("type")
 	switch {
 	case t != nil && t.Kind == jsonvalue.String:
