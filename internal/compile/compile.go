@@ -313,6 +313,7 @@ func (ix diagIndex) has(path, code string) bool {
 type job struct {
 	diags  diagIndex
 	record bool
+	mem    *slab // Render's member lists (nil: each allocated alone)
 }
 
 // copyOf is v for the output: a deep copy when compiling (nothing shares
@@ -330,7 +331,8 @@ func (j job) copyOf(v *jsonvalue.Value) jsonvalue.Value {
 // lookup finds anything there, nor below.
 type pather struct {
 	all  bool
-	live map[string]bool // Render: the findings' paths and their prefixes
+	live map[string]string // Render: the findings' paths and their prefixes (key = value)
+	buf  *[]byte           // a candidate path, tested before it is kept
 }
 
 func newPather(j job) pather {
@@ -340,7 +342,7 @@ func newPather(j job) pather {
 	if len(j.diags) == 0 {
 		return pather{}
 	}
-	live := map[string]bool{}
+	live := map[string]string{}
 	for p := range j.diags {
 		segs, ok := schemapath.Parse(p)
 		if !ok {
@@ -353,37 +355,44 @@ func newPather(j job) pather {
 			} else {
 				cur = schemapath.Key(cur, sg.Key)
 			}
-			live[cur] = true
+			live[cur] = cur
 		}
 		if cur != p {
 			return pather{all: true} // a path our builders would not write
 		}
 	}
-	return pather{live: live}
+	return pather{live: live, buf: new([]byte)}
 }
 
 // on reports whether paths below base are built.
 func (p pather) on(base string) bool { return p.all || (base != "" && p.live != nil) }
 
-func (p pather) keep(path string) string {
-	if p.all || p.live[path] {
-		return path
-	}
-	return ""
+// keep returns the candidate path in *p.buf when it is live (a string
+// the live set holds: nothing is allocated for a dead path).
+func (p pather) keep() string {
+	return p.live[string(*p.buf)]
 }
 
 func (p pather) key(base, key string) string {
-	if !p.on(base) {
+	switch {
+	case p.all:
+		return schemapath.Key(base, key)
+	case !p.on(base):
 		return ""
 	}
-	return p.keep(schemapath.Key(base, key))
+	*p.buf = schemapath.AppendKey((*p.buf)[:0], base, key)
+	return p.keep()
 }
 
 func (p pather) index(base string, i int) string {
-	if !p.on(base) {
+	switch {
+	case p.all:
+		return schemapath.Index(base, i)
+	case !p.on(base):
 		return ""
 	}
-	return p.keep(schemapath.Index(base, i))
+	*p.buf = schemapath.AppendIndex((*p.buf)[:0], base, i)
+	return p.keep()
 }
 
 func (p pather) join(base string, keys ...string) string {

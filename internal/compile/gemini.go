@@ -40,6 +40,7 @@ var geminiDropped = []struct{ key, code, what string }{
 const maxInlinedNodes = 200000
 
 type geminiCompiler struct {
+	mem        *slab
 	job        job
 	diags      diagIndex
 	rec        recorder
@@ -54,7 +55,7 @@ type geminiCompiler struct {
 // compileGemini writes a FunctionDeclaration: references inlined, one
 // upper-case type per schema, unsupported keywords dropped on the record.
 func compileGemini(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
-	c := geminiCompiler{job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j), int64Seen: map[string]bool{}}
+	c := geminiCompiler{mem: j.mem, job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j), int64Seen: map[string]bool{}}
 	env := newObject(3)
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && d != "" {
@@ -333,7 +334,7 @@ func collapse(s *jsonvalue.Value, at string, path pather) (g geminiSchema, ok bo
 
 // convert writes one Gemini Schema for s at path at.
 func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue.Value {
-	o := newObject(len(s.Members) + 2)
+	o := c.mem.object(len(s.Members) + 2)
 	nullable := false
 	var g geminiSchema
 	if cg, ok := collapse(s, at, c.path); ok {
@@ -478,7 +479,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	// Children.
 	if p := g.get("properties"); isObj(p) {
 		pp := g.path("properties")
-		out := make([]jsonvalue.Member, 0, len(p.Members))
+		out := c.mem.members(len(p.Members))
 		for i := range p.Members {
 			if v, ok := c.slot(&p.Members[i].Value, c.path.key(pp, p.Members[i].Key)); ok {
 				out = append(out, member(p.Members[i].Key, v))

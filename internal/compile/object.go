@@ -14,6 +14,42 @@ type object struct{ members []jsonvalue.Member }
 // newObject starts an object with room for n members.
 func newObject(n int) object { return object{members: make([]jsonvalue.Member, 0, n)} }
 
+// slab hands out member lists carved from larger blocks, one allocation
+// for many small objects, when Render measures; compiling (a nil slab)
+// allocates each list alone. A list that outgrows its room is moved by
+// append, never into its neighbour's. A Renderer's slab is reset between
+// tools and its blocks used again.
+type slab struct {
+	blocks [][]jsonvalue.Member
+	next   int // blocks[next:] are free
+	free   []jsonvalue.Member
+}
+
+const slabBlock = 256
+
+// members is an empty list with room for n.
+func (s *slab) members(n int) []jsonvalue.Member {
+	if s == nil || n > slabBlock/4 { // a long list alone
+		return make([]jsonvalue.Member, 0, n)
+	}
+	if cap(s.free)-len(s.free) < n {
+		if s.next == len(s.blocks) {
+			s.blocks = append(s.blocks, make([]jsonvalue.Member, 0, slabBlock))
+		}
+		s.free = s.blocks[s.next][:0]
+		s.next++
+	}
+	at := len(s.free)
+	s.free = s.free[:at+n]
+	return s.free[at : at : at+n]
+}
+
+// reset makes every block free again: what was carved from them must
+// no longer be in use.
+func (s *slab) reset() { s.next, s.free = 0, nil }
+
+func (s *slab) object(n int) object { return object{members: s.members(n)} }
+
 func (o *object) set(key string, v jsonvalue.Value) {
 	for i := range o.members {
 		if o.members[i].Key == key {

@@ -36,6 +36,7 @@ func openaiConsults(code string) bool {
 const openaiFormats = "date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid"
 
 type openaiCompiler struct {
+	mem         *slab
 	diags       diagIndex
 	rec         recorder
 	path        pather
@@ -44,7 +45,7 @@ type openaiCompiler struct {
 
 // compileOpenAI writes a Responses API function tool, always strict.
 func compileOpenAI(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
-	c := openaiCompiler{diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
+	c := openaiCompiler{mem: j.mem, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
 	root := t.InputSchema()
 	c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
 	c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
@@ -79,7 +80,7 @@ func (c *openaiCompiler) slot(v *jsonvalue.Value, path string) jsonvalue.Value {
 }
 
 func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
-	o := newObject(len(s.Members) + 2)
+	o := c.mem.object(len(s.Members) + 2)
 	nullable := false
 	var constant, enum *jsonvalue.Value
 	anyOfArr, oneOfArr := isArr(s.Get("anyOf")), isArr(s.Get("oneOf"))
@@ -204,7 +205,7 @@ func (c *openaiCompiler) dropFor(path string) (struct {
 }
 
 func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at string) jsonvalue.Value {
-	out := make([]jsonvalue.Member, len(m.Members))
+	out := c.mem.members(len(m.Members))[:len(m.Members)]
 	for i := range m.Members {
 		out[i] = member(m.Members[i].Key, c.slot(&m.Members[i].Value, c.path.key(at, m.Members[i].Key)))
 	}

@@ -21,7 +21,6 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/schemaport/schemaport-action/internal/compile"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -86,7 +85,7 @@ type Diagnostics func(toolIndex int, target string) []provider.Diagnostic
 
 func measure(c *counter, t *tool.Tool, target string, diags []provider.Diagnostic) Figure {
 	f := Figure{Tool: t.Name, Target: target, Exact: ExactFor(target)}
-	out := compile.Render(t, target, diags)
+	out := c.render.Render(t, target, diags)
 	if out == nil {
 		return f
 	}
@@ -122,6 +121,7 @@ func Count(tools []*tool.Tool, targets []string, diags Diagnostics) *Set {
 					return
 				}
 				row := make([]Figure, len(targets))
+				c.nextTool()
 				for j, target := range targets {
 					var d []provider.Diagnostic
 					if diags != nil {

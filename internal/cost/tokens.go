@@ -57,6 +57,20 @@ type counter struct {
 	shorts  [1 << 14]short // short keys' and values' counts, by content
 	puncts  [2][4][2]int32 // root line?, bracket, comma: count+1 (0: not yet)
 	blocks  [1 << blockBits]block
+	tool    uint32 // the tool being counted, for blocks
+	render  compile.Renderer
+}
+
+// nextTool starts a tool: the renderer reuses the memory of the last
+// tool's definitions, so the blocks cached by identity (some of that
+// memory) are dropped.
+func (c *counter) nextTool() {
+	c.render.Reset()
+	c.tool++
+	if c.tool == 0 { // wrapped: no entry may look current
+		clear(c.blocks[:])
+		c.tool = 1
+	}
 }
 
 // block is an object's or array's count (all its lines but its key), by
@@ -64,6 +78,7 @@ type counter struct {
 type block struct {
 	p     unsafe.Pointer
 	n     int
+	tool  uint32
 	depth int32
 	comma bool
 	part  part
@@ -84,7 +99,7 @@ func (b *block) slot() uint64 {
 // counted returns the cached count of the block at b's identity and place.
 func (c *counter) counted(b *block) (Parts, bool) {
 	e := &c.blocks[b.slot()]
-	if e.p != nil && e.p == b.p && e.n == b.n && e.depth == b.depth && e.comma == b.comma && e.part == b.part && e.level == b.level {
+	if e.p != nil && e.tool == c.tool && e.p == b.p && e.n == b.n && e.depth == b.depth && e.comma == b.comma && e.part == b.part && e.level == b.level {
 		return e.parts, true
 	}
 	return Parts{}, false
@@ -92,7 +107,10 @@ func (c *counter) counted(b *block) (Parts, bool) {
 
 // rememberBlock caches b with its count; nested blocks are cached before
 // the block holding them, so b's slot is written last.
-func (c *counter) rememberBlock(b *block) { c.blocks[b.slot()] = *b }
+func (c *counter) rememberBlock(b *block) {
+	b.tool = c.tool
+	c.blocks[b.slot()] = *b
+}
 
 // seen is a string whose part was counted: the string (its bytes and
 // length), the value's kind and whether a comma follows.
@@ -157,11 +175,13 @@ const (
 )
 
 // forget drops the identity caches, which hold the strings they name
-// (and so the tools): a pooled counter keeps only content.
+// (and so the tools), and the renderer's memory: a pooled counter keeps
+// only content.
 func (c *counter) forget() {
 	clear(c.keys[:])
 	clear(c.values[:])
 	clear(c.blocks[:])
+	c.render = compile.Renderer{} // its blocks hold the last tools' values
 }
 
 const (
