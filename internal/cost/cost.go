@@ -204,6 +204,7 @@ func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, c
 	}
 	var id block
 	switch {
+	case depth > maxBlockDepth:
 	case v.Kind == jsonvalue.Object && len(v.Members) >= minBlock:
 		id = block{p: unsafe.Pointer(unsafe.SliceData(v.Members)), n: len(v.Members)}
 	case v.Kind == jsonvalue.Array && len(v.Items) >= minBlock:
@@ -268,6 +269,11 @@ func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, c
 // identity: Anthropic's and MCP's definitions hold the tool's schema
 // itself, laid out the same under either key.
 const minBlock = 2
+
+// maxBlockDepth: below it nothing recurs (the providers' own schemas are
+// built afresh; the shared one is met whole at depth 1, or its
+// properties at depth 2 when a root was given a type).
+const maxBlockDepth = 2
 
 // line adds one line below its key: its indentation and n, its value's
 // count.
