@@ -160,6 +160,9 @@ func (c *strictCompiler) reduce(s *jsonvalue.Value, at string) jsonvalue.Value {
 }
 
 func (c *strictCompiler) dropFor(path string) (struct{ code, class string }, bool) {
+	if path == "" { // a path Render did not build: no finding there
+		return struct{ code, class string }{}, false
+	}
 	for _, code := range c.diags[path] {
 		if d, ok := strictDrops[code]; ok {
 			return d, true

@@ -297,7 +297,12 @@ func newDiagIndex(ds []provider.Diagnostic, consults func(code string) bool) dia
 	return ix
 }
 
+// has reports a finding of code at path; "" is a path Render did not
+// build, where no finding is.
 func (ix diagIndex) has(path, code string) bool {
+	if path == "" {
+		return false
+	}
 	for _, c := range ix[path] {
 		if c == code {
 			return true

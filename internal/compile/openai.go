@@ -27,6 +27,13 @@ var openaiDrops = map[string]struct {
 	"openai/unknown-keyword":                 {"dropped-unknown-keyword", true, "OpenAI does not know it, so whatever it meant is lost"},
 }
 
+// noDrop is dropFor's answer for a keyword that stays.
+var noDrop struct {
+	code  string
+	lossy bool
+	why   string
+}
+
 // openaiConsults: the codes compileOpenAI looks up.
 func openaiConsults(code string) bool {
 	_, drop := openaiDrops[code]
@@ -193,15 +200,15 @@ func (c *openaiCompiler) dropFor(path string) (struct {
 	lossy bool
 	why   string
 }, bool) {
-	if c.diags == nil {
-		return openaiDrops[""], false
+	if c.diags == nil || path == "" {
+		return noDrop, false
 	}
 	for _, code := range c.diags[path] {
 		if d, ok := openaiDrops[code]; ok {
 			return d, true
 		}
 	}
-	return openaiDrops[""], false
+	return noDrop, false
 }
 
 func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at string) jsonvalue.Value {
