@@ -347,24 +347,17 @@ func newPather(j job) pather {
 	if len(j.diags) == 0 {
 		return pather{}
 	}
+	// A path's prefixes at its segments' starts are the paths of its
+	// ancestors (Key and Index append to their base); a '.' or '[' inside
+	// a quoted key adds a string no builder writes, which is harmless.
 	live := map[string]string{}
 	for p := range j.diags {
-		segs, ok := schemapath.Parse(p)
-		if !ok {
-			return pather{all: true}
-		}
-		cur := ""
-		for _, sg := range segs {
-			if sg.IsIndex {
-				cur = schemapath.Index(cur, sg.Index)
-			} else {
-				cur = schemapath.Key(cur, sg.Key)
+		for i := 1; i < len(p); i++ {
+			if p[i] == '.' || p[i] == '[' {
+				live[p[:i]] = p[:i]
 			}
-			live[cur] = cur
 		}
-		if cur != p {
-			return pather{all: true} // a path our builders would not write
-		}
+		live[p] = p
 	}
 	return pather{live: live, buf: new([]byte)}
 }
