@@ -182,9 +182,10 @@ type CheckInput struct {
 // A set with a load problem is loaded whole (tool.Load) for the problem's
 // report; the tools that loaded are still checked.
 //
-// The context cost is counted only when asked for (Cost, Budgets): the
-// tools are compiled for every target and their text tokenized, which
-// costs several times the check (BenchmarkCountVsCheck).
+// The context cost is counted only when asked for (Cost, Budgets), after
+// the check and from its findings: the tools are compiled for every
+// target and their text tokenized, which costs about as much CPU as the
+// check (BenchmarkCountVsCheck).
 func Check(in CheckInput) Outcome {
 	if !in.Cost && in.Budgets == nil {
 		if o, ok := scanCheck(in); ok {
