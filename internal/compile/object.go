@@ -14,39 +14,63 @@ type object struct{ members []jsonvalue.Member }
 // newObject starts an object with room for n members.
 func newObject(n int) object { return object{members: make([]jsonvalue.Member, 0, n)} }
 
-// slab hands out member lists carved from larger blocks, one allocation
-// for many small objects, when Render measures; compiling (a nil slab)
-// allocates each list alone. A list that outgrows its room is moved by
-// append, never into its neighbour's. A Renderer's slab is reset between
-// tools and its blocks used again.
+// slab hands out member and item lists carved from larger blocks, one
+// allocation for many small lists, when Render measures; compiling (a nil
+// slab) allocates each list alone. A list that outgrows its room is moved
+// by append, never into its neighbour's. A Renderer's slab is reset
+// between tools and its blocks used again.
 type slab struct {
-	blocks [][]jsonvalue.Member
-	next   int // blocks[next:] are free
-	free   []jsonvalue.Member
+	m blocks[jsonvalue.Member]
+	v blocks[jsonvalue.Value]
+}
+
+type blocks[T any] struct {
+	all  [][]T
+	next int // all[next:] are free
+	free []T
 }
 
 const slabBlock = 256
 
-// members is an empty list with room for n.
+// take is an empty list with room for n.
+func (b *blocks[T]) take(n int) []T {
+	if n > slabBlock/4 { // a long list alone
+		return make([]T, 0, n)
+	}
+	if cap(b.free)-len(b.free) < n {
+		if b.next == len(b.all) {
+			b.all = append(b.all, make([]T, 0, slabBlock))
+		}
+		b.free = b.all[b.next][:0]
+		b.next++
+	}
+	at := len(b.free)
+	b.free = b.free[:at+n]
+	return b.free[at : at : at+n]
+}
+
+// members is an empty member list with room for n.
 func (s *slab) members(n int) []jsonvalue.Member {
-	if s == nil || n > slabBlock/4 { // a long list alone
+	if s == nil {
 		return make([]jsonvalue.Member, 0, n)
 	}
-	if cap(s.free)-len(s.free) < n {
-		if s.next == len(s.blocks) {
-			s.blocks = append(s.blocks, make([]jsonvalue.Member, 0, slabBlock))
-		}
-		s.free = s.blocks[s.next][:0]
-		s.next++
+	return s.m.take(n)
+}
+
+// values is an empty item list with room for n.
+func (s *slab) values(n int) []jsonvalue.Value {
+	if s == nil {
+		return make([]jsonvalue.Value, 0, n)
 	}
-	at := len(s.free)
-	s.free = s.free[:at+n]
-	return s.free[at : at : at+n]
+	return s.v.take(n)
 }
 
 // reset makes every block free again: what was carved from them must
 // no longer be in use.
-func (s *slab) reset() { s.next, s.free = 0, nil }
+func (s *slab) reset() {
+	s.m.next, s.m.free = 0, nil
+	s.v.next, s.v.free = 0, nil
+}
 
 func (s *slab) object(n int) object { return object{members: s.members(n)} }
 

@@ -190,7 +190,7 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 	}
 	out := o.value(&openaiOrder)
 	if nullable {
-		out = nullableForm(out)
+		out = c.nullableForm(out)
 	}
 	return out
 }
@@ -220,7 +220,7 @@ func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at string) jsonvalue.Value 
 }
 
 func (c *openaiCompiler) slotList(l *jsonvalue.Value, at string) jsonvalue.Value {
-	out := make([]jsonvalue.Value, len(l.Items))
+	out := c.mem.values(len(l.Items))[:len(l.Items)]
 	for i := range l.Items {
 		out[i] = c.slot(&l.Items[i], c.path.index(at, i))
 	}
@@ -242,7 +242,7 @@ func (c *openaiCompiler) close(s *jsonvalue.Value, at string, o *object) {
 	required := provider.NewRequiredSet(s.Get("required"))
 	var names []jsonvalue.Value
 	if sp := s.Get("properties"); isObj(sp) {
-		names = make([]jsonvalue.Value, 0, len(sp.Members))
+		names = c.mem.values(len(sp.Members))
 		for i := range sp.Members {
 			name := sp.Members[i].Key
 			names = append(names, str(name))
@@ -251,7 +251,7 @@ func (c *openaiCompiler) close(s *jsonvalue.Value, at string, o *object) {
 			}
 			pp := c.path.join(at, "properties", name)
 			c.rec.add("converted-optional-property-to-nullable", pp, false, "Made the optional property `", name, "` required and nullable: the model sends null instead of leaving it out.")
-			props.Members[i].Value = nullableForm(props.Members[i].Value)
+			props.Members[i].Value = c.nullableForm(props.Members[i].Value)
 		}
 	}
 	o.set("required", jsonvalue.NewArray(names...))
@@ -278,7 +278,7 @@ var nullType = jsonvalue.NewObject(member("type", str("null")))
 // nothing else changed: null joins the type, the anyOf and the enum; a
 // $ref (which cannot take siblings' null) moves into an anyOf branch with
 // every constraint beside it, its description staying outside.
-func nullableForm(x jsonvalue.Value) jsonvalue.Value {
+func (c *openaiCompiler) nullableForm(x jsonvalue.Value) jsonvalue.Value {
 	// x is this compiler's own output, never the source's: its members
 	// are changed in place (every set below replaces an existing key).
 	o := object{members: x.Members}
@@ -286,11 +286,11 @@ func nullableForm(x jsonvalue.Value) jsonvalue.Value {
 	switch {
 	case t != nil && t.Kind == jsonvalue.String:
 		if t.Text != "null" {
-			o.set("type", jsonvalue.NewArray(*t, str("null")))
+			o.set("type", jsonvalue.NewArray(append(c.mem.values(2), *t, str("null"))...))
 		}
 	case t != nil && t.Kind == jsonvalue.Array:
 		if !containsString(t, "null") {
-			items := append(append([]jsonvalue.Value(nil), t.Items...), str("null"))
+			items := append(append(c.mem.values(len(t.Items)+1), t.Items...), str("null"))
 			o.set("type", jsonvalue.NewArray(items...))
 		}
 	case isArr(o.get("anyOf")):
@@ -302,7 +302,7 @@ func nullableForm(x jsonvalue.Value) jsonvalue.Value {
 			}
 		}
 		if !has {
-			items := append(append([]jsonvalue.Value(nil), a.Items...), nullType)
+			items := append(append(c.mem.values(len(a.Items)+1), a.Items...), nullType)
 			o.set("anyOf", jsonvalue.NewArray(items...))
 		}
 	case o.get("$ref") != nil && o.get("$ref").Kind == jsonvalue.String:
@@ -323,7 +323,7 @@ func nullableForm(x jsonvalue.Value) jsonvalue.Value {
 			}
 		}
 		if !has {
-			items := append(append([]jsonvalue.Value(nil), e.Items...), jsonvalue.NewNull())
+			items := append(append(c.mem.values(len(e.Items)+1), e.Items...), jsonvalue.NewNull())
 			o.set("enum", jsonvalue.NewArray(items...))
 		}
 	}
