@@ -56,7 +56,7 @@ type geminiCompiler struct {
 // upper-case type per schema, unsupported keywords dropped on the record.
 func compileGemini(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
 	c := geminiCompiler{mem: j.mem, job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j), int64Seen: map[string]bool{}}
-	env := newObject(3)
+	env := c.mem.object(3)
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && d != "" {
 		env.set("description", str(d))
@@ -161,7 +161,7 @@ func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []s
 	var members []jsonvalue.Member // s's members, copied at the first change
 	set := func(i int, v jsonvalue.Value) {
 		if members == nil {
-			members = slices.Clone(s.Members)
+			members = append(c.mem.members(len(s.Members)), s.Members...)
 		}
 		members[i].Value = v
 	}
@@ -181,7 +181,7 @@ func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []s
 				}
 				if n := c.inlineNode(&p.Value, c.path.key(kp, p.Key), stack); n != &p.Value {
 					if ps == nil {
-						ps = slices.Clone(m.Value.Members)
+						ps = append(c.mem.members(len(m.Value.Members)), m.Value.Members...)
 					}
 					ps[j].Value = *n
 				}
@@ -204,7 +204,7 @@ func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []s
 				}
 				if n := c.inlineNode(it, c.path.index(kp, j), stack); n != it {
 					if items == nil {
-						items = slices.Clone(m.Value.Items)
+						items = append(c.mem.values(len(m.Value.Items)), m.Value.Items...)
 					}
 					items[j] = *n
 				}
@@ -290,7 +290,7 @@ func isNullOnly(v *jsonvalue.Value) bool {
 // collapse turns {anyOf: [X, {type: null}]} into X marked nullable. The
 // parent's description and title stay (they describe this use); any other
 // key both sides hold must agree, or the pair is left a union.
-func collapse(s *jsonvalue.Value, at string, path pather) (g geminiSchema, ok bool) {
+func collapse(s *jsonvalue.Value, at string, path pather, mem *slab) (g geminiSchema, ok bool) {
 	a := s.Get("anyOf")
 	if !isArr(a) || len(a.Items) != 2 {
 		return g, false
@@ -311,6 +311,7 @@ func collapse(s *jsonvalue.Value, at string, path pather) (g geminiSchema, ok bo
 			return g, false
 		}
 	}
+	g.members = mem.members(len(s.Members) + len(branch.Members))
 	for _, m := range s.Members {
 		if m.Key == "anyOf" {
 			continue
@@ -337,7 +338,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	o := c.mem.object(len(s.Members) + 2)
 	nullable := false
 	var g geminiSchema
-	if cg, ok := collapse(s, at, c.path); ok {
+	if cg, ok := collapse(s, at, c.path, c.mem); ok {
 		g = cg
 		nullable = true
 		c.rec.add("collapsed-nullable-any-of", c.path.key(at, "anyOf"), false, "Wrote `anyOf` of a schema and `{\"type\": \"null\"}` as that schema with `nullable: true`.")

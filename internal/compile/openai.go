@@ -59,7 +59,7 @@ func compileOpenAI(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
 	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so OpenAI guarantees calls match the schema.")
 	params := c.schema(root, provider.RootPath)
 
-	env := newObject(5)
+	env := c.mem.object(5)
 	env.set("type", str("function"))
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && !provider.IsBlank(d) {
