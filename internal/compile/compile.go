@@ -337,6 +337,8 @@ func (j job) copyOf(v *jsonvalue.Value) jsonvalue.Value {
 type pather struct {
 	all  bool
 	live map[string]string // Render: the findings' paths and their prefixes (key = value)
+	lens *[4]uint64        // the lengths of the live paths under 256, as bits
+	long bool              // some live path is 256 bytes or longer
 	buf  *[]byte           // a candidate path, tested before it is kept
 }
 
@@ -359,7 +361,24 @@ func newPather(j job) pather {
 		}
 		live[p] = p
 	}
-	return pather{live: live, buf: new([]byte)}
+	pt := pather{live: live, lens: new([4]uint64), buf: new([]byte)}
+	for p := range live {
+		if len(p) >= 256 {
+			pt.long = true
+		} else {
+			pt.lens[len(p)>>6] |= 1 << (len(p) & 63)
+		}
+	}
+	return pt
+}
+
+// mayLive reports whether a live path has length n: most candidates are
+// dead by their length alone, before they are written.
+func (p pather) mayLive(n int) bool {
+	if n >= 256 {
+		return p.long
+	}
+	return p.lens[n>>6]&(1<<(n&63)) != 0
 }
 
 // on reports whether paths below base are built.
@@ -377,6 +396,8 @@ func (p pather) key(base, key string) string {
 		return schemapath.Key(base, key)
 	case !p.on(base):
 		return ""
+	case schemapath.IsIdentifier(key) && !p.mayLive(len(base)+1+len(key)):
+		return "" // base.key
 	}
 	*p.buf = schemapath.AppendKey((*p.buf)[:0], base, key)
 	return p.keep()
@@ -390,6 +411,9 @@ func (p pather) index(base string, i int) string {
 		return ""
 	}
 	*p.buf = schemapath.AppendIndex((*p.buf)[:0], base, i)
+	if !p.mayLive(len(*p.buf)) {
+		return ""
+	}
 	return p.keep()
 }
 

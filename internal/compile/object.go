@@ -114,28 +114,36 @@ func newKeyOrder(keys ...string) keyOrder {
 // then every other key as inserted (no order: as inserted). It sorts o's
 // members in place and hands them over: o is not used after.
 func (o *object) value(order *keyOrder) jsonvalue.Value {
-	if order != nil {
-		// A stable insertion sort by rank: objects are small and mostly
-		// in order already.
-		rank := func(k string) int {
-			if r := order.rank.Get(k); r > 0 {
-				return r
-			}
-			return 1 << 30
+	if order != nil && len(o.members) > 1 {
+		// A stable insertion sort by rank (each looked up once): objects
+		// are small and mostly in order already.
+		var buf [16]int
+		ranks := buf[:0]
+		if len(o.members) > len(buf) {
+			ranks = make([]int, 0, len(o.members))
 		}
-		ms := o.members
-		for i := 1; i < len(ms); i++ {
-			r := rank(ms[i].Key)
-			if rank(ms[i-1].Key) <= r {
-				continue
+		sorted := true
+		for i := range o.members {
+			r := order.rank.Get(o.members[i].Key)
+			if r == 0 {
+				r = 1 << 30
 			}
-			m := ms[i]
-			j := i
-			for j > 0 && rank(ms[j-1].Key) > r {
-				ms[j] = ms[j-1]
-				j--
+			if i > 0 && ranks[i-1] > r {
+				sorted = false
 			}
-			ms[j] = m
+			ranks = append(ranks, r)
+		}
+		if !sorted {
+			ms := o.members
+			for i := 1; i < len(ms); i++ {
+				r, m := ranks[i], ms[i]
+				j := i
+				for j > 0 && ranks[j-1] > r {
+					ms[j], ranks[j] = ms[j-1], ranks[j-1]
+					j--
+				}
+				ms[j], ranks[j] = m, r
+			}
 		}
 	}
 	if o.members == nil {
