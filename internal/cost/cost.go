@@ -199,9 +199,16 @@ type layout struct {
 // value lays out v at depth; key is its member key (hasKey), comma
 // whether a comma follows its last line.
 func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, comma bool, p part, lv level) {
+	n := 0
 	if hasKey {
-		l.add(l.c.keyTokens(key), p)
+		n = l.c.keyTokens(key)
 	}
+	if (v.Kind != jsonvalue.Object || len(v.Members) == 0) && (v.Kind != jsonvalue.Array || len(v.Items) == 0) {
+		// One line (most lines are): scalars, {} and [].
+		l.add(n+l.c.indentTokens(depth)+l.c.scalar(depth, v, comma), p)
+		return
+	}
+	l.add(n, p)
 	var id block
 	switch {
 	case depth > maxBlockDepth:
@@ -220,8 +227,8 @@ func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, c
 		}
 	}
 	before := l.parts
-	switch {
-	case v.Kind == jsonvalue.Object && len(v.Members) > 0:
+	switch v.Kind {
+	case jsonvalue.Object:
 		l.line(depth, l.c.punct(depth, '{', false), p)
 		for i := range v.Members {
 			m := &v.Members[i]
@@ -246,14 +253,12 @@ func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, c
 			l.value(&m.Value, depth+1, m.Key, true, i < len(v.Members)-1, mp, mlv)
 		}
 		l.line(depth, l.c.punct(depth, '}', comma), p)
-	case v.Kind == jsonvalue.Array && len(v.Items) > 0:
+	case jsonvalue.Array:
 		l.line(depth, l.c.punct(depth, '[', false), p)
 		for i := range v.Items {
 			l.value(&v.Items[i], depth+1, "", false, i < len(v.Items)-1, p, lv)
 		}
 		l.line(depth, l.c.punct(depth, ']', comma), p)
-	default:
-		l.line(depth, l.c.scalar(depth, v, comma), p)
 	}
 	if id.p != nil {
 		id.parts = Parts{

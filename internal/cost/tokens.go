@@ -233,8 +233,8 @@ func (c *counter) keyTokens(key string) int {
 	return k
 }
 
-// scalar counts a scalar's value part, ` value,` (comma) and the line
-// break; at depth 0 without the leading space.
+// scalar counts a one-line value's part (a scalar, {} or []), ` value,`
+// (comma) and the line break; at depth 0 without the leading space.
 func (c *counter) scalar(depth int, v *jsonvalue.Value, comma bool) int {
 	var e *seen
 	if depth > 0 && len(v.Text) > 0 {
@@ -259,7 +259,14 @@ func (c *counter) scalar(depth int, v *jsonvalue.Value, comma bool) int {
 	if depth > 0 {
 		buf = append(buf, ' ')
 	}
-	buf = compile.AppendScalar(buf, v)
+	switch v.Kind {
+	case jsonvalue.Object:
+		buf = append(buf, "{}"...) // empty: larger ones take several lines
+	case jsonvalue.Array:
+		buf = append(buf, "[]"...)
+	default:
+		buf = compile.AppendScalar(buf, v)
+	}
 	if comma {
 		buf = append(buf, ',')
 	}
