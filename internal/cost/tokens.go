@@ -54,7 +54,7 @@ type counter struct {
 	scratch []byte
 	keys    [1 << 10]seen  // keys' counts, by identity
 	values  [1 << 12]seen  // scalar values' counts, by identity
-	shorts  [1 << 14]short // short keys' and values' counts, by content
+	shorts  [1 << 16]short // short keys' and values' counts, by content
 	puncts  [2][4][2]int32 // root line?, bracket, comma: count+1 (0: not yet)
 	blocks  [1 << blockBits]block
 	tool    uint32 // the tool being counted, for blocks
@@ -135,7 +135,7 @@ type short struct {
 
 const (
 	maxShort  = 16
-	shortBits = 14
+	shortBits = 16
 	keyKind   = jsonvalue.Kind(0xFF)
 )
 
