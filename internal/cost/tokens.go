@@ -52,13 +52,18 @@ type counter struct {
 	cached  int // bytes of keys held
 	indent  []int32
 	scratch []byte
-	keys    [1 << 10]seen  // keys' counts, by identity
-	values  [1 << 12]seen  // scalar values' counts, by identity
-	shorts  [1 << 16]short // short keys' and values' counts, by content
 	puncts  [2][4][2]int32 // root line?, bracket, comma: count+1 (0: not yet)
-	blocks  [1 << blockBits]block
-	tool    uint32 // the tool being counted, for blocks
+	*caches                // nil: count uses the maps alone (tests)
+	tool    uint32         // the tool being counted, for blocks
 	render  compile.Renderer
+}
+
+// caches are a counter's fixed tables (about 1.7 MB).
+type caches struct {
+	keys   [1 << keyBits]seen    // keys' counts, by identity
+	values [1 << valueBits]seen  // scalar values' counts, by identity
+	shorts [1 << shortBits]short // short keys', values' and pieces' counts, by content
+	blocks [1 << blockBits]block // objects' and arrays' counts, by identity
 }
 
 // nextTool starts a tool: the renderer reuses the memory of the last
@@ -68,7 +73,9 @@ func (c *counter) nextTool() {
 	c.render.Reset()
 	c.tool++
 	if c.tool == 0 { // wrapped: no entry may look current
-		clear(c.blocks[:])
+		if c.caches != nil {
+			clear(c.blocks[:])
+		}
 		c.tool = 1
 	}
 }
@@ -122,9 +129,10 @@ type seen struct {
 	k     int32
 }
 
-// short is a key or value of at most 16 bytes whose part was counted:
-// its bytes (a, b), length, kind (keyKind for a key) and whether a comma
-// follows; k is the count plus one (0: an empty entry).
+// short is a key or value of at most 16 bytes whose part was counted, or
+// a piece of text: its bytes (a, b), length, kind (keyKind for a key,
+// pieceKind for a piece) and whether a comma follows; k is the count plus
+// one (0: an empty entry).
 type short struct {
 	a, b  uint64
 	n     uint8
@@ -137,6 +145,7 @@ const (
 	maxShort  = 16
 	shortBits = 16
 	keyKind   = jsonvalue.Kind(0xFF)
+	pieceKind = jsonvalue.Kind(0xFE) // a piece of text being counted
 )
 
 // shortEntry is where s's count is cached by content (len(s) <= maxShort).
@@ -178,9 +187,11 @@ const (
 // (and so the tools), and the renderer's memory: a pooled counter keeps
 // only content.
 func (c *counter) forget() {
-	clear(c.keys[:])
-	clear(c.values[:])
-	clear(c.blocks[:])
+	if c.caches != nil {
+		clear(c.keys[:])
+		clear(c.values[:])
+		clear(c.blocks[:])
+	}
 	c.render = compile.Renderer{} // its blocks hold the last tools' values
 }
 
@@ -193,7 +204,7 @@ var counters = newPool()
 
 func newPool() *sync.Pool {
 	return &sync.Pool{New: func() any {
-		return &counter{lines: map[string]int32{}, pieces: map[string]int32{}}
+		return &counter{lines: map[string]int32{}, pieces: map[string]int32{}, caches: new(caches)}
 	}}
 }
 
@@ -374,15 +385,27 @@ func (c *counter) count(s []byte) int {
 	}
 	n := 0
 	splitASCII(s, func(p []byte) {
-		if k, ok := c.pieces[string(p)]; ok {
-			n += int(k)
-			return
+		var se *short
+		var want short
+		if len(p) <= maxShort && c.caches != nil { // most pieces: a word and what precedes it
+			se, want = c.shortEntry(unsafe.String(unsafe.SliceData(p), len(p)), pieceKind, false)
+			if k, ok := se.found(want); ok {
+				n += k
+				return
+			}
 		}
-		k := libraryCount(string(p))
-		c.remember()
-		c.pieces[string(p)] = int32(k)
-		c.cached += len(p)
-		n += k
+		k, ok := c.pieces[string(p)]
+		if !ok {
+			k = int32(libraryCount(string(p)))
+			c.remember()
+			c.pieces[string(p)] = k
+			c.cached += len(p)
+		}
+		if se != nil {
+			want.k = k + 1
+			*se = want
+		}
+		n += int(k)
 	})
 	return n
 }
