@@ -150,15 +150,33 @@ const (
 
 // shortEntry is where s's count is cached by content (len(s) <= maxShort).
 func (c *counter) shortEntry(s string, kind jsonvalue.Kind, comma bool) (e *short, want short) {
-	var w [maxShort]byte
-	copy(w[:], s)
-	want = short{a: binary.LittleEndian.Uint64(w[:8]), b: binary.LittleEndian.Uint64(w[8:]), n: uint8(len(s)), kind: kind, comma: comma}
+	a, b := words(s)
+	want = short{a: a, b: b, n: uint8(len(s)), kind: kind, comma: comma}
 	h := want.a*0x9E3779B97F4A7C15 ^ want.b*0xC2B2AE3D27D4EB4F ^ uint64(len(s))<<48 ^ uint64(kind)<<56
 	if comma {
 		h ^= 1 << 63
 	}
 	h *= 0x165667B19E3779F9
 	return &c.shorts[h>>(64-shortBits)], want
+}
+
+// words holds all of s (at most 16 bytes) with its length, without
+// reading past its end: the first and last 8 bytes (overlapping when
+// shorter than 16), the first and last 4, or each byte.
+func words(s string) (a, b uint64) {
+	n := len(s)
+	p := unsafe.StringData(s)
+	switch {
+	case n >= 8:
+		a = binary.LittleEndian.Uint64(unsafe.Slice(p, 8))
+		b = binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-8)), 8))
+	case n >= 4:
+		a = uint64(binary.LittleEndian.Uint32(unsafe.Slice(p, 4)))
+		b = uint64(binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-4)), 4)))
+	case n > 0:
+		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+	}
+	return a, b
 }
 
 // found reports whether e caches want, with its count.
