@@ -74,7 +74,7 @@ type strictCompiler struct {
 	job   job
 	diags diagIndex
 	rec   recorder
-	path  pather
+	path  *pather
 }
 
 // compileAnthropicStrict writes a strict tool: every object closed and

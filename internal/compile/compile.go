@@ -337,17 +337,17 @@ func (j job) copyOf(v *jsonvalue.Value) jsonvalue.Value {
 type pather struct {
 	all  bool
 	live map[string]string // Render: the findings' paths and their prefixes (key = value)
-	lens *[4]uint64        // the lengths of the live paths under 256, as bits
+	lens [4]uint64         // the lengths of the live paths under 256, as bits
 	long bool              // some live path is 256 bytes or longer
-	buf  *[]byte           // a candidate path, tested before it is kept
+	buf  []byte            // a candidate path, tested before it is kept
 }
 
-func newPather(j job) pather {
+func newPather(j job) *pather {
 	if j.record {
-		return pather{all: true}
+		return &pather{all: true}
 	}
 	if len(j.diags) == 0 {
-		return pather{}
+		return &pather{}
 	}
 	// A path's prefixes at its segments' starts are the paths of its
 	// ancestors (Key and Index append to their base); a '.' or '[' inside
@@ -361,7 +361,7 @@ func newPather(j job) pather {
 		}
 		live[p] = p
 	}
-	pt := pather{live: live, lens: new([4]uint64), buf: new([]byte)}
+	pt := &pather{live: live}
 	for p := range live {
 		if len(p) >= 256 {
 			pt.long = true
@@ -374,7 +374,7 @@ func newPather(j job) pather {
 
 // mayLive reports whether a live path has length n: most candidates are
 // dead by their length alone, before they are written.
-func (p pather) mayLive(n int) bool {
+func (p *pather) mayLive(n int) bool {
 	if n >= 256 {
 		return p.long
 	}
@@ -382,15 +382,15 @@ func (p pather) mayLive(n int) bool {
 }
 
 // on reports whether paths below base are built.
-func (p pather) on(base string) bool { return p.all || (base != "" && p.live != nil) }
+func (p *pather) on(base string) bool { return p.all || (base != "" && p.live != nil) }
 
-// keep returns the candidate path in *p.buf when it is live (a string
+// keep returns the candidate path in p.buf when it is live (a string
 // the live set holds: nothing is allocated for a dead path).
-func (p pather) keep() string {
-	return p.live[string(*p.buf)]
+func (p *pather) keep() string {
+	return p.live[string(p.buf)]
 }
 
-func (p pather) key(base, key string) string {
+func (p *pather) key(base, key string) string {
 	switch {
 	case p.all:
 		return schemapath.Key(base, key)
@@ -399,25 +399,25 @@ func (p pather) key(base, key string) string {
 	case schemapath.IsIdentifier(key) && !p.mayLive(len(base)+1+len(key)):
 		return "" // base.key
 	}
-	*p.buf = schemapath.AppendKey((*p.buf)[:0], base, key)
+	p.buf = schemapath.AppendKey(p.buf[:0], base, key)
 	return p.keep()
 }
 
-func (p pather) index(base string, i int) string {
+func (p *pather) index(base string, i int) string {
 	switch {
 	case p.all:
 		return schemapath.Index(base, i)
 	case !p.on(base):
 		return ""
 	}
-	*p.buf = schemapath.AppendIndex((*p.buf)[:0], base, i)
-	if !p.mayLive(len(*p.buf)) {
+	p.buf = schemapath.AppendIndex(p.buf[:0], base, i)
+	if !p.mayLive(len(p.buf)) {
 		return ""
 	}
 	return p.keep()
 }
 
-func (p pather) join(base string, keys ...string) string {
+func (p *pather) join(base string, keys ...string) string {
 	for _, k := range keys {
 		base = p.key(base, k)
 	}

@@ -44,7 +44,7 @@ type geminiCompiler struct {
 	job        job
 	diags      diagIndex
 	rec        recorder
-	path       pather
+	path       *pather
 	defs       map[string]*jsonvalue.Value
 	nodes      int
 	typeCount  int
@@ -290,7 +290,7 @@ func isNullOnly(v *jsonvalue.Value) bool {
 // collapse turns {anyOf: [X, {type: null}]} into X marked nullable. The
 // parent's description and title stay (they describe this use); any other
 // key both sides hold must agree, or the pair is left a union.
-func collapse(s *jsonvalue.Value, at string, path pather, mem *slab) (g geminiSchema, ok bool) {
+func collapse(s *jsonvalue.Value, at string, path *pather, mem *slab) (g geminiSchema, ok bool) {
 	a := s.Get("anyOf")
 	if !isArr(a) || len(a.Items) != 2 {
 		return g, false

@@ -46,7 +46,7 @@ type openaiCompiler struct {
 	mem         *slab
 	diags       diagIndex
 	rec         recorder
-	path        pather
+	path        *pather
 	rewriteRefs bool
 }
 
