@@ -10,7 +10,7 @@ import (
 
 // maxDeltaTools is the largest tool set whose context cost a run counts
 // without budgets: counting compiles every tool for every target and
-// tokenizes it (about a check's CPU), and the base's whole set is
+// tokenizes it (most of a check's CPU), and the base's whole set is
 // counted for the totals. With budgets configured it is always counted.
 const maxDeltaTools = 2000
 
