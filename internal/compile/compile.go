@@ -312,9 +312,10 @@ func (ix diagIndex) has(path, code string) bool {
 }
 
 // job is one run of an adapter. Compile records every change (record);
-// Render only measures what is sent: it keeps no records, and builds no
-// schema paths when no lookup needs them (paths), and shares the source's
-// values where they are copied unchanged (Render's caller only reads).
+// Render only measures what is sent: it keeps no records, builds only the
+// schema paths a lookup needs (pather), shares the source's values where
+// they are copied unchanged (Render's caller only reads) and carves its
+// lists from reused blocks (mem).
 type job struct {
 	diags  diagIndex
 	record bool

@@ -54,3 +54,30 @@ func TestRenderWritesWhatCompileWrites(t *testing.T) {
 	}
 	t.Logf("%d pairs compared", pairs)
 }
+
+// An adapter's index holds only the codes it consults: with every
+// finding in it instead, the output and the records are the same, so the
+// consults lists leave out nothing an adapter looks up.
+func TestConsultsLoseNothing(t *testing.T) {
+	all := func(string) bool { return true }
+	pairs := 0
+	for _, tl := range loadEach(t, "../../testdata") {
+		for _, id := range allTargets {
+			target, _ := Lookup(id)
+			ds := target.Check(tl)
+			out1, rec1 := target.compile(tl, job{diags: newDiagIndex(ds, target.consults), record: true})
+			out2, rec2 := target.compile(tl, job{diags: newDiagIndex(ds, all), record: true})
+			if !bytes.Equal(Encode(out1), Encode(out2)) || len(rec1) != len(rec2) {
+				t.Errorf("%s/%s: the findings compile does not consult change what it writes", tl.Name, id)
+				continue
+			}
+			for i := range rec1 {
+				if rec1[i] != rec2[i] {
+					t.Errorf("%s/%s: record %d is %+v with consulted findings, %+v with all", tl.Name, id, i, rec1[i], rec2[i])
+				}
+			}
+			pairs++
+		}
+	}
+	t.Logf("%d pairs compared", pairs)
+}
