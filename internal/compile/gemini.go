@@ -21,7 +21,7 @@ func geminiConsults(code string) bool { return code == "gemini/unsupported-strin
 
 // geminiInt64 are the Schema fields typed int64, which the API takes as
 // decimal strings, in the order the summary record names them.
-var geminiInt64 = []string{"minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"}
+var geminiInt64 = [...]string{"minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"}
 
 // geminiDropped are the validation keywords a Gemini Schema has no field
 // for, in the fixed order their records are made.
@@ -48,14 +48,14 @@ type geminiCompiler struct {
 	defs       map[string]*jsonvalue.Value
 	nodes      int
 	typeCount  int
-	int64Seen  map[string]bool
+	int64Seen  [len(geminiInt64)]bool
 	int64Nodes int
 }
 
 // compileGemini writes a FunctionDeclaration: references inlined, one
 // upper-case type per schema, unsupported keywords dropped on the record.
 func compileGemini(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
-	c := geminiCompiler{mem: j.mem, job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j), int64Seen: map[string]bool{}}
+	c := geminiCompiler{mem: j.mem, job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
 	env := c.mem.object(3)
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && d != "" {
@@ -79,8 +79,8 @@ func compileGemini(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
 	}
 	if c.int64Nodes > 0 && !c.rec.off {
 		var seen []string
-		for _, k := range geminiInt64 {
-			if c.int64Seen[k] {
+		for i, k := range geminiInt64 {
+			if c.int64Seen[i] {
 				seen = append(seen, "`"+k+"`")
 			}
 		}
@@ -88,6 +88,18 @@ func compileGemini(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
 	}
 	out := env.value(nil)
 	return &out, c.rec.list
+}
+
+// upperTypes are the type names as Gemini's Type enum spells them, so
+// that converting a type allocates nothing.
+var upperTypes = map[string]string{"string": "STRING", "number": "NUMBER", "integer": "INTEGER",
+	"boolean": "BOOLEAN", "array": "ARRAY", "object": "OBJECT", "null": "NULL"}
+
+func upperType(t string) string {
+	if u, ok := upperTypes[t]; ok {
+		return u
+	}
+	return strings.ToUpper(t)
 }
 
 func plural(n int, one, many string) string {
@@ -376,12 +388,12 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	singleType := false
 	switch {
 	case len(known) == 1:
-		o.set("type", str(strings.ToUpper(known[0])))
+		o.set("type", str(upperType(known[0])))
 		c.typeCount++
 		singleType = true
 	case len(known) >= 2:
 		for _, t := range known {
-			branches = append(branches, jsonvalue.NewObject(member("type", str(strings.ToUpper(t)))))
+			branches = append(branches, jsonvalue.NewObject(member("type", str(upperType(t)))))
 			c.typeCount++
 		}
 		c.rec.add("converted-type-array-to-any-of", g.path("type"), false, "Wrote the type list as `anyOf` branches, one type each.")
@@ -508,10 +520,10 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 
 	// int64 fields as decimal strings.
 	counted := false
-	for _, k := range geminiInt64 {
+	for i, k := range geminiInt64 {
 		if v := g.get(k); v != nil && v.Kind == jsonvalue.Number {
 			o.set(k, str(NumberText(v.Text)))
-			c.int64Seen[k] = true
+			c.int64Seen[i] = true
 			if !counted {
 				c.int64Nodes++
 				counted = true
