@@ -248,9 +248,21 @@ func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []s
 type geminiSchema struct {
 	members []jsonvalue.Member
 	paths   []string // none when the run needs no paths
+	keys    uint64   // keyBit of every member's key: most keys asked for are absent
+}
+
+// keyBit is a key's bit in geminiSchema.keys (by its length and first byte).
+func keyBit(k string) uint64 {
+	if k == "" {
+		return 1
+	}
+	return 1 << ((uint(len(k))*31 + uint(k[0])) & 63)
 }
 
 func (g *geminiSchema) get(key string) *jsonvalue.Value {
+	if g.keys&keyBit(key) == 0 {
+		return nil
+	}
 	for i := range g.members {
 		if g.members[i].Key == key {
 			return &g.members[i].Value
@@ -260,7 +272,7 @@ func (g *geminiSchema) get(key string) *jsonvalue.Value {
 }
 
 func (g *geminiSchema) path(key string) string {
-	if g.paths == nil {
+	if g.paths == nil || g.keys&keyBit(key) == 0 {
 		return ""
 	}
 	for i := range g.members {
@@ -362,6 +374,9 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 				g.paths[i] = c.path.key(at, s.Members[i].Key)
 			}
 		}
+	}
+	for i := range g.members {
+		g.keys |= keyBit(g.members[i].Key)
 	}
 	tv := &jsonvalue.Value{Kind: jsonvalue.Object, Members: g.members}
 
