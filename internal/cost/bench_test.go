@@ -14,12 +14,13 @@ package cost
 // first set): 1,928 ms of CPU (2 ops; 11,136 before this work).
 //
 // Measured on a 2-core machine shared with another job (so noisy: the
-// check alone swung between 2.5 and 5.2 s of CPU across runs), 3 ops:
-// check 2,952 ms of CPU, count 2,156 ms, count/check 0.73 (other 3-op
-// runs 0.71-0.76); 21,031,971 OpenAI tokens. Before this work the same
-// run gave count/check 3.06 (single ops 3.7-5.1), and `check --cost`
-// also checked every tool a second time inside Count. The goal is not
-// met. Where the count goes (profile): about half compile's adapters
+// check alone swung between 2.5 and 5.2 s of CPU across runs), 3 ops, at
+// a quiet moment: check 3,237 ms of CPU, count 1,684 ms, count/check 0.52
+// (0.62 in the run before; 0.71-0.76 under load); 21,031,971 OpenAI
+// tokens. Before this work, at the same quiet moment: check 2,604 ms,
+// count 7,924 ms, count/check 3.04 (single ops 3.7-5.1), and `check
+// --cost` also checked every tool a second time inside Count. The goal is
+// not met. Where the count goes (profile): about half compile's adapters
 // building the OpenAI and Gemini definitions (a Renderer: no records, no
 // clones, paths only where a finding is looked up, lists carved from
 // reused blocks; Anthropic's and MCP's share the source schema), about
@@ -27,7 +28,7 @@ package cost
 // identity, then by content: a tool's strings recur in every target),
 // of which tokenizing new text (hand split, cached pieces) is a fifth.
 // On 1,000 corpus tools and one core: check ~250-300 ms, render
-// ~80-100 ms, layout ~80 ms.
+// ~80 ms, layout ~80 ms.
 
 import (
 	"os"

@@ -184,8 +184,8 @@ type CheckInput struct {
 //
 // The context cost is counted only when asked for (Cost, Budgets), after
 // the check and from its findings: the tools are compiled for every
-// target and their text tokenized, which costs about three quarters of
-// the check's CPU (BenchmarkCountVsCheck).
+// target and their text tokenized, which costs over half the check's CPU
+// (BenchmarkCountVsCheck).
 func Check(in CheckInput) Outcome {
 	if !in.Cost && in.Budgets == nil {
 		if o, ok := scanCheck(in); ok {
