@@ -10,7 +10,7 @@ import (
 
 // maxDeltaTools is the largest tool set whose context cost a run counts
 // without budgets: counting compiles every tool for every target and
-// tokenizes it (several times a check's CPU), and the base's whole set is
+// tokenizes it (most of a check's CPU), and the base's whole set is
 // counted for the totals. With budgets configured it is always counted.
 const maxDeltaTools = 2000
 
@@ -46,6 +46,9 @@ func (r *actionRun) countContextCost(o runOptions, side *baseSide) *contextCost 
 		baseTools = tool.Load(side.args, opts).Tools
 	}
 	out := &contextCost{}
+	// nil findings: the run counts before it checks (the budgets' findings
+	// go through the check's collector), so Count checks what it compiles;
+	// the head's unchanged tools take the base's figures.
 	var baseSet, headSet *cost.Set
 	if side.loaded {
 		baseSet = cost.Count(baseTools, o.targets, nil)

@@ -3,7 +3,6 @@ package compile
 import (
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -11,7 +10,7 @@ import (
 // unless it is absent or blank (check's missing-tool-description says
 // compile omits it; SchemaPort kept a blank one).
 func anthropicEnvelope(t *tool.Tool) object {
-	env := object{}
+	env := newObject(4)
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && !provider.IsBlank(d) {
 		env.set("description", str(d))
@@ -41,12 +40,12 @@ func anthropicRoot(root *jsonvalue.Value, rec *recorder) jsonvalue.Value {
 
 // compileAnthropic writes a Messages API tool in default mode: the schema
 // verbatim under input_schema.
-func compileAnthropic(t *tool.Tool, _ diagIndex) (*jsonvalue.Value, []Transformation) {
-	var rec recorder
+func compileAnthropic(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
+	rec := recorder{off: !j.record}
 	rec.add("renamed-input-schema-field", provider.RootPath, false, "Wrote `inputSchema` as `input_schema`.")
 	env := anthropicEnvelope(t)
 	root := anthropicRoot(t.InputSchema(), &rec)
-	env.set("input_schema", clone(&root))
+	env.set("input_schema", j.copyOf(&root))
 	out := env.value(nil)
 	return &out, rec.list
 }
@@ -65,15 +64,23 @@ var strictDrops = map[string]struct {
 	"anthropic/strict-enum-non-primitive-value":  {"dropped-non-primitive-enum", "an enum with object or array members"},
 }
 
+// strictConsults: the codes compileAnthropicStrict looks up.
+func strictConsults(code string) bool {
+	_, ok := strictDrops[code]
+	return ok
+}
+
 type strictCompiler struct {
+	job   job
 	diags diagIndex
 	rec   recorder
+	path  *pather
 }
 
 // compileAnthropicStrict writes a strict tool: every object closed and
 // fully required, the keywords strict mode rejects removed.
-func compileAnthropicStrict(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transformation) {
-	c := strictCompiler{diags: diags}
+func compileAnthropicStrict(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
+	c := strictCompiler{job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
 	c.rec.add("renamed-input-schema-field", provider.RootPath, false, "Wrote `inputSchema` as `input_schema`.")
 	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so Claude's calls always match the schema.")
 	env := anthropicEnvelope(t)
@@ -90,35 +97,35 @@ func (c *strictCompiler) objectLike(s *jsonvalue.Value) bool {
 
 func (c *strictCompiler) reduce(s *jsonvalue.Value, at string) jsonvalue.Value {
 	objectLike := c.objectLike(s)
-	o := object{}
+	o := newObject(len(s.Members) + 1)
 	for i := range s.Members {
 		m := &s.Members[i]
 		k, v := m.Key, &m.Value
-		kp := schemapath.Key(at, k)
+		kp := c.path.key(at, k)
 		if objectLike && k == "additionalProperties" {
 			continue
 		}
 		if d, ok := c.dropFor(kp); ok {
-			detail := "Dropped `" + k + "`, " + d.class + " strict tool use rejects; the constraint is no longer enforced."
 			if k == "minItems" {
-				detail = "Dropped `minItems: " + NumberText(v.Text) + "`; strict tool use supports only 0 and 1, so the constraint is no longer enforced."
+				c.rec.add(d.code, kp, true, "Dropped `minItems: ", NumberText(v.Text), "`; strict tool use supports only 0 and 1, so the constraint is no longer enforced.")
+			} else {
+				c.rec.add(d.code, kp, true, "Dropped `", k, "`, ", d.class, " strict tool use rejects; the constraint is no longer enforced.")
 			}
-			c.rec.add(d.code, kp, true, detail)
 			continue
 		}
 		switch k {
 		case "properties", "$defs", "definitions":
 			if v.Kind != jsonvalue.Object {
-				o.set(k, clone(v))
+				o.set(k, c.job.copyOf(v))
 				continue
 			}
 			out := make([]jsonvalue.Member, len(v.Members))
 			for j := range v.Members {
 				e := &v.Members[j]
 				if e.Value.Kind == jsonvalue.Object {
-					out[j] = member(e.Key, c.reduce(&e.Value, schemapath.Key(kp, e.Key)))
+					out[j] = member(e.Key, c.reduce(&e.Value, c.path.key(kp, e.Key)))
 				} else {
-					out[j] = member(e.Key, clone(&e.Value))
+					out[j] = member(e.Key, c.job.copyOf(&e.Value))
 				}
 			}
 			o.set(k, jsonvalue.Value{Kind: jsonvalue.Object, Members: out})
@@ -126,24 +133,24 @@ func (c *strictCompiler) reduce(s *jsonvalue.Value, at string) jsonvalue.Value {
 			if v.Kind == jsonvalue.Object {
 				o.set(k, c.reduce(v, kp))
 			} else {
-				o.set(k, clone(v))
+				o.set(k, c.job.copyOf(v))
 			}
 		case "anyOf", "oneOf", "allOf", "prefixItems":
 			if v.Kind != jsonvalue.Array {
-				o.set(k, clone(v))
+				o.set(k, c.job.copyOf(v))
 				continue
 			}
 			out := make([]jsonvalue.Value, len(v.Items))
 			for j := range v.Items {
 				if v.Items[j].Kind == jsonvalue.Object {
-					out[j] = c.reduce(&v.Items[j], schemapath.Index(kp, j))
+					out[j] = c.reduce(&v.Items[j], c.path.index(kp, j))
 				} else {
-					out[j] = clone(&v.Items[j])
+					out[j] = c.job.copyOf(&v.Items[j])
 				}
 			}
 			o.set(k, jsonvalue.NewArray(out...))
 		default:
-			o.set(k, clone(v))
+			o.set(k, c.job.copyOf(v))
 		}
 	}
 	if objectLike {
@@ -153,6 +160,9 @@ func (c *strictCompiler) reduce(s *jsonvalue.Value, at string) jsonvalue.Value {
 }
 
 func (c *strictCompiler) dropFor(path string) (struct{ code, class string }, bool) {
+	if path == "" { // a path Render did not build: no finding there
+		return struct{ code, class string }{}, false
+	}
 	for _, code := range c.diags[path] {
 		if d, ok := strictDrops[code]; ok {
 			return d, true
@@ -167,7 +177,7 @@ func (c *strictCompiler) dropFor(path string) (struct{ code, class string }, boo
 // request, which check reports).
 func (c *strictCompiler) close(s *jsonvalue.Value, at string, o *object) {
 	ap := s.Get("additionalProperties")
-	apPath := schemapath.Key(at, "additionalProperties")
+	apPath := c.path.key(at, "additionalProperties")
 	switch {
 	case ap == nil:
 		c.rec.add("added-additional-properties-false", apPath, false, "Added `additionalProperties: false`, which strict tool use requires.")

@@ -15,6 +15,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/core"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -123,7 +124,7 @@ func compileWith(t *tool.Tool, target Target, allowLossy bool, coreErrs, setDiag
 		diags = append(diags, setDiags...)
 		provider.SortDiagnostics(diags)
 	}
-	output, records := target.compile(t, newDiagIndex(diags))
+	output, records := target.compile(t, job{diags: newDiagIndex(diags, target.consults), record: true})
 	upgradeLossy(records, diags)
 	r := finalize(t, target.ID, output, records, diags, allowLossy)
 	if r.OK {
@@ -271,12 +272,20 @@ func dedupe(in []Transformation) []Transformation {
 }
 
 // diagIndex answers "did check report this code at this path?", which is
-// how compile drops exactly the keywords check said it would.
+// how compile drops exactly the keywords check said it would. It holds
+// only the codes its adapter asks about, so that an empty index tells
+// Render no path is needed.
 type diagIndex map[string][]string
 
-func newDiagIndex(ds []provider.Diagnostic) diagIndex {
-	ix := diagIndex{}
+func newDiagIndex(ds []provider.Diagnostic, consults func(code string) bool) diagIndex {
+	var ix diagIndex
 	for _, d := range ds {
+		if !consults(d.Code) {
+			continue
+		}
+		if ix == nil {
+			ix = diagIndex{}
+		}
 		ix[d.Path] = append(ix[d.Path], d.Code)
 		// A finding inside an inlined definition (Gemini) is reported at
 		// the definition's path; compile works on the inlined schema, at
@@ -288,7 +297,12 @@ func newDiagIndex(ds []provider.Diagnostic) diagIndex {
 	return ix
 }
 
+// has reports a finding of code at path; "" is a path Render did not
+// build, where no finding is.
 func (ix diagIndex) has(path, code string) bool {
+	if path == "" {
+		return false
+	}
 	for _, c := range ix[path] {
 		if c == code {
 			return true
@@ -297,9 +311,131 @@ func (ix diagIndex) has(path, code string) bool {
 	return false
 }
 
-// recorder collects transformations in production order.
-type recorder struct{ list []Transformation }
+// job is one run of an adapter. Compile records every change (record);
+// Render only measures what is sent: it keeps no records, builds only the
+// schema paths a lookup needs (pather), shares the source's values where
+// they are copied unchanged (Render's caller only reads) and carves its
+// lists from reused blocks (mem).
+type job struct {
+	diags  diagIndex
+	record bool
+	mem    *slab // Render's member lists (nil: each allocated alone)
+}
 
-func (r *recorder) add(code, path string, lossy bool, detail string) {
-	r.list = append(r.list, Transformation{Code: code, Path: path, Detail: detail, Lossy: lossy})
+// copyOf is v for the output: a deep copy when compiling (nothing shares
+// memory with the loaded tool), v itself when measuring.
+func (j job) copyOf(v *jsonvalue.Value) jsonvalue.Value {
+	if j.record {
+		return clone(v)
+	}
+	return *v
+}
+
+// pather builds canonical schema paths. Compile builds every path (its
+// records name them); Render builds only the paths at or above one of
+// the findings its adapter looks up: any other path is "" (dead), and no
+// lookup finds anything there, nor below.
+type pather struct {
+	all  bool
+	live map[string]string // Render: the findings' paths and their prefixes (key = value)
+	lens [4]uint64         // the lengths of the live paths under 256, as bits
+	long bool              // some live path is 256 bytes or longer
+	buf  []byte            // a candidate path, tested before it is kept
+}
+
+func newPather(j job) *pather {
+	if j.record {
+		return &pather{all: true}
+	}
+	if len(j.diags) == 0 {
+		return &pather{}
+	}
+	// A path's prefixes at its segments' starts are the paths of its
+	// ancestors (Key and Index append to their base); a '.' or '[' inside
+	// a quoted key adds a string no builder writes, which is harmless.
+	live := map[string]string{}
+	for p := range j.diags {
+		for i := 1; i < len(p); i++ {
+			if p[i] == '.' || p[i] == '[' {
+				live[p[:i]] = p[:i]
+			}
+		}
+		live[p] = p
+	}
+	pt := &pather{live: live}
+	for p := range live {
+		if len(p) >= 256 {
+			pt.long = true
+		} else {
+			pt.lens[len(p)>>6] |= 1 << (len(p) & 63)
+		}
+	}
+	return pt
+}
+
+// mayLive reports whether a live path has length n: most candidates are
+// dead by their length alone, before they are written.
+func (p *pather) mayLive(n int) bool {
+	if n >= 256 {
+		return p.long
+	}
+	return p.lens[n>>6]&(1<<(n&63)) != 0
+}
+
+// on reports whether paths below base are built.
+func (p *pather) on(base string) bool { return p.all || (base != "" && p.live != nil) }
+
+// keep returns the candidate path in p.buf when it is live (a string
+// the live set holds: nothing is allocated for a dead path).
+func (p *pather) keep() string {
+	return p.live[string(p.buf)]
+}
+
+func (p *pather) key(base, key string) string {
+	switch {
+	case p.all:
+		return schemapath.Key(base, key)
+	case !p.on(base):
+		return ""
+	case schemapath.IsIdentifier(key) && !p.mayLive(len(base)+1+len(key)):
+		return "" // base.key
+	}
+	p.buf = schemapath.AppendKey(p.buf[:0], base, key)
+	return p.keep()
+}
+
+func (p *pather) index(base string, i int) string {
+	switch {
+	case p.all:
+		return schemapath.Index(base, i)
+	case !p.on(base):
+		return ""
+	}
+	p.buf = schemapath.AppendIndex(p.buf[:0], base, i)
+	if !p.mayLive(len(p.buf)) {
+		return ""
+	}
+	return p.keep()
+}
+
+func (p *pather) join(base string, keys ...string) string {
+	for _, k := range keys {
+		base = p.key(base, k)
+	}
+	return base
+}
+
+// recorder collects transformations in production order; a recorder that
+// is off (Render) keeps nothing. A detail comes in pieces, joined only
+// when kept.
+type recorder struct {
+	off  bool
+	list []Transformation
+}
+
+func (r *recorder) add(code, path string, lossy bool, detail ...string) {
+	if r.off {
+		return
+	}
+	r.list = append(r.list, Transformation{Code: code, Path: path, Detail: strings.Join(detail, ""), Lossy: lossy})
 }

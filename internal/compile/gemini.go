@@ -8,18 +8,20 @@ import (
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/gemini"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // geminiOrder is the key order of every converted Gemini Schema.
-var geminiOrder = []string{"type", "format", "title", "description", "nullable", "default", "example",
+var geminiOrder = newKeyOrder("type", "format", "title", "description", "nullable", "default", "example",
 	"enum", "properties", "required", "propertyOrdering", "items", "minItems", "maxItems", "minimum",
-	"maximum", "minLength", "maxLength", "minProperties", "maxProperties", "pattern", "anyOf"}
+	"maximum", "minLength", "maxLength", "minProperties", "maxProperties", "pattern", "anyOf")
+
+// geminiConsults: the codes compileGemini looks up.
+func geminiConsults(code string) bool { return code == "gemini/unsupported-string-format" }
 
 // geminiInt64 are the Schema fields typed int64, which the API takes as
 // decimal strings, in the order the summary record names them.
-var geminiInt64 = []string{"minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"}
+var geminiInt64 = [...]string{"minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"}
 
 // geminiDropped are the validation keywords a Gemini Schema has no field
 // for, in the fixed order their records are made.
@@ -38,20 +40,23 @@ var geminiDropped = []struct{ key, code, what string }{
 const maxInlinedNodes = 200000
 
 type geminiCompiler struct {
+	mem        *slab
+	job        job
 	diags      diagIndex
 	rec        recorder
+	path       *pather
 	defs       map[string]*jsonvalue.Value
 	nodes      int
 	typeCount  int
-	int64Seen  map[string]bool
+	int64Seen  [len(geminiInt64)]bool
 	int64Nodes int
 }
 
 // compileGemini writes a FunctionDeclaration: references inlined, one
 // upper-case type per schema, unsupported keywords dropped on the record.
-func compileGemini(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transformation) {
-	c := geminiCompiler{diags: diags, int64Seen: map[string]bool{}}
-	env := object{}
+func compileGemini(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
+	c := geminiCompiler{mem: j.mem, job: j, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
+	env := c.mem.object(3)
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && d != "" {
 		env.set("description", str(d))
@@ -70,12 +75,12 @@ func compileGemini(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transform
 		c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
 	}
 	if c.typeCount > 0 {
-		c.rec.add("normalized-type-case", provider.RootPath, false, "Wrote "+plural(c.typeCount, "type value", "type values")+" in upper case, as Gemini's Type enum spells them.")
+		c.rec.add("normalized-type-case", provider.RootPath, false, "Wrote ", plural(c.typeCount, "type value", "type values"), " in upper case, as Gemini's Type enum spells them.")
 	}
-	if c.int64Nodes > 0 {
+	if c.int64Nodes > 0 && !c.rec.off {
 		var seen []string
-		for _, k := range geminiInt64 {
-			if c.int64Seen[k] {
+		for i, k := range geminiInt64 {
+			if c.int64Seen[i] {
 				seen = append(seen, "`"+k+"`")
 			}
 		}
@@ -83,6 +88,18 @@ func compileGemini(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transform
 	}
 	out := env.value(nil)
 	return &out, c.rec.list
+}
+
+// upperTypes are the type names as Gemini's Type enum spells them, so
+// that converting a type allocates nothing.
+var upperTypes = map[string]string{"string": "STRING", "number": "NUMBER", "integer": "INTEGER",
+	"boolean": "BOOLEAN", "array": "ARRAY", "object": "OBJECT", "null": "NULL"}
+
+func upperType(t string) string {
+	if u, ok := upperTypes[t]; ok {
+		return u
+	}
+	return strings.ToUpper(t)
 }
 
 func plural(n int, one, many string) string {
@@ -132,17 +149,17 @@ func (c *geminiCompiler) inlineNode(s *jsonvalue.Value, at string, stack []strin
 	c.nodes++
 	cur := s
 	if ref := s.Get("$ref"); ref != nil && ref.Kind == jsonvalue.String {
-		rp := schemapath.Key(at, "$ref")
+		rp := c.path.key(at, "$ref")
 		siblings := jsonvalue.Without(s, "$ref")
 		target := c.defs[ref.Text]
 		switch {
 		case target == nil, slices.Contains(stack, ref.Text):
 			cur = siblings // check refuses: gemini/unresolvable-schema-reference
 		case c.nodes > maxInlinedNodes:
-			c.rec.add("dropped-schema-reference", rp, true, "Dropped `"+ref.Text+"`: inlining it would exceed "+strconv.Itoa(maxInlinedNodes)+" subschemas.")
+			c.rec.add("dropped-schema-reference", rp, true, "Dropped `", ref.Text, "`: inlining it would exceed "+strconv.Itoa(maxInlinedNodes)+" subschemas.")
 			cur = siblings
 		default:
-			c.rec.add("inlined-schema-reference", rp, false, "Inlined `"+ref.Text+"` here: Gemini has no `$ref`.")
+			c.rec.add("inlined-schema-reference", rp, false, "Inlined `", ref.Text, "` here: Gemini has no `$ref`.")
 			expanded := c.inlineNode(target, at, append(stack[:len(stack):len(stack)], ref.Text))
 			cur = jsonvalue.Overlay(expanded, siblings)
 		}
@@ -150,43 +167,78 @@ func (c *geminiCompiler) inlineNode(s *jsonvalue.Value, at string, stack []strin
 	return c.inlineChildren(cur, at, stack)
 }
 
+// inlineChildren returns s with its subschemas inlined; s itself when
+// nothing below it changes (copies are made only on the way to a change).
 func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []string) *jsonvalue.Value {
-	out := *s
-	out.Members = slices.Clone(s.Members)
-	for i := range out.Members {
-		m := &out.Members[i]
-		kp := schemapath.Key(at, m.Key)
+	var members []jsonvalue.Member // s's members, copied at the first change
+	set := func(i int, v jsonvalue.Value) {
+		if members == nil {
+			members = append(c.mem.members(len(s.Members)), s.Members...)
+		}
+		members[i].Value = v
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
 		switch m.Key {
 		case "properties":
 			if m.Value.Kind != jsonvalue.Object {
 				continue
 			}
-			v := m.Value
-			v.Members = slices.Clone(v.Members)
-			for j := range v.Members {
-				if p := &v.Members[j]; p.Value.Kind == jsonvalue.Object {
-					p.Value = *c.inlineNode(&p.Value, schemapath.Key(kp, p.Key), stack)
+			kp := c.path.key(at, m.Key)
+			var ps []jsonvalue.Member
+			for j := range m.Value.Members {
+				p := &m.Value.Members[j]
+				if p.Value.Kind != jsonvalue.Object {
+					continue
+				}
+				if n := c.inlineNode(&p.Value, c.path.key(kp, p.Key), stack); n != &p.Value {
+					if ps == nil {
+						ps = append(c.mem.members(len(m.Value.Members)), m.Value.Members...)
+					}
+					ps[j].Value = *n
 				}
 			}
-			m.Value = v
+			if ps != nil {
+				v := m.Value
+				v.Members = ps
+				set(i, v)
+			}
 		case "prefixItems", "anyOf", "oneOf", "allOf":
 			if m.Value.Kind != jsonvalue.Array {
 				continue
 			}
-			v := m.Value
-			v.Items = slices.Clone(v.Items)
-			for j := range v.Items {
-				if v.Items[j].Kind == jsonvalue.Object {
-					v.Items[j] = *c.inlineNode(&v.Items[j], schemapath.Index(kp, j), stack)
+			kp := c.path.key(at, m.Key)
+			var items []jsonvalue.Value
+			for j := range m.Value.Items {
+				it := &m.Value.Items[j]
+				if it.Kind != jsonvalue.Object {
+					continue
+				}
+				if n := c.inlineNode(it, c.path.index(kp, j), stack); n != it {
+					if items == nil {
+						items = append(c.mem.values(len(m.Value.Items)), m.Value.Items...)
+					}
+					items[j] = *n
 				}
 			}
-			m.Value = v
+			if items != nil {
+				v := m.Value
+				v.Items = items
+				set(i, v)
+			}
 		case "items", "not", "additionalProperties":
 			if m.Value.Kind == jsonvalue.Object {
-				m.Value = *c.inlineNode(&m.Value, kp, stack)
+				if n := c.inlineNode(&m.Value, c.path.key(at, m.Key), stack); n != &m.Value {
+					set(i, *n)
+				}
 			}
 		}
 	}
+	if members == nil {
+		return s
+	}
+	out := *s
+	out.Members = members
 	return &out
 }
 
@@ -195,10 +247,22 @@ func (c *geminiCompiler) inlineChildren(s *jsonvalue.Value, at string, stack []s
 // branch's path, which is where check reports them).
 type geminiSchema struct {
 	members []jsonvalue.Member
-	paths   []string
+	paths   []string // none when the run needs no paths
+	keys    uint64   // keyBit of every member's key: most keys asked for are absent
+}
+
+// keyBit is a key's bit in geminiSchema.keys (by its length and first byte).
+func keyBit(k string) uint64 {
+	if k == "" {
+		return 1
+	}
+	return 1 << ((uint(len(k))*31 + uint(k[0])) & 63)
 }
 
 func (g *geminiSchema) get(key string) *jsonvalue.Value {
+	if g.keys&keyBit(key) == 0 {
+		return nil
+	}
 	for i := range g.members {
 		if g.members[i].Key == key {
 			return &g.members[i].Value
@@ -208,12 +272,22 @@ func (g *geminiSchema) get(key string) *jsonvalue.Value {
 }
 
 func (g *geminiSchema) path(key string) string {
+	if g.paths == nil || g.keys&keyBit(key) == 0 {
+		return ""
+	}
 	for i := range g.members {
 		if g.members[i].Key == key {
 			return g.paths[i]
 		}
 	}
 	return ""
+}
+
+func (g *geminiSchema) pathAt(i int) string {
+	if g.paths == nil {
+		return ""
+	}
+	return g.paths[i]
 }
 
 // slot converts a value standing where a subschema belongs. Values that
@@ -240,7 +314,7 @@ func isNullOnly(v *jsonvalue.Value) bool {
 // collapse turns {anyOf: [X, {type: null}]} into X marked nullable. The
 // parent's description and title stay (they describe this use); any other
 // key both sides hold must agree, or the pair is left a union.
-func collapse(s *jsonvalue.Value, at string) (g geminiSchema, ok bool) {
+func collapse(s *jsonvalue.Value, at string, path *pather, mem *slab) (g geminiSchema, ok bool) {
 	a := s.Get("anyOf")
 	if !isArr(a) || len(a.Items) != 2 {
 		return g, false
@@ -255,44 +329,54 @@ func collapse(s *jsonvalue.Value, at string) (g geminiSchema, ok bool) {
 		return g, false
 	}
 	branch := &a.Items[bi]
-	bp := schemapath.Index(schemapath.Key(at, "anyOf"), bi)
+	bp := path.index(path.key(at, "anyOf"), bi)
 	for _, m := range branch.Members {
 		if pv := s.Get(m.Key); pv != nil && m.Key != "description" && m.Key != "title" && !jsonvalue.Equal(pv, &m.Value) {
 			return g, false
 		}
 	}
+	g.members = mem.members(len(s.Members) + len(branch.Members))
 	for _, m := range s.Members {
 		if m.Key == "anyOf" {
 			continue
 		}
 		g.members = append(g.members, m)
-		g.paths = append(g.paths, schemapath.Key(at, m.Key))
+		if path.on(at) {
+			g.paths = append(g.paths, path.key(at, m.Key))
+		}
 	}
 	for _, m := range branch.Members {
 		if s.Has(m.Key) {
 			continue
 		}
 		g.members = append(g.members, m)
-		g.paths = append(g.paths, schemapath.Key(bp, m.Key))
+		if path.on(at) {
+			g.paths = append(g.paths, path.key(bp, m.Key))
+		}
 	}
 	return g, true
 }
 
 // convert writes one Gemini Schema for s at path at.
 func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue.Value {
-	o := object{}
+	o := c.mem.object(len(s.Members) + 2)
 	nullable := false
 	var g geminiSchema
-	if cg, ok := collapse(s, at); ok {
+	if cg, ok := collapse(s, at, c.path, c.mem); ok {
 		g = cg
 		nullable = true
-		c.rec.add("collapsed-nullable-any-of", schemapath.Key(at, "anyOf"), false, "Wrote `anyOf` of a schema and `{\"type\": \"null\"}` as that schema with `nullable: true`.")
+		c.rec.add("collapsed-nullable-any-of", c.path.key(at, "anyOf"), false, "Wrote `anyOf` of a schema and `{\"type\": \"null\"}` as that schema with `nullable: true`.")
 	} else {
 		g.members = s.Members
-		g.paths = make([]string, len(s.Members))
-		for i := range s.Members {
-			g.paths[i] = schemapath.Key(at, s.Members[i].Key)
+		if c.path.on(at) {
+			g.paths = make([]string, len(s.Members))
+			for i := range s.Members {
+				g.paths[i] = c.path.key(at, s.Members[i].Key)
+			}
 		}
+	}
+	for i := range g.members {
+		g.keys |= keyBit(g.members[i].Key)
 	}
 	tv := &jsonvalue.Value{Kind: jsonvalue.Object, Members: g.members}
 
@@ -301,7 +385,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	var known []string
 	for _, t := range provider.SchemaTypes(tv, buf[:0]) {
 		if !gemini.IsTypeName(t) {
-			c.rec.add("dropped-unknown-type", g.path("type"), true, "Dropped the type `"+t+"`, which Gemini does not know.")
+			c.rec.add("dropped-unknown-type", g.path("type"), true, "Dropped the type `", t, "`, which Gemini does not know.")
 			continue
 		}
 		known = append(known, t)
@@ -319,12 +403,12 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	singleType := false
 	switch {
 	case len(known) == 1:
-		o.set("type", str(strings.ToUpper(known[0])))
+		o.set("type", str(upperType(known[0])))
 		c.typeCount++
 		singleType = true
 	case len(known) >= 2:
 		for _, t := range known {
-			branches = append(branches, jsonvalue.NewObject(member("type", str(strings.ToUpper(t)))))
+			branches = append(branches, jsonvalue.NewObject(member("type", str(upperType(t)))))
 			c.typeCount++
 		}
 		c.rec.add("converted-type-array-to-any-of", g.path("type"), false, "Wrote the type list as `anyOf` branches, one type each.")
@@ -333,14 +417,14 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	// Branches.
 	if a := g.get("anyOf"); isArr(a) {
 		for i := range a.Items {
-			if v, ok := c.slot(&a.Items[i], schemapath.Index(g.path("anyOf"), i)); ok {
+			if v, ok := c.slot(&a.Items[i], c.path.index(g.path("anyOf"), i)); ok {
 				branches = append(branches, v)
 			}
 		}
 	}
 	if a := g.get("oneOf"); isArr(a) {
 		for i := range a.Items {
-			if v, ok := c.slot(&a.Items[i], schemapath.Index(g.path("oneOf"), i)); ok {
+			if v, ok := c.slot(&a.Items[i], c.path.index(g.path("oneOf"), i)); ok {
 				branches = append(branches, v)
 			}
 		}
@@ -372,7 +456,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	format := g.get("format")
 	if format != nil && format.Kind == jsonvalue.String && c.diags.has(g.path("format"), "gemini/unsupported-string-format") {
 		// Gemini rejects this string format outright (check's rule).
-		c.rec.add("dropped-unsupported-format", g.path("format"), true, "Dropped `format: "+jsonvalue.Quote(format.Text)+"`; Gemini accepts only `enum` and `date-time` on a string.")
+		c.rec.add("dropped-unsupported-format", g.path("format"), true, "Dropped `format: ", jsonvalue.Quote(format.Text), "`; Gemini accepts only `enum` and `date-time` on a string.")
 		format = nil
 	}
 	if values != nil && len(known) > 0 && !(len(known) == 1 && known[0] == "string") {
@@ -387,13 +471,13 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 		c.rec.add("added-string-type-to-enum", g.path("enum"), false, "Added `type: STRING` beside the string `enum`, which Gemini needs; the allowed values are the same.")
 	}
 	if values != nil {
-		o.set("enum", clone(values))
+		o.set("enum", c.job.copyOf(values))
 		if format != nil && format.Kind == jsonvalue.String {
 			o.set("format", *format)
 		} else {
 			fp := g.path("format")
 			if fp == "" {
-				fp = schemapath.Key(at, "format")
+				fp = c.path.key(at, "format")
 			}
 			o.set("format", str("enum"))
 			c.rec.add("added-enum-format", fp, false, "Added `format: \"enum\"`, which Gemini needs beside a string `enum`.")
@@ -416,16 +500,16 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	}
 	for _, k := range [...]string{"default", "example"} {
 		if v := g.get(k); v != nil {
-			o.set(k, clone(v))
+			o.set(k, c.job.copyOf(v))
 		}
 	}
 
 	// Children.
 	if p := g.get("properties"); isObj(p) {
 		pp := g.path("properties")
-		var out []jsonvalue.Member
+		out := c.mem.members(len(p.Members))
 		for i := range p.Members {
-			if v, ok := c.slot(&p.Members[i].Value, schemapath.Key(pp, p.Members[i].Key)); ok {
+			if v, ok := c.slot(&p.Members[i].Value, c.path.key(pp, p.Members[i].Key)); ok {
 				out = append(out, member(p.Members[i].Key, v))
 			}
 		}
@@ -441,7 +525,7 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 		o.set("required", jsonvalue.NewArray(names...))
 	}
 	if po := g.get("propertyOrdering"); isArr(po) && allStrings(po) {
-		o.set("propertyOrdering", clone(po))
+		o.set("propertyOrdering", c.job.copyOf(po))
 	}
 	if it := g.get("items"); it != nil {
 		if v, ok := c.slot(it, g.path("items")); ok {
@@ -451,10 +535,10 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 
 	// int64 fields as decimal strings.
 	counted := false
-	for _, k := range geminiInt64 {
+	for i, k := range geminiInt64 {
 		if v := g.get(k); v != nil && v.Kind == jsonvalue.Number {
 			o.set(k, str(NumberText(v.Text)))
-			c.int64Seen[k] = true
+			c.int64Seen[i] = true
 			if !counted {
 				c.int64Nodes++
 				counted = true
@@ -483,18 +567,18 @@ func (c *geminiCompiler) convert(s *jsonvalue.Value, at string, _ any) jsonvalue
 	}
 	for _, d := range geminiDropped {
 		if g.get(d.key) != nil {
-			c.rec.add(d.code, g.path(d.key), true, "Dropped `"+d.key+"`: Gemini has no such field, so "+d.what+" is no longer enforced.")
+			c.rec.add(d.code, g.path(d.key), true, "Dropped `", d.key, "`: Gemini has no such field, so ", d.what, " is no longer enforced.")
 		}
 	}
 	for i, m := range g.members {
 		switch {
 		case gemini.IsAnnotation(m.Key):
-			c.rec.add("dropped-annotation-keyword", g.paths[i], false, "Dropped `"+m.Key+"`, an annotation Gemini has no field for.")
+			c.rec.add("dropped-annotation-keyword", g.pathAt(i), false, "Dropped `", m.Key, "`, an annotation Gemini has no field for.")
 		case !gemini.IsHandled(m.Key):
-			c.rec.add("dropped-unsupported-keyword", g.paths[i], true, "Dropped `"+m.Key+"`, which is not a Gemini Schema field; whatever it constrained is lost.")
+			c.rec.add("dropped-unsupported-keyword", g.pathAt(i), true, "Dropped `", m.Key, "`, which is not a Gemini Schema field; whatever it constrained is lost.")
 		}
 	}
-	return o.value(geminiOrder)
+	return o.value(&geminiOrder)
 }
 
 func allStrings(arr *jsonvalue.Value) bool {

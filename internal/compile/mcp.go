@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -9,9 +10,9 @@ import (
 
 // compileMCP writes an MCP Tool for tools/list: the schema verbatim, with
 // the root's type repaired to the literal "object" MCP requires.
-func compileMCP(t *tool.Tool, _ diagIndex) (*jsonvalue.Value, []Transformation) {
-	var rec recorder
-	env := object{}
+func compileMCP(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
+	rec := recorder{off: !j.record}
+	env := newObject(3)
 	env.set("name", str(t.Name))
 	if d := t.Value.Get("description"); d != nil && d.Kind == jsonvalue.String {
 		env.set("description", str(d.Text))
@@ -19,7 +20,7 @@ func compileMCP(t *tool.Tool, _ diagIndex) (*jsonvalue.Value, []Transformation) 
 	root := t.InputSchema()
 	var schema jsonvalue.Value
 	if root != nil {
-		schema = clone(root)
+		schema = j.copyOf(root)
 	} else {
 		schema = emptyObject()
 	}
@@ -66,8 +67,9 @@ func mcpRoot(s jsonvalue.Value, rec *recorder) jsonvalue.Value {
 	case len(others) == 0:
 		rec.add("normalized-input-schema-type-to-object", at, false, "Wrote the root type `[\"object\"]` as the string `\"object\"`.")
 	default:
-		rec.add("narrowed-input-schema-type-to-object", at, false, "Wrote the root type as `\"object\"`, dropping "+strings.Join(others, ", ")+": MCP arguments are always an object.")
+		rec.add("narrowed-input-schema-type-to-object", at, false, "Wrote the root type as `\"object\"`, dropping ", strings.Join(others, ", "), ": MCP arguments are always an object.")
 	}
+	s.Members = slices.Clone(s.Members) // s may share the source's members
 	s.Members[idx].Value = str("object")
 	return s
 }

@@ -4,11 +4,75 @@ import (
 	"slices"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/provider"
 )
 
 // object is an output object under construction: a later set of a key
 // replaces its value in place.
 type object struct{ members []jsonvalue.Member }
+
+// newObject starts an object with room for n members.
+func newObject(n int) object { return object{members: make([]jsonvalue.Member, 0, n)} }
+
+// slab hands out member and item lists carved from larger blocks, one
+// allocation for many small lists, when Render measures; compiling (a nil
+// slab) allocates each list alone. A list that outgrows its room is moved
+// by append, never into its neighbour's. A Renderer's slab is reset
+// between tools and its blocks used again.
+type slab struct {
+	m blocks[jsonvalue.Member]
+	v blocks[jsonvalue.Value]
+}
+
+type blocks[T any] struct {
+	all  [][]T
+	next int // all[next:] are free
+	free []T
+}
+
+const slabBlock = 256
+
+// take is an empty list with room for n.
+func (b *blocks[T]) take(n int) []T {
+	if n > slabBlock/4 { // a long list alone
+		return make([]T, 0, n)
+	}
+	if cap(b.free)-len(b.free) < n {
+		if b.next == len(b.all) {
+			b.all = append(b.all, make([]T, 0, slabBlock))
+		}
+		b.free = b.all[b.next][:0]
+		b.next++
+	}
+	at := len(b.free)
+	b.free = b.free[:at+n]
+	return b.free[at : at : at+n]
+}
+
+// members is an empty member list with room for n.
+func (s *slab) members(n int) []jsonvalue.Member {
+	if s == nil {
+		return make([]jsonvalue.Member, 0, n)
+	}
+	return s.m.take(n)
+}
+
+// values is an empty item list with room for n.
+func (s *slab) values(n int) []jsonvalue.Value {
+	if s == nil {
+		return make([]jsonvalue.Value, 0, n)
+	}
+	return s.v.take(n)
+}
+
+// reset makes every block free again: what was carved from them must
+// no longer be in use.
+func (s *slab) reset() {
+	s.m.next, s.m.free = 0, nil
+	s.v.next, s.v.free = 0, nil
+}
+
+func (s *slab) object(n int) object { return object{members: s.members(n)} }
 
 func (o *object) set(key string, v jsonvalue.Value) {
 	for i := range o.members {
@@ -33,21 +97,60 @@ func (o *object) del(key string) {
 	o.members = slices.DeleteFunc(o.members, func(m jsonvalue.Member) bool { return m.Key == key })
 }
 
+// keyOrder is a fixed key order for compiled schemas.
+type keyOrder struct {
+	rank *provider.KeywordTable[int] // 1 + the key's place; 0: not listed
+}
+
+func newKeyOrder(keys ...string) keyOrder {
+	m := make(map[string]int, len(keys))
+	for i, k := range keys {
+		m[k] = i + 1
+	}
+	return keyOrder{rank: provider.NewKeywordTable(m)}
+}
+
 // value returns the object with the keys of order first, in that order,
-// then every other key as inserted.
-func (o *object) value(order []string) jsonvalue.Value {
-	out := make([]jsonvalue.Member, 0, len(o.members))
-	for _, k := range order {
-		if v := o.get(k); v != nil {
-			out = append(out, jsonvalue.Member{Key: k, Value: *v})
+// then every other key as inserted (no order: as inserted). It sorts o's
+// members in place and hands them over: o is not used after.
+func (o *object) value(order *keyOrder) jsonvalue.Value {
+	if order != nil && len(o.members) > 1 {
+		// A stable insertion sort by rank (each looked up once): objects
+		// are small and mostly in order already.
+		var buf [16]int
+		ranks := buf[:0]
+		if len(o.members) > len(buf) {
+			ranks = make([]int, 0, len(o.members))
+		}
+		sorted := true
+		for i := range o.members {
+			r := order.rank.Get(o.members[i].Key)
+			if r == 0 {
+				r = 1 << 30
+			}
+			if i > 0 && ranks[i-1] > r {
+				sorted = false
+			}
+			ranks = append(ranks, r)
+		}
+		if !sorted {
+			ms := o.members
+			for i := 1; i < len(ms); i++ {
+				r, m := ranks[i], ms[i]
+				j := i
+				for j > 0 && ranks[j-1] > r {
+					ms[j], ranks[j] = ms[j-1], ranks[j-1]
+					j--
+				}
+				ms[j], ranks[j] = m, r
+			}
 		}
 	}
-	for _, m := range o.members {
-		if !slices.Contains(order, m.Key) {
-			out = append(out, m)
-		}
+	if o.members == nil {
+		// An object with no member yet is still {}, as before.
+		o.members = []jsonvalue.Member{}
 	}
-	return jsonvalue.Value{Kind: jsonvalue.Object, Members: out}
+	return jsonvalue.Value{Kind: jsonvalue.Object, Members: o.members}
 }
 
 func member(key string, v jsonvalue.Value) jsonvalue.Member {

@@ -5,14 +5,13 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
-	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // openaiOrder is the fixed key order of every compiled OpenAI schema.
-var openaiOrder = []string{"$ref", "type", "description", "enum", "pattern", "format", "multipleOf",
+var openaiOrder = newKeyOrder("$ref", "type", "description", "enum", "pattern", "format", "multipleOf",
 	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "items",
-	"properties", "required", "additionalProperties", "anyOf", "$defs"}
+	"properties", "required", "additionalProperties", "anyOf", "$defs")
 
 // openaiDrops maps a check code that says "compiling drops this keyword"
 // to the record of that drop. Check decides which keywords these are
@@ -28,24 +27,39 @@ var openaiDrops = map[string]struct {
 	"openai/unknown-keyword":                 {"dropped-unknown-keyword", true, "OpenAI does not know it, so whatever it meant is lost"},
 }
 
+// noDrop is dropFor's answer for a keyword that stays.
+var noDrop struct {
+	code  string
+	lossy bool
+	why   string
+}
+
+// openaiConsults: the codes compileOpenAI looks up.
+func openaiConsults(code string) bool {
+	_, drop := openaiDrops[code]
+	return drop || code == "openai/unsupported-string-format"
+}
+
 const openaiFormats = "date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid"
 
 type openaiCompiler struct {
+	mem         *slab
 	diags       diagIndex
 	rec         recorder
+	path        *pather
 	rewriteRefs bool
 }
 
 // compileOpenAI writes a Responses API function tool, always strict.
-func compileOpenAI(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transformation) {
-	c := openaiCompiler{diags: diags}
+func compileOpenAI(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
+	c := openaiCompiler{mem: j.mem, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
 	root := t.InputSchema()
 	c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
 	c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
 	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so OpenAI guarantees calls match the schema.")
 	params := c.schema(root, provider.RootPath)
 
-	env := object{}
+	env := c.mem.object(5)
 	env.set("type", str("function"))
 	env.set("name", str(t.Name))
 	if d, ok := t.Description(); ok && !provider.IsBlank(d) {
@@ -67,26 +81,26 @@ func (c *openaiCompiler) slot(v *jsonvalue.Value, path string) jsonvalue.Value {
 	case v.IsFalse():
 		c.rec.add("widened-false-subschema", path, true, "Wrote the schema `false` as `{}`: it accepted nothing, now it accepts anything.")
 	default:
-		c.rec.add("widened-invalid-subschema", path, true, "Wrote a "+v.Kind.String()+" standing where a schema belongs as `{}`, which accepts anything.")
+		c.rec.add("widened-invalid-subschema", path, true, "Wrote a ", v.Kind.String(), " standing where a schema belongs as `{}`, which accepts anything.")
 	}
 	return emptyObject()
 }
 
 func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
-	o := object{}
+	o := c.mem.object(len(s.Members) + 2)
 	nullable := false
 	var constant, enum *jsonvalue.Value
 	anyOfArr, oneOfArr := isArr(s.Get("anyOf")), isArr(s.Get("oneOf"))
 	for i := range s.Members {
 		m := &s.Members[i]
 		k, v := m.Key, &m.Value
-		kp := schemapath.Key(at, k)
+		kp := c.path.key(at, k)
 		if drop, ok := c.dropFor(kp); ok {
-			detail := "Dropped `" + k + "`: " + drop.why + "."
 			if k == "nullable" {
-				detail = "Dropped `nullable: false`: it means nothing to OpenAI."
+				c.rec.add(drop.code, kp, drop.lossy, "Dropped `nullable: false`: it means nothing to OpenAI.")
+			} else {
+				c.rec.add(drop.code, kp, drop.lossy, "Dropped `", k, "`: ", drop.why, ".")
 			}
-			c.rec.add(drop.code, kp, drop.lossy, detail)
 			continue
 		}
 		switch k {
@@ -102,14 +116,14 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 			}
 		case "format":
 			if v.Kind == jsonvalue.String && c.diags.has(kp, "openai/unsupported-string-format") {
-				c.rec.add("dropped-unsupported-format", kp, true, "Dropped `format: "+jsonvalue.Quote(v.Text)+"`; OpenAI supports only "+openaiFormats+".")
+				c.rec.add("dropped-unsupported-format", kp, true, "Dropped `format: ", jsonvalue.Quote(v.Text), "`; OpenAI supports only "+openaiFormats+".")
 				continue
 			}
 			o.set(k, *v)
 		case "$ref":
 			if v.Kind == jsonvalue.String && c.rewriteRefs && strings.HasPrefix(v.Text, "#/definitions/") {
 				to := "#/$defs/" + strings.TrimPrefix(v.Text, "#/definitions/")
-				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `"+v.Text+"` as `"+to+"`.")
+				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
 				o.set(k, str(to))
 				continue
 			}
@@ -174,9 +188,9 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 	if c.objectLike(s) {
 		c.close(s, at, &o)
 	}
-	out := o.value(openaiOrder)
+	out := o.value(&openaiOrder)
 	if nullable {
-		out = nullableForm(out)
+		out = c.nullableForm(out)
 	}
 	return out
 }
@@ -186,26 +200,29 @@ func (c *openaiCompiler) dropFor(path string) (struct {
 	lossy bool
 	why   string
 }, bool) {
+	if c.diags == nil || path == "" {
+		return noDrop, false
+	}
 	for _, code := range c.diags[path] {
 		if d, ok := openaiDrops[code]; ok {
 			return d, true
 		}
 	}
-	return openaiDrops[""], false
+	return noDrop, false
 }
 
 func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at string) jsonvalue.Value {
-	out := make([]jsonvalue.Member, len(m.Members))
+	out := c.mem.members(len(m.Members))[:len(m.Members)]
 	for i := range m.Members {
-		out[i] = member(m.Members[i].Key, c.slot(&m.Members[i].Value, schemapath.Key(at, m.Members[i].Key)))
+		out[i] = member(m.Members[i].Key, c.slot(&m.Members[i].Value, c.path.key(at, m.Members[i].Key)))
 	}
 	return jsonvalue.Value{Kind: jsonvalue.Object, Members: out}
 }
 
 func (c *openaiCompiler) slotList(l *jsonvalue.Value, at string) jsonvalue.Value {
-	out := make([]jsonvalue.Value, len(l.Items))
+	out := c.mem.values(len(l.Items))[:len(l.Items)]
 	for i := range l.Items {
-		out[i] = c.slot(&l.Items[i], schemapath.Index(at, i))
+		out[i] = c.slot(&l.Items[i], c.path.index(at, i))
 	}
 	return jsonvalue.NewArray(out...)
 }
@@ -225,20 +242,21 @@ func (c *openaiCompiler) close(s *jsonvalue.Value, at string, o *object) {
 	required := provider.NewRequiredSet(s.Get("required"))
 	var names []jsonvalue.Value
 	if sp := s.Get("properties"); isObj(sp) {
+		names = c.mem.values(len(sp.Members))
 		for i := range sp.Members {
 			name := sp.Members[i].Key
 			names = append(names, str(name))
 			if required.Has(name) {
 				continue
 			}
-			pp := schemapath.Join(at, "properties", name)
-			c.rec.add("converted-optional-property-to-nullable", pp, false, "Made the optional property `"+name+"` required and nullable: the model sends null instead of leaving it out.")
-			props.Members[i].Value = nullableForm(props.Members[i].Value)
+			pp := c.path.join(at, "properties", name)
+			c.rec.add("converted-optional-property-to-nullable", pp, false, "Made the optional property `", name, "` required and nullable: the model sends null instead of leaving it out.")
+			props.Members[i].Value = c.nullableForm(props.Members[i].Value)
 		}
 	}
 	o.set("required", jsonvalue.NewArray(names...))
 	ap := s.Get("additionalProperties")
-	apPath := schemapath.Key(at, "additionalProperties")
+	apPath := c.path.key(at, "additionalProperties")
 	switch {
 	case ap == nil:
 		c.rec.add("added-additional-properties-false", apPath, false, "Added `additionalProperties: false`, which strict mode requires.")
@@ -260,17 +278,19 @@ var nullType = jsonvalue.NewObject(member("type", str("null")))
 // nothing else changed: null joins the type, the anyOf and the enum; a
 // $ref (which cannot take siblings' null) moves into an anyOf branch with
 // every constraint beside it, its description staying outside.
-func nullableForm(x jsonvalue.Value) jsonvalue.Value {
-	o := object{members: append([]jsonvalue.Member(nil), x.Members...)}
+func (c *openaiCompiler) nullableForm(x jsonvalue.Value) jsonvalue.Value {
+	// x is this compiler's own output, never the source's: its members
+	// are changed in place (every set below replaces an existing key).
+	o := object{members: x.Members}
 	t := o.get("type")
 	switch {
 	case t != nil && t.Kind == jsonvalue.String:
 		if t.Text != "null" {
-			o.set("type", jsonvalue.NewArray(*t, str("null")))
+			o.set("type", jsonvalue.NewArray(append(c.mem.values(2), *t, str("null"))...))
 		}
 	case t != nil && t.Kind == jsonvalue.Array:
 		if !containsString(t, "null") {
-			items := append(append([]jsonvalue.Value(nil), t.Items...), str("null"))
+			items := append(append(c.mem.values(len(t.Items)+1), t.Items...), str("null"))
 			o.set("type", jsonvalue.NewArray(items...))
 		}
 	case isArr(o.get("anyOf")):
@@ -282,7 +302,7 @@ func nullableForm(x jsonvalue.Value) jsonvalue.Value {
 			}
 		}
 		if !has {
-			items := append(append([]jsonvalue.Value(nil), a.Items...), nullType)
+			items := append(append(c.mem.values(len(a.Items)+1), a.Items...), nullType)
 			o.set("anyOf", jsonvalue.NewArray(items...))
 		}
 	case o.get("$ref") != nil && o.get("$ref").Kind == jsonvalue.String:
@@ -292,8 +312,8 @@ func nullableForm(x jsonvalue.Value) jsonvalue.Value {
 			outer.set("description", *d)
 			inner.del("description")
 		}
-		outer.set("anyOf", jsonvalue.NewArray(inner.value(openaiOrder), nullType))
-		return outer.value(openaiOrder)
+		outer.set("anyOf", jsonvalue.NewArray(inner.value(&openaiOrder), nullType))
+		return outer.value(&openaiOrder)
 	}
 	if e := o.get("enum"); e != nil && e.Kind == jsonvalue.Array {
 		has := false
@@ -303,11 +323,11 @@ func nullableForm(x jsonvalue.Value) jsonvalue.Value {
 			}
 		}
 		if !has {
-			items := append(append([]jsonvalue.Value(nil), e.Items...), jsonvalue.NewNull())
+			items := append(append(c.mem.values(len(e.Items)+1), e.Items...), jsonvalue.NewNull())
 			o.set("enum", jsonvalue.NewArray(items...))
 		}
 	}
-	return o.value(openaiOrder)
+	return o.value(&openaiOrder)
 }
 
 func containsString(arr *jsonvalue.Value, s string) bool { return provider.Contains(arr, s) }

@@ -15,16 +15,25 @@ type Target struct {
 	Check func(*tool.Tool) []provider.Diagnostic
 	// compile builds the output object and the records, in order. It never
 	// refuses: finalize decides that from the diagnostics.
-	compile func(t *tool.Tool, diags diagIndex) (*jsonvalue.Value, []Transformation)
+	compile func(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation)
+	// consults reports whether the adapter looks check's code up.
+	consults func(code string) bool
 }
 
-var adapters = map[string]func(*tool.Tool, diagIndex) (*jsonvalue.Value, []Transformation){
-	"openai":           compileOpenAI,
-	"anthropic":        compileAnthropic,
-	"anthropic-strict": compileAnthropicStrict,
-	"gemini":           compileGemini,
-	"mcp":              compileMCP,
+type adapter struct {
+	compile  func(*tool.Tool, job) (*jsonvalue.Value, []Transformation)
+	consults func(code string) bool
 }
+
+var adapters = map[string]adapter{
+	"openai":           {compileOpenAI, openaiConsults},
+	"anthropic":        {compileAnthropic, consultsNothing},
+	"anthropic-strict": {compileAnthropicStrict, strictConsults},
+	"gemini":           {compileGemini, geminiConsults},
+	"mcp":              {compileMCP, consultsNothing},
+}
+
+func consultsNothing(string) bool { return false }
 
 // Lookup finds the compile target of a check target id.
 func Lookup(id string) (Target, bool) {
@@ -32,10 +41,17 @@ func Lookup(id string) (Target, bool) {
 	if !ok {
 		return Target{}, false
 	}
-	fn, ok := adapters[id]
+	a, ok := adapters[id]
 	if !ok {
 		return Target{}, false
 	}
 	name := info.Name
-	return Target{ID: info.ID, Name: name, Check: info.Check, compile: fn}, true
+	return Target{ID: info.ID, Name: name, Check: info.Check, compile: a.compile, consults: a.consults}, true
+}
+
+// Consults reports whether compiling for the target looks up check's
+// findings of this code (the only findings Render's output depends on).
+func Consults(targetID, code string) bool {
+	a, ok := adapters[targetID]
+	return ok && a.consults(code)
 }

@@ -19,8 +19,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
-	"github.com/schemaport/schemaport-action/internal/compile"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
@@ -85,7 +85,7 @@ type Diagnostics func(toolIndex int, target string) []provider.Diagnostic
 
 func measure(c *counter, t *tool.Tool, target string, diags []provider.Diagnostic) Figure {
 	f := Figure{Tool: t.Name, Target: target, Exact: ExactFor(target)}
-	out := compile.Render(t, target, diags)
+	out := c.render.Render(t, target, diags)
 	if out == nil {
 		return f
 	}
@@ -97,9 +97,8 @@ func measure(c *counter, t *tool.Tool, target string, diags []provider.Diagnosti
 // measureWith counts a compiled definition (the root object compile
 // writes), line by line as compile.Encode lays it out.
 func measureWith(c *counter, out *jsonvalue.Value) Parts {
-	l := layout{c: c, line: c.lineBuf[:0]}
-	l.value(out, 0, l.line[:0], "", partStructure, rootLevel)
-	c.lineBuf = l.line
+	l := layout{c: c}
+	l.value(out, 0, "", false, false, partStructure, rootLevel)
 	return l.parts
 }
 
@@ -115,12 +114,14 @@ func Count(tools []*tool.Tool, targets []string, diags Diagnostics) *Set {
 			defer wg.Done()
 			c := counters.Get().(*counter)
 			defer counters.Put(c)
+			defer c.forget()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(tools) {
 					return
 				}
 				row := make([]Figure, len(targets))
+				c.nextTool()
 				for j, target := range targets {
 					var d []provider.Diagnostic
 					if diags != nil {
@@ -184,19 +185,51 @@ const (
 // followed by its value, "," after every member but the last, "}" at the
 // object's depth; arrays alike; empty ones as "{}" and "[]"), counting
 // each line in one part.
+//
+// A line below the root counts as its indentation, its key (` "key":`,
+// when it has one) and its value (` value,` and the line break): see
+// counter for why these are whole pieces. Keys and values recur (the same
+// strings in every target's definition of a tool), so each is counted
+// once and looked up by identity.
 type layout struct {
 	c     *counter
 	parts Parts
-	line  []byte // the line being built: used before any recursion
-	key   jsonvalue.Value
 }
 
-// value lays out v; head is what precedes it on its line (`"key": `, in
-// l.line), tail what follows its last line ("," or "").
-func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, p part, lv level) {
+// value lays out v at depth; key is its member key (hasKey), comma
+// whether a comma follows its last line.
+func (l *layout) value(v *jsonvalue.Value, depth int, key string, hasKey bool, comma bool, p part, lv level) {
+	n := 0
+	if hasKey {
+		n = l.c.keyTokens(key)
+	}
+	if (v.Kind != jsonvalue.Object || len(v.Members) == 0) && (v.Kind != jsonvalue.Array || len(v.Items) == 0) {
+		// One line (most lines are): scalars, {} and [].
+		l.add(n+l.c.indentTokens(depth)+l.c.scalar(depth, v, comma), p)
+		return
+	}
+	l.add(n, p)
+	var id block
 	switch {
-	case v.Kind == jsonvalue.Object && len(v.Members) > 0:
-		l.emit(depth, append(head, '{'), p)
+	case depth > maxBlockDepth:
+	case v.Kind == jsonvalue.Object && len(v.Members) >= minBlock:
+		id = block{p: unsafe.Pointer(unsafe.SliceData(v.Members)), n: len(v.Members)}
+	case v.Kind == jsonvalue.Array && len(v.Items) >= minBlock:
+		id = block{p: unsafe.Pointer(unsafe.SliceData(v.Items)), n: len(v.Items)}
+	}
+	if id.p != nil {
+		id.depth, id.comma, id.part, id.level = int32(depth), comma, p, lv
+		if ps, ok := l.c.counted(&id); ok {
+			l.parts.NameDescription += ps.NameDescription
+			l.parts.Parameters += ps.Parameters
+			l.parts.Structure += ps.Structure
+			return
+		}
+	}
+	before := l.parts
+	switch v.Kind {
+	case jsonvalue.Object:
+		l.line(depth, l.c.punct(depth, '{', false), p)
 		for i := range v.Members {
 			m := &v.Members[i]
 			mp, mlv := p, lv
@@ -217,43 +250,43 @@ func (l *layout) value(v *jsonvalue.Value, depth int, head []byte, tail string, 
 					mlv = valueLevel
 				}
 			}
-			l.key.Kind, l.key.Text = jsonvalue.String, m.Key
-			mh := compile.AppendScalar(l.line[:0], &l.key)
-			mh = append(mh, ':', ' ')
-			mt := ","
-			if i == len(v.Members)-1 {
-				mt = ""
-			}
-			l.value(&m.Value, depth+1, mh, mt, mp, mlv)
+			l.value(&m.Value, depth+1, m.Key, true, i < len(v.Members)-1, mp, mlv)
 		}
-		l.emit(depth, append(append(l.line[:0], '}'), tail...), p)
-	case v.Kind == jsonvalue.Array && len(v.Items) > 0:
-		l.emit(depth, append(head, '['), p)
+		l.line(depth, l.c.punct(depth, '}', comma), p)
+	case jsonvalue.Array:
+		l.line(depth, l.c.punct(depth, '[', false), p)
 		for i := range v.Items {
-			it := ","
-			if i == len(v.Items)-1 {
-				it = ""
-			}
-			l.value(&v.Items[i], depth+1, l.line[:0], it, p, lv)
+			l.value(&v.Items[i], depth+1, "", false, i < len(v.Items)-1, p, lv)
 		}
-		l.emit(depth, append(append(l.line[:0], ']'), tail...), p)
-	default:
-		line := head
-		switch v.Kind {
-		case jsonvalue.Object:
-			line = append(line, "{}"...)
-		case jsonvalue.Array:
-			line = append(line, "[]"...)
-		default:
-			line = compile.AppendScalar(line, v)
+		l.line(depth, l.c.punct(depth, ']', comma), p)
+	}
+	if id.p != nil {
+		id.parts = Parts{
+			NameDescription: l.parts.NameDescription - before.NameDescription,
+			Parameters:      l.parts.Parameters - before.Parameters,
+			Structure:       l.parts.Structure - before.Structure,
 		}
-		l.emit(depth, append(line, tail...), p)
+		l.c.rememberBlock(&id)
 	}
 }
 
-func (l *layout) emit(depth int, content []byte, p part) {
-	l.line = content[:0] // keep the grown buffer
-	n := l.c.lineTokens(depth, content)
+// minBlock is the smallest object or array whose count is cached by
+// identity: Anthropic's and MCP's definitions hold the tool's schema
+// itself, laid out the same under either key.
+const minBlock = 2
+
+// maxBlockDepth: below it nothing recurs (the providers' own schemas are
+// built afresh; the shared one is met whole at depth 1, or its
+// properties at depth 2 when a root was given a type).
+const maxBlockDepth = 2
+
+// line adds one line below its key: its indentation and n, its value's
+// count.
+func (l *layout) line(depth int, n int, p part) {
+	l.add(n+l.c.indentTokens(depth), p)
+}
+
+func (l *layout) add(n int, p part) {
 	switch p {
 	case partNameDescription:
 		l.parts.NameDescription += n

@@ -1,9 +1,14 @@
 package cost
 
 import (
+	"encoding/binary"
+	"math"
 	"strings"
 	"sync"
+	"unsafe"
 
+	"github.com/schemaport/schemaport-action/internal/compile"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/tiktoken-go/tokenizer/codec"
 )
 
@@ -28,24 +33,188 @@ const Encoding = "o200k_base"
 // counts. Inside a line, the indentation's spaces but the last are one
 // piece (`\s+(?!\S)`) and the last space starts the next piece (` "key`),
 // so a line of depth d > 0 counts as spaces(2d-1) plus " "+content+"\n",
-// and the second part does not depend on the depth: lines repeat across
-// depths, tools and targets (a tool's description is the same line for
-// every provider), and their counts are cached. A line of printable
-// ASCII is split into pieces by hand (splitASCII, the expression's
-// alternatives in order), each piece encoded once per counter; any other
-// line goes to the library whole. Tests compare every figure with the
-// library's count of the whole file (compile.Encode's bytes).
+// and the second part does not depend on the depth. A member's line
+// `"key": value` splits once more, after the colon: no piece holds a
+// colon and the space after it (the colon can only end a punctuation run
+// or prefix letters), so it counts as ` "key":` plus " "+value+"\n", the
+// same value part an array item of that value has. Keys and values recur
+// (a tool's description is the same value for every provider, a keyword
+// the same key everywhere): their counts are cached, first by the
+// string's identity (the same bytes in memory hold the same text), then
+// by content. A part of printable ASCII is split into pieces by hand
+// (splitASCII, the expression's alternatives in order), each piece
+// encoded once per counter; any other part goes to the library whole.
+// Tests compare every figure with the library's count of the whole file
+// (compile.Encode's bytes).
 type counter struct {
-	lines   map[string]int32
+	lines   map[string]int32 // parts' counts, by content
 	pieces  map[string]int32
 	cached  int // bytes of keys held
 	indent  []int32
 	scratch []byte
-	lineBuf []byte // layout's
+	puncts  [2][4][2]int32 // root line?, bracket, comma: count+1 (0: not yet)
+	*caches                // nil: count uses the maps alone (tests)
+	tool    uint32         // the tool being counted, for blocks
+	render  compile.Renderer
+}
+
+// caches are a counter's fixed tables (about 1.7 MB).
+type caches struct {
+	keys   [1 << keyBits]seen    // keys' counts, by identity
+	values [1 << valueBits]seen  // scalar values' counts, by identity
+	shorts [1 << shortBits]short // short keys', values' and pieces' counts, by content
+	blocks [1 << blockBits]block // objects' and arrays' counts, by identity
+}
+
+// nextTool starts a tool: the renderer reuses the memory of the last
+// tool's definitions, so the blocks cached by identity (some of that
+// memory) are dropped.
+func (c *counter) nextTool() {
+	c.render.Reset()
+	c.tool++
+	if c.tool == 0 { // wrapped: no entry may look current
+		if c.caches != nil {
+			clear(c.blocks[:])
+		}
+		c.tool = 1
+	}
+}
+
+// block is an object's or array's count (all its lines but its key), by
+// the identity of its members or items, and where it stands.
+type block struct {
+	p     unsafe.Pointer
+	n     int
+	tool  uint32
+	depth int32
+	comma bool
+	part  part
+	level level
+	parts Parts
+}
+
+const blockBits = 10
+
+func (b *block) slot() uint64 {
+	h := uint64(uintptr(b.p)) ^ uint64(b.n)<<32 ^ uint64(b.depth)<<48 ^ uint64(b.part)<<56 ^ uint64(b.level)<<59
+	if b.comma {
+		h ^= 1 << 63
+	}
+	return (h * 0x9E3779B97F4A7C15) >> (64 - blockBits)
+}
+
+// counted returns the cached count of the block at b's identity and place.
+func (c *counter) counted(b *block) (Parts, bool) {
+	e := &c.blocks[b.slot()]
+	if e.p != nil && e.tool == c.tool && e.p == b.p && e.n == b.n && e.depth == b.depth && e.comma == b.comma && e.part == b.part && e.level == b.level {
+		return e.parts, true
+	}
+	return Parts{}, false
+}
+
+// rememberBlock caches b with its count; nested blocks are cached before
+// the block holding them, so b's slot is written last.
+func (c *counter) rememberBlock(b *block) {
+	b.tool = c.tool
+	c.blocks[b.slot()] = *b
+}
+
+// seen is a string whose part was counted: the string (its bytes and
+// length), the value's kind and whether a comma follows.
+type seen struct {
+	p     *byte
+	n     int32
+	kind  jsonvalue.Kind
+	comma bool
+	k     int32
+}
+
+// short is a key or value of at most 16 bytes whose part was counted, or
+// a piece of text: its bytes (a, b), length, kind (keyKind for a key,
+// pieceKind for a piece) and whether a comma follows; k is the count plus
+// one (0: an empty entry).
+type short struct {
+	a, b  uint64
+	n     uint8
+	kind  jsonvalue.Kind
+	comma bool
+	k     int32
 }
 
 const (
-	maxCachedLine = 8 << 10 // longer lines are counted each time
+	maxShort  = 16
+	shortBits = 16
+	keyKind   = jsonvalue.Kind(0xFF)
+	pieceKind = jsonvalue.Kind(0xFE) // a piece of text being counted
+)
+
+// shortEntry is where s's count is cached by content (len(s) <= maxShort).
+func (c *counter) shortEntry(s string, kind jsonvalue.Kind, comma bool) (e *short, want short) {
+	a, b := words(s)
+	want = short{a: a, b: b, n: uint8(len(s)), kind: kind, comma: comma}
+	h := want.a*0x9E3779B97F4A7C15 ^ want.b*0xC2B2AE3D27D4EB4F ^ uint64(len(s))<<48 ^ uint64(kind)<<56
+	if comma {
+		h ^= 1 << 63
+	}
+	h *= 0x165667B19E3779F9
+	return &c.shorts[h>>(64-shortBits)], want
+}
+
+// words holds all of s (at most 16 bytes) with its length, without
+// reading past its end: the first and last 8 bytes (overlapping when
+// shorter than 16), the first and last 4, or each byte.
+func words(s string) (a, b uint64) {
+	n := len(s)
+	p := unsafe.StringData(s)
+	switch {
+	case n >= 8:
+		a = binary.LittleEndian.Uint64(unsafe.Slice(p, 8))
+		b = binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-8)), 8))
+	case n >= 4:
+		a = uint64(binary.LittleEndian.Uint32(unsafe.Slice(p, 4)))
+		b = uint64(binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-4)), 4)))
+	case n > 0:
+		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+	}
+	return a, b
+}
+
+// found reports whether e caches want, with its count.
+func (e *short) found(want short) (int, bool) {
+	if e.k == 0 || e.a != want.a || e.b != want.b || e.n != want.n || e.kind != want.kind || e.comma != want.comma {
+		return 0, false
+	}
+	return int(e.k) - 1, true
+}
+
+// slot is where s's count is cached: a hash of its address and length.
+func slot(p *byte, n int, kind jsonvalue.Kind, comma bool, bits uint) uint64 {
+	h := uint64(uintptr(unsafe.Pointer(p))) ^ uint64(n)<<40 ^ uint64(kind)<<56
+	if comma {
+		h ^= 1 << 62
+	}
+	return (h * 0x9E3779B97F4A7C15) >> (64 - bits)
+}
+
+const (
+	keyBits   = 10
+	valueBits = 12
+)
+
+// forget drops the identity caches, which hold the strings they name
+// (and so the tools), and the renderer's memory: a pooled counter keeps
+// only content.
+func (c *counter) forget() {
+	if c.caches != nil {
+		clear(c.keys[:])
+		clear(c.values[:])
+		clear(c.blocks[:])
+	}
+	c.render = compile.Renderer{} // its blocks hold the last tools' values
+}
+
+const (
+	maxCachedLine = 8 << 10 // longer parts are counted each time
 	maxCacheBytes = 2 << 20 // per counter: small enough to stay in the processor's cache
 )
 
@@ -53,25 +222,146 @@ var counters = newPool()
 
 func newPool() *sync.Pool {
 	return &sync.Pool{New: func() any {
-		return &counter{lines: map[string]int32{}, pieces: map[string]int32{}}
+		return &counter{lines: map[string]int32{}, pieces: map[string]int32{}, caches: new(caches)}
 	}}
 }
 
-// lineTokens counts one line: depth is its indentation level, content the
-// text after the indentation, without the line break.
-func (c *counter) lineTokens(depth int, content []byte) int {
-	n := 0
+// keyTokens counts a member's key part, ` "key":`.
+func (c *counter) keyTokens(key string) int {
+	var e *seen
+	if len(key) > 0 {
+		p := unsafe.StringData(key)
+		e = &c.keys[slot(p, len(key), 0, false, keyBits)]
+		if e.p == p && int(e.n) == len(key) {
+			return int(e.k)
+		}
+	}
+	var se *short
+	var want short
+	if len(key) <= maxShort {
+		se, want = c.shortEntry(key, keyKind, false)
+		if k, ok := se.found(want); ok {
+			if e != nil {
+				*e = seen{p: unsafe.StringData(key), n: int32(len(key)), k: int32(k)}
+			}
+			return k
+		}
+	}
+	kv := jsonvalue.Value{Kind: jsonvalue.String, Text: key}
+	buf := append(c.scratch[:0], ' ')
+	buf = compile.AppendScalar(buf, &kv)
+	buf = append(buf, ':')
+	k := c.part(buf)
+	if se != nil {
+		want.k = int32(k) + 1
+		*se = want
+	}
+	if e != nil && len(key) <= math.MaxInt32 {
+		*e = seen{p: unsafe.StringData(key), n: int32(len(key)), k: int32(k)}
+	}
+	return k
+}
+
+// scalar counts a one-line value's part (a scalar, {} or []), ` value,`
+// (comma) and the line break; at depth 0 without the leading space.
+func (c *counter) scalar(depth int, v *jsonvalue.Value, comma bool) int {
+	var e *seen
+	if depth > 0 && len(v.Text) > 0 {
+		p := unsafe.StringData(v.Text)
+		e = &c.values[slot(p, len(v.Text), v.Kind, comma, valueBits)]
+		if e.p == p && int(e.n) == len(v.Text) && e.kind == v.Kind && e.comma == comma {
+			return int(e.k)
+		}
+	}
+	var se *short
+	var want short
+	if depth > 0 && len(v.Text) <= maxShort {
+		se, want = c.shortEntry(v.Text, v.Kind, comma)
+		if k, ok := se.found(want); ok {
+			if e != nil {
+				*e = seen{p: unsafe.StringData(v.Text), n: int32(len(v.Text)), kind: v.Kind, comma: comma, k: int32(k)}
+			}
+			return k
+		}
+	}
 	buf := c.scratch[:0]
 	if depth > 0 {
-		n = c.indentTokens(depth)
 		buf = append(buf, ' ')
 	}
-	buf = append(buf, content...)
+	switch v.Kind {
+	case jsonvalue.Object:
+		buf = append(buf, "{}"...) // empty: larger ones take several lines
+	case jsonvalue.Array:
+		buf = append(buf, "[]"...)
+	default:
+		buf = compile.AppendScalar(buf, v)
+	}
+	if comma {
+		buf = append(buf, ',')
+	}
 	buf = append(buf, '\n')
+	var k int
+	if se != nil || depth == 0 {
+		k = c.part(buf)
+	} else {
+		// A long value, met again only in this tool's other
+		// definitions (the identity cache): counted piece by piece.
+		c.scratch = buf
+		k = c.count(buf)
+	}
+	if se != nil {
+		want.k = int32(k) + 1
+		*se = want
+	}
+	if e != nil && len(v.Text) <= math.MaxInt32 {
+		*e = seen{p: unsafe.StringData(v.Text), n: int32(len(v.Text)), kind: v.Kind, comma: comma, k: int32(k)}
+	}
+	return k
+}
+
+// punct counts the value part of a line that opens or closes an object
+// or array: ` {` and the line break, ` },` (comma), ...
+func (c *counter) punct(depth int, b byte, comma bool) int {
+	root, which, cm := 0, 0, 0
+	if depth == 0 {
+		root = 1
+	}
+	switch b {
+	case '}':
+		which = 1
+	case '[':
+		which = 2
+	case ']':
+		which = 3
+	}
+	if comma {
+		cm = 1
+	}
+	if k := c.puncts[root][which][cm]; k > 0 {
+		return int(k) - 1
+	}
+	buf := c.scratch[:0]
+	if depth > 0 {
+		buf = append(buf, ' ')
+	}
+	buf = append(buf, b)
+	if comma {
+		buf = append(buf, ',')
+	}
+	buf = append(buf, '\n')
+	c.scratch = buf
+	k := c.count(buf)
+	c.puncts[root][which][cm] = int32(k) + 1
+	return k
+}
+
+// part counts a key or value part (whole pieces), through the content
+// cache.
+func (c *counter) part(buf []byte) int {
 	c.scratch = buf
 	if len(buf) <= maxCachedLine {
 		if k, ok := c.lines[string(buf)]; ok {
-			return n + int(k)
+			return int(k)
 		}
 	}
 	k := c.count(buf)
@@ -80,7 +370,7 @@ func (c *counter) lineTokens(depth int, content []byte) int {
 		c.lines[string(buf)] = int32(k)
 		c.cached += len(buf)
 	}
-	return n + k
+	return k
 }
 
 // remember makes room for one more cached count: a full cache starts
@@ -113,15 +403,27 @@ func (c *counter) count(s []byte) int {
 	}
 	n := 0
 	splitASCII(s, func(p []byte) {
-		if k, ok := c.pieces[string(p)]; ok {
-			n += int(k)
-			return
+		var se *short
+		var want short
+		if len(p) <= maxShort && c.caches != nil { // most pieces: a word and what precedes it
+			se, want = c.shortEntry(unsafe.String(unsafe.SliceData(p), len(p)), pieceKind, false)
+			if k, ok := se.found(want); ok {
+				n += k
+				return
+			}
 		}
-		k := libraryCount(string(p))
-		c.remember()
-		c.pieces[string(p)] = int32(k)
-		c.cached += len(p)
-		n += k
+		k, ok := c.pieces[string(p)]
+		if !ok {
+			k = int32(libraryCount(string(p)))
+			c.remember()
+			c.pieces[string(p)] = k
+			c.cached += len(p)
+		}
+		if se != nil {
+			want.k = k + 1
+			*se = want
+		}
+		n += int(k)
 	})
 	return n
 }

@@ -182,9 +182,10 @@ type CheckInput struct {
 // A set with a load problem is loaded whole (tool.Load) for the problem's
 // report; the tools that loaded are still checked.
 //
-// The context cost is counted only when asked for (Cost, Budgets): the
-// tools are compiled for every target and their text tokenized, which
-// costs several times the check (BenchmarkCountVsCheck).
+// The context cost is counted only when asked for (Cost, Budgets), after
+// the check and from its findings: the tools are compiled for every
+// target and their text tokenized, which costs over half the check's CPU
+// (BenchmarkCountVsCheck).
 func Check(in CheckInput) Outcome {
 	if !in.Cost && in.Budgets == nil {
 		if o, ok := scanCheck(in); ok {
@@ -194,17 +195,31 @@ func Check(in CheckInput) Outcome {
 	// The whole set in memory: counting needs every tool, and a set
 	// with a load problem is reported from tool.Load.
 	loaded := tool.Load(in.Paths, in.Load)
+	c := NewCollector(in.Policy, nil, in.Limits, false)
+	c.Load(loaded.Errors)
+	// Counting reuses the check's findings (before the policy's
+	// adjustments), so the tools are not checked twice.
+	counting := in.Cost || in.Budgets != nil
+	var kept *cost.Findings
+	if counting {
+		kept = cost.NewFindings(len(loaded.Tools), in.Targets)
+	}
+	i := 0
+	check.Stream(loaded.Tools, in.Targets, func(tr check.ToolResult) {
+		if kept != nil {
+			kept.Keep(i, &tr)
+		}
+		i++
+		c.Tool(&tr, nil)
+	})
 	var set *cost.Set
 	var budgets []finding.Finding
-	if in.Cost || in.Budgets != nil {
-		set = cost.Count(loaded.Tools, in.Targets, nil)
+	if counting {
+		set = cost.Count(loaded.Tools, in.Targets, kept.Diagnostics())
 		if in.Budgets != nil {
 			budgets = finding.FromCost(cost.CheckBudgets(in.Budgets, set, nil), loaded.Tools)
 		}
 	}
-	c := NewCollector(in.Policy, nil, in.Limits, false)
-	c.Load(loaded.Errors)
-	check.Stream(loaded.Tools, in.Targets, func(tr check.ToolResult) { c.Tool(&tr, nil) })
 	c.Extra(budgets, nil)
 	o := c.Finish(nil)
 	o.LoadErrors = loaded.Errors

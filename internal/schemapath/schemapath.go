@@ -38,6 +38,29 @@ func Key(base, key string) string {
 	return base + "[" + jsonvalue.Quote(key) + "]"
 }
 
+// AppendKey appends Key(base, key) to dst, for callers that test a path
+// before keeping it.
+func AppendKey(dst []byte, base, key string) []byte {
+	dst = append(dst, base...)
+	if IsIdentifier(key) {
+		if base != "" {
+			dst = append(dst, '.')
+		}
+		return append(dst, key...)
+	}
+	dst = append(dst, '[')
+	dst = append(dst, jsonvalue.Quote(key)...)
+	return append(dst, ']')
+}
+
+// AppendIndex appends Index(base, i) to dst.
+func AppendIndex(dst []byte, base string, i int) []byte {
+	dst = append(dst, base...)
+	dst = append(dst, '[')
+	dst = strconv.AppendInt(dst, int64(i), 10)
+	return append(dst, ']')
+}
+
 // Index appends an array position to base.
 func Index(base string, i int) string {
 	return base + "[" + strconv.Itoa(i) + "]"

@@ -25,9 +25,15 @@ func TestKeyFormatting(t *testing.T) {
 		if got := Key(c.base, c.key); got != c.want {
 			t.Errorf("Key(%q,%q) = %s, want %s", c.base, c.key, got, c.want)
 		}
+		if got := string(AppendKey([]byte("x"), c.base, c.key)); got != "x"+c.want {
+			t.Errorf("AppendKey(%q,%q) = %s, want x%s", c.base, c.key, got, c.want)
+		}
 	}
 	if got := Index("inputSchema.anyOf", 1); got != "inputSchema.anyOf[1]" {
 		t.Errorf("Index = %s", got)
+	}
+	if got := string(AppendIndex(nil, "inputSchema.anyOf", 12)); got != "inputSchema.anyOf[12]" {
+		t.Errorf("AppendIndex = %s", got)
 	}
 }
 
