@@ -48,6 +48,11 @@ func BenchmarkProcess(b *testing.B) {
 				benchProcess(b, bin, dir, st.Bytes, "out", "check", ".", "--format", format)
 			})
 		}
+		// The same with the context cost counted (--cost): what counting
+		// adds to a check.
+		b.Run("check-json-cost", func(b *testing.B) {
+			benchProcess(b, bin, dir, st.Bytes, "out", "check", ".", "--format", "json", "--cost")
+		})
 		b.Run("check-json-one-file-broken", func(b *testing.B) {
 			// One file cut short: the others' tools are still checked and
 			// reported after its error (exit 2), from a set that cannot be
