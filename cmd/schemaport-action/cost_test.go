@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -66,6 +68,40 @@ func TestContextBudgets(t *testing.T) {
 	code, out, _ := runCLI(t, dir, "check", "v1", "--targets", "openai", "--fail-on", "error", "--format", "compact")
 	if code != 1 || !strings.Contains(out, "cost/tool-over-budget") {
 		t.Fatalf("check: exit %d\n%s", code, out)
+	}
+	// Every tool over its budget carries the finding in its own entry of
+	// the JSON report, on its description line (it used to reach only
+	// the tool checked last).
+	writeE2EFile(t, filepath.Join(dir, "schemaport.config.json"), `{"budgets": {"tool": {"openai": 200}}}`)
+	_, js, _ := runCLI(t, dir, "check", "v1", "--targets", "openai", "--format", "json")
+	var doc struct {
+		Tools []struct {
+			Name    string `json:"name"`
+			Targets map[string]struct {
+				Diagnostics []struct {
+					Code   string `json:"code"`
+					File   string `json:"file"`
+					Line   int    `json:"line"`
+					Column int    `json:"column"`
+				} `json:"diagnostics"`
+			} `json:"targets"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var over []string
+	for _, tl := range doc.Tools {
+		for _, tg := range tl.Targets {
+			for _, d := range tg.Diagnostics {
+				if d.Code == "cost/tool-over-budget" {
+					over = append(over, fmt.Sprintf("%s %s:%d:%d", tl.Name, d.File, d.Line, d.Column))
+				}
+			}
+		}
+	}
+	if want := []string{"refund_order v1/refund-order.json:3:3", "search_orders v1/search-orders.json:3:3"}; !slices.Equal(over, want) {
+		t.Errorf("budget findings in the JSON report: %q, want %q", over, want)
 	}
 	config(`, "rules": {"openai/*": "info", "cost/tool-over-budget": "warning"}`)
 	if code, out, _ := runCLI(t, dir, "check", "v1", "--targets", "openai"); code != 0 || !strings.Contains(out, "cost/tool-over-budget") {

@@ -38,6 +38,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
 	"github.com/schemaport/schemaport-action/internal/cputime"
+	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -56,14 +57,17 @@ func corpusTools(b *testing.B) []*tool.Tool {
 	return res.Tools
 }
 
-// fromCheck keeps the check's findings for Count, as pipeline.Check does
-// while the check streams.
-func fromCheck(res *check.Result, targets []string) Diagnostics {
-	kept := NewFindings(len(res.Tools), targets)
-	for i := range res.Tools {
-		kept.Keep(i, &res.Tools[i])
+// fromCheck gives Count the check's own findings, as pipeline.Check
+// counts each tool from them while the check streams.
+func fromCheck(res *check.Result, _ []string) Diagnostics {
+	return func(i int, target string) []provider.Diagnostic {
+		for _, tr := range res.Tools[i].Targets {
+			if tr.ID == target && tr.Diagnostics != nil {
+				return tr.Diagnostics
+			}
+		}
+		return none
 	}
-	return kept.Diagnostics()
 }
 
 func BenchmarkCountVsCheck(b *testing.B) {

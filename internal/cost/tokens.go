@@ -56,6 +56,11 @@ type counter struct {
 	*caches                // nil: count uses the maps alone (tests)
 	tool    uint32         // the tool being counted, for blocks
 	render  compile.Renderer
+	// held and heldBlocks note the identity entries written while
+	// holding (CountTool): dropTool clears them.
+	holding    bool
+	held       []*seen
+	heldBlocks []*block
 }
 
 // caches are a counter's fixed tables (about 1.7 MB).
@@ -116,7 +121,34 @@ func (c *counter) counted(b *block) (Parts, bool) {
 // the block holding them, so b's slot is written last.
 func (c *counter) rememberBlock(b *block) {
 	b.tool = c.tool
-	c.blocks[b.slot()] = *b
+	e := &c.blocks[b.slot()]
+	if c.holding {
+		c.heldBlocks = append(c.heldBlocks, e)
+	}
+	*e = *b
+}
+
+// hold returns e, noting it when the counter drops a tool's entries
+// (dropTool).
+func (c *counter) hold(e *seen) *seen {
+	if c.holding {
+		c.held = append(c.held, e)
+	}
+	return e
+}
+
+// dropTool clears the identity entries written since the last call: a
+// counter that counts tools as a stream loads them (CountTool) must not
+// keep them alive, and clearing the whole tables per tool costs more
+// than the entries it wrote.
+func (c *counter) dropTool() {
+	for _, e := range c.held {
+		*e = seen{}
+	}
+	for _, e := range c.heldBlocks {
+		*e = block{}
+	}
+	c.held, c.heldBlocks = c.held[:0], c.heldBlocks[:0]
 }
 
 // seen is a string whose part was counted: the string (its bytes and
@@ -242,7 +274,7 @@ func (c *counter) keyTokens(key string) int {
 		se, want = c.shortEntry(key, keyKind, false)
 		if k, ok := se.found(want); ok {
 			if e != nil {
-				*e = seen{p: unsafe.StringData(key), n: int32(len(key)), k: int32(k)}
+				*c.hold(e) = seen{p: unsafe.StringData(key), n: int32(len(key)), k: int32(k)}
 			}
 			return k
 		}
@@ -257,7 +289,7 @@ func (c *counter) keyTokens(key string) int {
 		*se = want
 	}
 	if e != nil && len(key) <= math.MaxInt32 {
-		*e = seen{p: unsafe.StringData(key), n: int32(len(key)), k: int32(k)}
+		*c.hold(e) = seen{p: unsafe.StringData(key), n: int32(len(key)), k: int32(k)}
 	}
 	return k
 }
@@ -279,7 +311,7 @@ func (c *counter) scalar(depth int, v *jsonvalue.Value, comma bool) int {
 		se, want = c.shortEntry(v.Text, v.Kind, comma)
 		if k, ok := se.found(want); ok {
 			if e != nil {
-				*e = seen{p: unsafe.StringData(v.Text), n: int32(len(v.Text)), kind: v.Kind, comma: comma, k: int32(k)}
+				*c.hold(e) = seen{p: unsafe.StringData(v.Text), n: int32(len(v.Text)), kind: v.Kind, comma: comma, k: int32(k)}
 			}
 			return k
 		}
@@ -314,7 +346,7 @@ func (c *counter) scalar(depth int, v *jsonvalue.Value, comma bool) int {
 		*se = want
 	}
 	if e != nil && len(v.Text) <= math.MaxInt32 {
-		*e = seen{p: unsafe.StringData(v.Text), n: int32(len(v.Text)), kind: v.Kind, comma: comma, k: int32(k)}
+		*c.hold(e) = seen{p: unsafe.StringData(v.Text), n: int32(len(v.Text)), kind: v.Kind, comma: comma, k: int32(k)}
 	}
 	return k
 }

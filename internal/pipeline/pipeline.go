@@ -182,86 +182,149 @@ type CheckInput struct {
 // A set with a load problem is loaded whole (tool.Load) for the problem's
 // report; the tools that loaded are still checked.
 //
-// The context cost is counted only when asked for (Cost, Budgets), after
-// the check and from its findings: the tools are compiled for every
-// target and their text tokenized, which costs over half the check's CPU
+// The context cost is counted only when asked for (Cost, Budgets): each
+// tool as it is checked, from the check's own findings, before its
+// file's trees go. Counting compiles every tool for every target and
+// tokenizes the text, which costs about half the check's CPU
 // (BenchmarkCountVsCheck).
 func Check(in CheckInput) Outcome {
-	if !in.Cost && in.Budgets == nil {
-		if o, ok := scanCheck(in); ok {
-			return o
-		}
+	if o, ok := scanCheck(in); ok {
+		return o
 	}
-	// The whole set in memory: counting needs every tool, and a set
-	// with a load problem is reported from tool.Load.
+	// The whole set in memory: a set with a load problem is reported
+	// from tool.Load.
 	loaded := tool.Load(in.Paths, in.Load)
 	c := NewCollector(in.Policy, nil, in.Limits, false)
 	c.Load(loaded.Errors)
-	// Counting reuses the check's findings (before the policy's
-	// adjustments), so the tools are not checked twice.
 	counting := in.Cost || in.Budgets != nil
-	var kept *cost.Findings
-	if counting {
-		kept = cost.NewFindings(len(loaded.Tools), in.Targets)
-	}
-	i := 0
+	var rows [][]cost.Figure
 	check.Stream(loaded.Tools, in.Targets, func(tr check.ToolResult) {
-		if kept != nil {
-			kept.Keep(i, &tr)
+		if counting {
+			rows = append(rows, cost.CountTool(tr.Tool, in.Targets, asChecked(&tr)))
 		}
-		i++
 		c.Tool(&tr, nil)
 	})
-	var set *cost.Set
-	var budgets []finding.Finding
-	if counting {
-		set = cost.Count(loaded.Tools, in.Targets, kept.Diagnostics())
-		if in.Budgets != nil {
-			budgets = finding.FromCost(cost.CheckBudgets(in.Budgets, set, nil), loaded.Tools)
-		}
-	}
-	c.Extra(budgets, nil)
-	o := c.Finish(nil)
+	o := finishCheck(in, c, rows, func(names map[string]bool) []*tool.Tool { return loaded.Tools })
 	o.LoadErrors = loaded.Errors
+	return o
+}
+
+// asChecked gives a target's findings on a tool as check made them: read
+// before the Collector applies the config's rules to the result.
+func asChecked(tr *check.ToolResult) func(target string) []provider.Diagnostic {
+	return func(target string) []provider.Diagnostic {
+		for k := range tr.Targets {
+			if tr.Targets[k].ID == target {
+				return tr.Targets[k].Diagnostics
+			}
+		}
+		return nil
+	}
+}
+
+// finishCheck adds the budgets' findings to a check counted into rows
+// (one per tool in report order; nil when nothing was counted) and
+// finishes it. toolsNamed returns the tools of those names, which the
+// budget findings are located on.
+func finishCheck(in CheckInput, c *Collector, rows [][]cost.Figure, toolsNamed func(names map[string]bool) []*tool.Tool) Outcome {
+	if !in.Cost && in.Budgets == nil {
+		return c.Finish(nil)
+	}
+	set := cost.NewSet(in.Targets, rows)
+	if vs := cost.CheckBudgets(in.Budgets, set, nil); len(vs) > 0 {
+		names := map[string]bool{}
+		for _, v := range vs {
+			names[v.Tool] = true
+		}
+		c.Extra(finding.FromCost(vs, toolsNamed(names)), nil)
+	}
+	o := c.Finish(nil)
 	if in.Cost {
 		o.Cost = set
 	}
 	return o
 }
 
-// scanCheck is Check for a set that loads without a problem and no cost
-// to count: in one pass
-// (each tool checked on the loader's workers as its file loads) unless
-// anthropic-strict is a target, whose per-request budget depends on the
-// tools before each one in report order: then in two (check.Scanned's
-// Stream).
+// scanCheck is Check for a set that loads without a problem: in one pass
+// (each tool checked, and counted, on the loader's workers as its file
+// loads) unless anthropic-strict is a target, whose per-request budget
+// depends on the tools before each one in report order: then in two
+// (check.Scanned's Stream).
 func scanCheck(in CheckInput) (Outcome, bool) {
+	counting := in.Cost || in.Budgets != nil
 	if check.HasSetFindings(in.Targets) {
 		s, ok := check.Scan(in.Paths, in.Load, in.Targets, nil, check.ScanTo{})
 		if !ok {
 			return Outcome{}, false
 		}
 		c := NewCollector(in.Policy, nil, in.Limits, false)
-		s.Stream(func(tr check.ToolResult) { c.Tool(&tr, nil) })
-		o := c.Finish(nil)
+		var rows [][]cost.Figure
+		s.Stream(func(tr check.ToolResult) {
+			if counting {
+				rows = append(rows, cost.CountTool(tr.Tool, in.Targets, asChecked(&tr)))
+			}
+			c.Tool(&tr, nil)
+		})
+		o := finishCheck(in, c, rows, scannedTools(s))
 		o.Changed = s.Changed()
 		return o, true
 	}
 	c := NewCollector(in.Policy, nil, in.Limits, true)
 	var mu sync.Mutex // the policy and the view take one tool at a time
+	rows := map[check.ToolKey][]cost.Figure{}
 	s, ok := check.Scan(in.Paths, in.Load, in.Targets, nil, check.ScanTo{
-		Each: func(_ check.ToolKey, tr *check.ToolResult) {
+		Each: func(key check.ToolKey, tr *check.ToolResult) {
+			var row []cost.Figure
+			if counting {
+				row = cost.CountTool(tr.Tool, in.Targets, asChecked(tr))
+			}
 			mu.Lock()
 			defer mu.Unlock()
+			if counting {
+				rows[key] = row
+			}
 			c.Tool(tr, nil)
 		},
 	})
 	if !ok {
 		return Outcome{}, false
 	}
-	o := c.Finish(nil)
+	var ordered [][]cost.Figure
+	if counting {
+		for _, key := range s.Order() {
+			ordered = append(ordered, rows[key])
+		}
+	}
+	o := finishCheck(in, c, ordered, scannedTools(s))
 	o.Changed = s.Changed() || s.Loaded().Changed()
 	return o, true
+}
+
+// scannedTools loads again the files of the tools named (a budget
+// finding's tools: a few), in report order.
+func scannedTools(s *check.Scanned) func(names map[string]bool) []*tool.Tool {
+	return func(names map[string]bool) []*tool.Tool {
+		refs := s.Loaded().Refs
+		var files []int
+		seen := map[int]bool{}
+		for _, r := range refs {
+			if names[r.Name] && !seen[r.File] {
+				seen[r.File] = true
+				files = append(files, r.File)
+			}
+		}
+		byFile, ok := s.Loaded().ToolsOfFiles(files)
+		if !ok {
+			return nil
+		}
+		var out []*tool.Tool
+		for _, r := range refs {
+			if names[r.Name] {
+				out = append(out, byFile[r.File][r.Index])
+			}
+		}
+		return out
+	}
 }
 
 // Load is the outcome of a command whose inputs did not load at all:

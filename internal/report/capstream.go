@@ -53,6 +53,10 @@ type CapStream struct {
 	// sources are the view's sources of the files read from disk, by
 	// absolute and display path (viewSource).
 	sources map[sourceKey]*viewSource
+	// named is each tool's place in the view by name (the last of a
+	// duplicated name): a finding made apart from the tool's check (a
+	// budget's) joins the tool's check view there.
+	named map[string]int
 }
 
 type sourceKey struct{ abs, path string }
@@ -139,6 +143,10 @@ func (c *CapStream) Tool(tr *check.ToolResult) {
 		c.check.Infos += t.Summary.Info
 	}
 	c.check.Tools = append(c.check.Tools, v)
+	if c.named == nil {
+		c.named = map[string]int{}
+	}
+	c.named[view.Name] = len(c.check.Tools) - 1
 }
 
 // viewTool is what the outputs read of a tool, without its tree: its
@@ -206,7 +214,7 @@ func (c *CapStream) Add(f *finding.Finding) {
 	if c.byName {
 		switch {
 		case f.Kind == finding.KindLoad:
-		case f.Kind == finding.KindCheck && c.lastView != nil:
+		case f.Kind == finding.KindCheck && c.lastView != nil && f.ToolDef == c.last:
 			key.phase, key.name = 1, c.lastView.Name
 		default:
 			key.phase = 2
@@ -250,10 +258,15 @@ func (c *CapStream) Add(f *finding.Finding) {
 		ownText(&cand.f, &cand.diag)
 		cand.f.Diagnostic = nil
 		// A diagnostic of the last tool given belongs to its check view;
-		// one made apart (a budget's) keeps its own copy.
+		// one made apart (a budget's, located already) joins its tool's
+		// view by name, or keeps its own copy.
 		if n := len(c.check.Tools); n > 0 && f.ToolDef == c.last {
 			cand.tool = n - 1
-			cand.target = slices.IndexFunc(c.check.Tools[n-1].Targets, func(t check.TargetResult) bool { return t.ID == f.Target })
+		} else if i, ok := c.named[f.Tool]; ok && f.Kind == finding.KindCheck && f.ToolDef != nil {
+			cand.tool = i
+		}
+		if cand.tool >= 0 {
+			cand.target = slices.IndexFunc(c.check.Tools[cand.tool].Targets, func(t check.TargetResult) bool { return t.ID == f.Target })
 		}
 		if f.ToolDef != nil && f.ToolDef == c.last {
 			c.locate(cand)
