@@ -28,6 +28,7 @@ type blocks[T any] struct {
 	all  [][]T
 	next int // all[next:] are free
 	free []T
+	used []int // how much of all[i] the lists took, for i < next-1
 }
 
 const slabBlock = 256
@@ -40,6 +41,9 @@ func (b *blocks[T]) take(n int) []T {
 	if cap(b.free)-len(b.free) < n {
 		if b.next == len(b.all) {
 			b.all = append(b.all, make([]T, 0, slabBlock))
+		}
+		if b.next > 0 {
+			b.used = append(b.used, len(b.free))
 		}
 		b.free = b.all[b.next][:0]
 		b.next++
@@ -68,8 +72,19 @@ func (s *slab) values(n int) []jsonvalue.Value {
 // reset makes every block free again: what was carved from them must
 // no longer be in use.
 func (s *slab) reset() {
-	s.m.next, s.m.free = 0, nil
-	s.v.next, s.v.free = 0, nil
+	s.m.reset()
+	s.v.reset()
+}
+
+// reset frees every block for reuse and clears what the lists held: a
+// block kept for the next tool must not keep this tool's values (and
+// the file they point into) alive.
+func (b *blocks[T]) reset() {
+	for i, n := range b.used {
+		clear(b.all[i][:n])
+	}
+	clear(b.free)
+	b.next, b.free, b.used = 0, nil, b.used[:0]
 }
 
 func (s *slab) object(n int) object { return object{members: s.members(n)} }

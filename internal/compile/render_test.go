@@ -81,3 +81,36 @@ func TestConsultsLoseNothing(t *testing.T) {
 	}
 	t.Logf("%d pairs compared", pairs)
 }
+
+// A Renderer's Reset clears what its blocks held: a counter keeps its
+// Renderer from tool to tool, and a stale value in a block would keep the
+// earlier tool's tree, and its file, alive.
+func TestRendererResetKeepsNothing(t *testing.T) {
+	var rr Renderer
+	rendered := 0
+	for _, tl := range loadEach(t, "../../testdata") {
+		for _, id := range allTargets {
+			if rr.Render(tl, id, nil) != nil {
+				rendered++
+			}
+		}
+	}
+	if rendered == 0 || rr.mem.m.next == 0 {
+		t.Fatalf("nothing rendered into the blocks (%d renderings)", rendered)
+	}
+	rr.Reset()
+	for i, blk := range rr.mem.m.all {
+		for j, m := range blk[:cap(blk)] {
+			if m.Key != "" || m.Value.Kind != 0 || m.Value.Members != nil || m.Value.Items != nil {
+				t.Fatalf("block %d keeps member %d (%q) after Reset", i, j, m.Key)
+			}
+		}
+	}
+	for i, blk := range rr.mem.v.all {
+		for j, v := range blk[:cap(blk)] {
+			if v.Kind != 0 || v.Text != "" || v.Members != nil || v.Items != nil {
+				t.Fatalf("item block %d keeps value %d after Reset", i, j)
+			}
+		}
+	}
+}

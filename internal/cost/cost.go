@@ -17,6 +17,7 @@ package cost
 
 import (
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -148,12 +149,16 @@ func CountTool(t *tool.Tool, targets []string, diags func(target string) []provi
 	c.holding = true
 	c.nextTool()
 	row := make([]Figure, len(targets))
+	// The name is copied: the tool's text (its file, read into memory the
+	// scan reuses) must not stay alive with the figures.
+	name := strings.Clone(t.Name)
 	for j, target := range targets {
 		d := diags(target)
 		if d == nil {
 			d = none // nil would ask Render to check again
 		}
 		row[j] = measure(c, t, target, d)
+		row[j].Tool = name
 	}
 	c.dropTool()
 	c.holding = false
