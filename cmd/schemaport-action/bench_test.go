@@ -262,6 +262,13 @@ func benchProcessExit(b *testing.B, maxExit int, bin, dir string, inputBytes int
 	var written int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		// A job summary is appended to, as GitHub's is within a step;
+		// each op is a step of its own.
+		for k := range args[:len(args)-1] {
+			if args[k] == "--summary-file" {
+				os.Remove(args[k+1])
+			}
+		}
 		f, err := os.Create(out)
 		if err != nil {
 			b.Fatal(err)
