@@ -1,7 +1,6 @@
 package cost
 
 import (
-	"encoding/binary"
 	"math"
 	"strings"
 	"sync"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/schemaport/schemaport-action/internal/compile"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/shortwords"
 	"github.com/tiktoken-go/tokenizer/codec"
 )
 
@@ -182,7 +182,7 @@ const (
 
 // shortEntry is where s's count is cached by content (len(s) <= maxShort).
 func (c *counter) shortEntry(s string, kind jsonvalue.Kind, comma bool) (e *short, want short) {
-	a, b := words(s)
+	a, b := shortwords.Of(s)
 	want = short{a: a, b: b, n: uint8(len(s)), kind: kind, comma: comma}
 	h := want.a*0x9E3779B97F4A7C15 ^ want.b*0xC2B2AE3D27D4EB4F ^ uint64(len(s))<<48 ^ uint64(kind)<<56
 	if comma {
@@ -190,25 +190,6 @@ func (c *counter) shortEntry(s string, kind jsonvalue.Kind, comma bool) (e *shor
 	}
 	h *= 0x165667B19E3779F9
 	return &c.shorts[h>>(64-shortBits)], want
-}
-
-// words holds all of s (at most 16 bytes) with its length, without
-// reading past its end: the first and last 8 bytes (overlapping when
-// shorter than 16), the first and last 4, or each byte.
-func words(s string) (a, b uint64) {
-	n := len(s)
-	p := unsafe.StringData(s)
-	switch {
-	case n >= 8:
-		a = binary.LittleEndian.Uint64(unsafe.Slice(p, 8))
-		b = binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-8)), 8))
-	case n >= 4:
-		a = uint64(binary.LittleEndian.Uint32(unsafe.Slice(p, 4)))
-		b = uint64(binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-4)), 4)))
-	case n > 0:
-		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
-	}
-	return a, b
 }
 
 // found reports whether e caches want, with its count.

@@ -40,25 +40,3 @@ func checkCount(t *testing.T, s string) {
 		t.Fatalf("%q: %d tokens, library %d; pieces %q", s, got, want, pieces)
 	}
 }
-
-// words keeps every byte of a short string: strings of one length that
-// differ in any one byte differ in their words.
-func TestWordsHoldEveryByte(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for n := 1; n <= maxShort; n++ {
-		for range 200 {
-			b := make([]byte, n)
-			for i := range b {
-				b[i] = byte(rng.IntN(256))
-			}
-			a0, b0 := words(string(b))
-			for i := range b {
-				c := append([]byte(nil), b...)
-				c[i] ^= byte(1 + rng.IntN(255))
-				if a1, b1 := words(string(c)); a1 == a0 && b1 == b0 {
-					t.Fatalf("%q and %q have the same words", b, c)
-				}
-			}
-		}
-	}
-}

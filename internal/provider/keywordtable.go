@@ -1,10 +1,10 @@
 package provider
 
 import (
-	"encoding/binary"
 	"maps"
 	"slices"
-	"unsafe"
+
+	"github.com/schemaport/schemaport-action/internal/shortwords"
 )
 
 // KeywordTable is a fixed map from keywords to what a rule table says of
@@ -107,22 +107,11 @@ func splitmix(x *uint64) uint64 {
 	return z ^ z>>31
 }
 
-// words reads the key's length and its first and last bytes: all of them
-// for keys up to 16 bytes, so distinct short keys have distinct words.
+// words packs a key (shortwords): all of it for keys up to 16 bytes, so
+// distinct short keys have distinct words.
 func words(s string) keyWords {
-	n := len(s)
-	var a, b uint64
-	switch p := unsafe.StringData(s); {
-	case n >= 8:
-		a = binary.LittleEndian.Uint64(unsafe.Slice(p, 8))
-		b = binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-8)), 8))
-	case n >= 4:
-		a = uint64(binary.LittleEndian.Uint32(unsafe.Slice(p, 4)))
-		b = uint64(binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), n-4)), 4)))
-	case n > 0:
-		a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
-	}
-	return keyWords{a, b, n}
+	a, b := shortwords.Of(s)
+	return keyWords{a: a, b: b, n: len(s)}
 }
 
 func (x *keywordIndex) hash(w keyWords) uint64 {
