@@ -121,22 +121,7 @@ func TestCheckRefundOrder(t *testing.T) {
 	}
 
 	code, stdout, _ = runCLI(t, root, "check", "testdata/refund-order/v1", "--format", "json")
-	var doc struct {
-		Command string `json:"command"`
-		Summary struct {
-			Tools, Errors, Warnings, Infos int
-		} `json:"summary"`
-		Tools []struct {
-			Name    string `json:"name"`
-			Targets map[string]struct {
-				Diagnostics []struct {
-					Code string `json:"code"`
-					File string `json:"file"`
-					Line int    `json:"line"`
-				} `json:"diagnostics"`
-			} `json:"targets"`
-		} `json:"tools"`
-	}
+	var doc checkDocument
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("not one JSON document: %v\n%s", err, stdout)
 	}
@@ -329,4 +314,23 @@ func TestStreamedCheckJSONEqualsWholeDocument(t *testing.T) {
 	if stdout != want.String() {
 		t.Fatal("streamed JSON differs from the whole-result document")
 	}
+}
+
+// checkDocument is what the tests read of check's JSON report.
+type checkDocument struct {
+	Command string `json:"command"`
+	Summary struct {
+		Tools, Errors, Warnings, Infos int
+	} `json:"summary"`
+	Tools []struct {
+		Name    string `json:"name"`
+		Targets map[string]struct {
+			Diagnostics []struct {
+				Code   string `json:"code"`
+				File   string `json:"file"`
+				Line   int    `json:"line"`
+				Column int    `json:"column"`
+			} `json:"diagnostics"`
+		} `json:"targets"`
+	} `json:"tools"`
 }

@@ -74,19 +74,7 @@ func TestContextBudgets(t *testing.T) {
 	// the tool checked last).
 	writeE2EFile(t, filepath.Join(dir, "schemaport.config.json"), `{"budgets": {"tool": {"openai": 200}}}`)
 	_, js, _ := runCLI(t, dir, "check", "v1", "--targets", "openai", "--format", "json")
-	var doc struct {
-		Tools []struct {
-			Name    string `json:"name"`
-			Targets map[string]struct {
-				Diagnostics []struct {
-					Code   string `json:"code"`
-					File   string `json:"file"`
-					Line   int    `json:"line"`
-					Column int    `json:"column"`
-				} `json:"diagnostics"`
-			} `json:"targets"`
-		} `json:"tools"`
-	}
+	var doc checkDocument
 	if err := json.Unmarshal([]byte(js), &doc); err != nil {
 		t.Fatal(err)
 	}
