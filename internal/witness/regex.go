@@ -2,6 +2,7 @@ package witness
 
 import (
 	"regexp/syntax"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -377,6 +378,9 @@ func walkStrings(yes, no []string, minLen, maxLen, n int) []string {
 		for _, p := range list.src {
 			prog := compilePattern(p)
 			if prog == nil {
+				if len(yes) == 1 && len(no) == 0 {
+					return guessStrings(yes[0], minLen, maxLen, n)
+				}
 				return nil
 			}
 			*list.dst = append(*list.dst, prog)
@@ -398,4 +402,36 @@ func PatternWidened(old, new string) bool {
 	}
 	found, complete := patternWalk([]*syntax.Prog{op}, []*syntax.Prog{np}, 0, -1, 1)
 	return len(found) == 0 && complete
+}
+
+// guessUnits are what guessStrings repeats: the character classes that
+// patterns the walk cannot follow (lookahead rules such as "at least one
+// digit", backreferences) most often ask for, alone and mixed.
+var guessUnits = []string{"a", "a1", "aA1", "aA1_", "aA1-", "aA1!", "1", "A", "A1", "a-1", "a_1", "a.1", "aA1@"}
+
+// guessStrings returns up to n strings that the ECMAScript engine says
+// pattern matches, with a length in [minLen, maxLen] (maxLen < 0: any),
+// from a few plain guesses: for a pattern the walk cannot follow
+// (lookaround, backreferences), where a call with no matching string at
+// all would leave every change of the tool without an example.
+func guessStrings(pattern string, minLen, maxLen, n int) []string {
+	var lens []int
+	for _, l := range []int{minLen, 8, 12, 16, 32, minLen + 1} {
+		if l >= max(minLen, 1) && (maxLen < 0 || l <= maxLen) && l <= maxString && !slices.Contains(lens, l) {
+			lens = append(lens, l)
+		}
+	}
+	var out []string
+	for _, l := range lens {
+		for _, u := range guessUnits {
+			s := strings.Repeat(u, l/len(u)+1)[:l]
+			if matched, decided := tool.MatchECMA(pattern, s); matched && decided && !slices.Contains(out, s) {
+				out = append(out, s)
+				if len(out) == n {
+					return out
+				}
+			}
+		}
+	}
+	return out
 }

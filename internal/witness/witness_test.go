@@ -181,3 +181,25 @@ func TestFindStopsAtTheChange(t *testing.T) {
 		})
 	}
 }
+
+// A required string whose pattern the walk cannot follow (a lookahead)
+// still gets a value the pattern matches: without one no call is accepted
+// by the old schema, and every change of the tool goes without an example.
+func TestLookaheadPatternGetsAValue(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"code":{"type":"string","pattern":"^(?=.*\\d)[A-Za-z0-9_-]{6,32}$"},"n":{"type":"integer","maximum":10}},"required":["code"]}`)
+	new := parse(t, `{"type":"object","properties":{"code":{"type":"string","pattern":"^(?=.*\\d)[A-Za-z0-9_-]{6,32}$"},"n":{"type":"integer","maximum":5}},"required":["code"]}`)
+	if c := Call(old); c == nil {
+		t.Fatal("no call the old schema accepts")
+	}
+	p := NewPair(old, new, nil, nil)
+	r := p.Find([]string{"properties", "n", "maximum"}, nil, nil)
+	if r.Arguments == nil {
+		t.Fatalf("no witness after judging %d candidates", p.Judged)
+	}
+	if got := guessStrings(`^(?=.*[A-Z])(?=.*\d).{8,}$`, 0, 10, 2); len(got) == 0 || len(got[0]) < 8 || len(got[0]) > 10 {
+		t.Errorf("guesses for an upper case letter and a digit: %q", got)
+	}
+	if got := guessStrings(`^(?=x)y$`, 0, -1, 3); len(got) != 0 {
+		t.Errorf("a pattern nothing matches got %q", got)
+	}
+}
