@@ -836,7 +836,9 @@ func (g *generator) strings(s *jsonvalue.Value, rich bool) []cand {
 		}
 	}
 	if f := s.Get("format"); f != nil && f.Kind == jsonvalue.String {
-		if sample, ok := formatSamples[f.Text]; ok {
+		// Only within the lengths: a format is not asserted, the lengths
+		// are, and a sample too long would spoil every call built on it.
+		if sample, ok := formatSamples[f.Text]; ok && len(sample) >= minL && (hi < 0 || len(sample) <= hi) {
 			out = append(out, cand{t: now(str(sample))})
 		}
 	}

@@ -203,3 +203,14 @@ func TestLookaheadPatternGetsAValue(t *testing.T) {
 		t.Errorf("a pattern nothing matches got %q", got)
 	}
 }
+
+// A format's sample that the string's lengths refuse is not the value the
+// calls are built on (a format is not asserted; lengths are).
+func TestFormatSampleWithinTheLengths(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"site":{"type":"string","format":"uri","maxLength":10},"n":{"type":"integer","maximum":10}},"required":["site"]}`)
+	new := parse(t, `{"type":"object","properties":{"site":{"type":"string","format":"uri","maxLength":10},"n":{"type":"integer","maximum":5}},"required":["site"]}`)
+	p := NewPair(old, new, nil, nil)
+	if r := p.Find([]string{"properties", "n", "maximum"}, nil, nil); r.Arguments == nil || p.Judged > 3 {
+		t.Fatalf("witness %v after judging %d candidates", r.Arguments, p.Judged)
+	}
+}
