@@ -40,31 +40,50 @@ func diffPairs(jobs []pairJob, opts Options) [][]Change {
 		limit = witness.RunBudget
 	}
 	var wg sync.WaitGroup
+	// A panic on a worker is raised again on the caller's goroutine,
+	// where the command's guard turns it into an error message (as when
+	// the diff ran there alone); on a worker it would end the process.
+	var failed atomic.Value
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					failed.CompareAndSwap(nil, panicked{p})
+					next.Store(int64(len(jobs))) // the others stop too
+				}
+			}()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(jobs) || (!opts.NoWitnesses && spent.Load() >= int64(limit)) {
 					return
 				}
 				ledger := &witness.Ledger{Limit: limit}
-				out[i] = diffTool(jobs[i].o, jobs[i].n, jobs[i].name, opts, ledger)
+				out[i] = diffOne(jobs[i].o, jobs[i].n, jobs[i].name, opts, ledger)
 				judged[i], started[i] = ledger.Judged, true
 				spent.Add(int64(ledger.Judged))
 			}
 		}()
 	}
 	wg.Wait()
+	if p, ok := failed.Load().(panicked); ok {
+		panic(p.value)
+	}
 	before := 0
 	for i, job := range jobs {
 		if !started[i] || before+judged[i] >= limit {
 			ledger := &witness.Ledger{Before: before, Limit: limit}
-			out[i] = diffTool(job.o, job.n, job.name, opts, ledger)
+			out[i] = diffOne(job.o, job.n, job.name, opts, ledger)
 			judged[i] = ledger.Judged
 		}
 		before += judged[i]
 	}
 	return out
 }
+
+// diffOne is diffTool; a test puts one that panics in its place.
+var diffOne = diffTool
+
+// panicked carries a worker's panic value (atomic.Value wants one type).
+type panicked struct{ value any }

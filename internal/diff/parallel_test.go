@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/schemaport/schemaport-action/internal/tool"
 	"github.com/schemaport/schemaport-action/internal/witness"
 )
 
@@ -87,4 +88,31 @@ func TestAnnotationBesideRefIsNoRewrite(t *testing.T) {
 			t.Errorf("sibling %s: safety net searched %v (%d judged), want %v", tc.sibling, searched, ledger.Judged, tc.searched)
 		}
 	}
+}
+
+// A panic while diffing one tool on a worker is raised again on the
+// caller's goroutine, where the command's guard reports it, instead of
+// ending the process from a goroutine nothing guards.
+func TestParallelDiffPanicReachesTheCaller(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	defer func(f func(o, n *tool.Tool, name string, opts Options, ledger *witness.Ledger) []Change) { diffOne = f }(diffOne)
+	diffOne = func(o, n *tool.Tool, name string, opts Options, ledger *witness.Ledger) []Change {
+		if name == "tool_07" {
+			panic("boom in " + name)
+		}
+		return nil
+	}
+	var jobs []pairJob
+	for i := range 20 {
+		name := fmt.Sprintf("tool_%02d", i)
+		s := `{"type":"object"}`
+		jobs = append(jobs, pairJob{schemaTool(t, name+"/old.json", s), schemaTool(t, name+"/new.json", s), name})
+	}
+	defer func() {
+		if p := recover(); p != "boom in tool_07" {
+			t.Errorf("recovered %v, want the worker's panic", p)
+		}
+	}()
+	diffPairs(jobs, Options{})
+	t.Error("no panic reached the caller")
 }
