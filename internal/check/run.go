@@ -8,6 +8,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/workers"
 )
 
 // Run checks every tool against the targets named in targetIDs (in the
@@ -116,8 +117,8 @@ func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Di
 	if recycle {
 		defer provider.Recycler()()
 	}
-	workers := min(runtime.GOMAXPROCS(0), n)
-	window := min(aheadPerWorker*workers, n)
+	pool := min(runtime.GOMAXPROCS(0), n)
+	window := min(aheadPerWorker*pool, n)
 	var (
 		mu       sync.Mutex
 		ready    = sync.NewCond(&mu) // a result was stored (fn waits)
@@ -127,7 +128,8 @@ func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Di
 		out      = make([]ToolResult, window)
 		encoded  = make([][]byte, window)
 		done     = make([]bool, window)
-		free     [][]byte // renderings written, for reuse (at most window+workers exist)
+		panics   = make([]*workers.Panic, window) // a worker's, for the loop to raise
+		free     [][]byte                         // renderings written, for reuse (at most window+pool exist)
 	)
 	defer func() {
 		// Normally a no-op; if fn panics, it lets the workers go.
@@ -136,7 +138,7 @@ func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Di
 		space.Broadcast()
 		mu.Unlock()
 	}()
-	for w := 0; w < workers; w++ {
+	for w := 0; w < pool; w++ {
 		go func() {
 			mu.Lock()
 			defer mu.Unlock()
@@ -150,25 +152,33 @@ func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Di
 				i := next
 				next++
 				mu.Unlock()
-				r := checkTool(src.get(i), targets)
-				if extra := sets[i]; len(extra) > 0 {
-					addSetFindings(&r, anthropicstrict.ID, extra)
-				}
-				if adjust != nil {
-					adjust(&r)
-				}
+				var r ToolResult
 				var enc []byte
-				if encode != nil {
-					mu.Lock()
-					var buf []byte
-					if k := len(free); k > 0 {
-						buf, free = free[k-1], free[:k-1]
+				var failed *workers.Panic
+				func() {
+					// A panic is raised again by the loop below, on the
+					// caller's goroutine, where the command's guard
+					// reports it.
+					defer workers.Catch(func(p *workers.Panic) { failed = p })
+					r = checkTool(src.get(i), targets)
+					if extra := sets[i]; len(extra) > 0 {
+						addSetFindings(&r, anthropicstrict.ID, extra)
 					}
-					mu.Unlock()
-					enc = encode(&r, buf[:0])
-				}
+					if adjust != nil {
+						adjust(&r)
+					}
+					if encode != nil {
+						mu.Lock()
+						var buf []byte
+						if k := len(free); k > 0 {
+							buf, free = free[k-1], free[:k-1]
+						}
+						mu.Unlock()
+						enc = encode(&r, buf[:0])
+					}
+				}()
 				mu.Lock()
-				out[i%window], encoded[i%window], done[i%window] = r, enc, true
+				out[i%window], encoded[i%window], done[i%window], panics[i%window] = r, enc, true, failed
 				ready.Signal()
 			}
 		}()
@@ -178,9 +188,12 @@ func streamFrom(src toolSource, targets []TargetInfo, sets map[int][]provider.Di
 		for !done[i%window] {
 			ready.Wait()
 		}
-		r, enc := out[i%window], encoded[i%window]
-		out[i%window], encoded[i%window], done[i%window] = ToolResult{}, nil, false
+		r, enc, failed := out[i%window], encoded[i%window], panics[i%window]
+		out[i%window], encoded[i%window], done[i%window], panics[i%window] = ToolResult{}, nil, false, nil
 		mu.Unlock()
+		if failed != nil {
+			panic(failed.Value)
+		}
 
 		keep := fn(r, enc)
 		if recycle {

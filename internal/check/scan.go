@@ -10,6 +10,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/workers"
 )
 
 // ToolKey names a tool of a scan before its place in the report is known:
@@ -159,25 +160,19 @@ func ScanWalk(walk *tool.Walk, targetIDs []string, adjust Adjust, to ScanTo) (s 
 // tools (the loader's other workers are busy with other files), on
 // GOMAXPROCS goroutines for a file of many, which may be the only one.
 func forEach(n int, f func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n/manyTools)
-	if workers < 2 {
+	pool := min(runtime.GOMAXPROCS(0), n/manyTools)
+	if pool < 2 {
 		for i := 0; i < n; i++ {
 			f(i)
 		}
 		return
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
+	workers.Run(pool, func() {
+		for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+			f(i)
+		}
+	})
 }
 
 // manyTools is how many tools of one file make it worth a goroutine of

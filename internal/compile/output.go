@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -19,6 +18,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/provider/anthropicstrict"
 	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/workers"
 )
 
 // SchemaPortVersion is the manifest's format version: SchemaPort's, whose
@@ -138,35 +138,29 @@ func Build(tools []*tool.Tool, targets []string, allowLossy bool) (*Plan, error)
 	// plan is assembled in tool order, so the result never depends on
 	// scheduling.
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(1, len(tools))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(tools) {
-					return
-				}
-				t := tools[i]
-				coreErrs := coreErrors(t)
-				row := make([]Result, len(targets))
-				for j, target := range resolved {
-					var set []provider.Diagnostic
-					if target.ID == anthropicstrict.ID {
-						set = setDiags[i]
-					}
-					row[j] = compileWith(t, target, allowLossy, coreErrs, set)
-					if row[j].OK {
-						files[i] = append(files[i], File{Path: target.ID + "/" + FileBase(t.Name) + ".json", Data: Encode(row[j].Output)})
-						row[j].Output = nil // the bytes are what is kept
-					}
-				}
-				p.Results[i] = row
+	workers.Run(min(runtime.GOMAXPROCS(0), max(1, len(tools))), func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(tools) {
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			t := tools[i]
+			coreErrs := coreErrors(t)
+			row := make([]Result, len(targets))
+			for j, target := range resolved {
+				var set []provider.Diagnostic
+				if target.ID == anthropicstrict.ID {
+					set = setDiags[i]
+				}
+				row[j] = compileWith(t, target, allowLossy, coreErrs, set)
+				if row[j].OK {
+					files[i] = append(files[i], File{Path: target.ID + "/" + FileBase(t.Name) + ".json", Data: Encode(row[j].Output)})
+					row[j].Output = nil // the bytes are what is kept
+				}
+			}
+			p.Results[i] = row
+		}
+	})
 	for i := range tools {
 		for _, r := range p.Results[i] {
 			if r.OK {

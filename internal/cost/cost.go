@@ -18,13 +18,13 @@ package cost
 import (
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
 	"github.com/schemaport/schemaport-action/internal/tool"
+	"github.com/schemaport/schemaport-action/internal/workers"
 )
 
 // Parts breaks a figure down by where its tokens are. The parts add up to
@@ -108,33 +108,27 @@ func measureWith(c *counter, out *jsonvalue.Value) Parts {
 func Count(tools []*tool.Tool, targets []string, diags Diagnostics) *Set {
 	s := &Set{Targets: append([]string(nil), targets...), Tools: make([][]Figure, len(tools))}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), len(tools))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c := counters.Get().(*counter)
-			defer counters.Put(c)
-			defer c.forget()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(tools) {
-					return
-				}
-				row := make([]Figure, len(targets))
-				c.nextTool()
-				for j, target := range targets {
-					var d []provider.Diagnostic
-					if diags != nil {
-						d = diags(i, target)
-					}
-					row[j] = measure(c, tools[i], target, d)
-				}
-				s.Tools[i] = row
+	workers.Run(max(1, min(runtime.GOMAXPROCS(0), len(tools))), func() {
+		c := counters.Get().(*counter)
+		defer counters.Put(c)
+		defer c.forget()
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(tools) {
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			row := make([]Figure, len(targets))
+			c.nextTool()
+			for j, target := range targets {
+				var d []provider.Diagnostic
+				if diags != nil {
+					d = diags(i, target)
+				}
+				row[j] = measure(c, tools[i], target, d)
+			}
+			s.Tools[i] = row
+		}
+	})
 	s.Totals = totals(s)
 	return s
 }

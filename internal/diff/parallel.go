@@ -2,11 +2,11 @@ package diff
 
 import (
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"github.com/schemaport/schemaport-action/internal/tool"
 	"github.com/schemaport/schemaport-action/internal/witness"
+	"github.com/schemaport/schemaport-action/internal/workers"
 )
 
 // pairJob is one tool present on both sides (or renamed), diffed on its
@@ -39,37 +39,20 @@ func diffPairs(jobs []pairJob, opts Options) [][]Change {
 	if limit == 0 {
 		limit = witness.RunBudget
 	}
-	var wg sync.WaitGroup
-	// A panic on a worker is raised again on the caller's goroutine,
-	// where the command's guard turns it into an error message (as when
-	// the diff ran there alone); on a worker it would end the process.
-	var failed atomic.Value
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if p := recover(); p != nil {
-					failed.CompareAndSwap(nil, panicked{p})
-					next.Store(int64(len(jobs))) // the others stop too
-				}
-			}()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) || (!opts.NoWitnesses && spent.Load() >= int64(limit)) {
-					return
-				}
-				ledger := &witness.Ledger{Limit: limit}
-				out[i] = diffOne(jobs[i].o, jobs[i].n, jobs[i].name, opts, ledger)
-				judged[i], started[i] = ledger.Judged, true
-				spent.Add(int64(ledger.Judged))
+	// A panic on a worker is raised again here, where the command's
+	// guard reports it (workers.Run).
+	workers.Run(min(runtime.GOMAXPROCS(0), len(jobs)), func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(jobs) || (!opts.NoWitnesses && spent.Load() >= int64(limit)) {
+				return
 			}
-		}()
-	}
-	wg.Wait()
-	if p, ok := failed.Load().(panicked); ok {
-		panic(p.value)
-	}
+			ledger := &witness.Ledger{Limit: limit}
+			out[i] = diffOne(jobs[i].o, jobs[i].n, jobs[i].name, opts, ledger)
+			judged[i], started[i] = ledger.Judged, true
+			spent.Add(int64(ledger.Judged))
+		}
+	})
 	before := 0
 	for i, job := range jobs {
 		if !started[i] || before+judged[i] >= limit {
@@ -84,6 +67,3 @@ func diffPairs(jobs []pairJob, opts Options) [][]Change {
 
 // diffOne is diffTool; a test puts one that panics in its place.
 var diffOne = diffTool
-
-// panicked carries a worker's panic value (atomic.Value wants one type).
-type panicked struct{ value any }

@@ -10,11 +10,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/workers"
 )
 
 // Load reads every path (files and directories), validates every tool
@@ -257,31 +257,25 @@ type fileResult struct {
 // outcome is independent of scheduling.
 func (l *loader) loadFiles() []fileResult {
 	results := make([]fileResult, len(l.files))
-	workers := runtime.GOMAXPROCS(0)
-	if workers > len(l.files) {
-		workers = len(l.files)
+	pool := runtime.GOMAXPROCS(0)
+	if pool > len(l.files) {
+		pool = len(l.files)
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// Per worker: file bytes and document trees of this load are
-			// kept together, so they share chunks (see readFile and
-			// jsonvalue.Arena).
-			var bytes []byte
-			var trees jsonvalue.Arena
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(l.files) {
-					return
-				}
-				results[i] = loadFile(l.files[i], &bytes, &trees, l.cache)
+	workers.Run(pool, func() {
+		// Per worker: file bytes and document trees of this load are
+		// kept together, so they share chunks (see readFile and
+		// jsonvalue.Arena).
+		var bytes []byte
+		var trees jsonvalue.Arena
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(l.files) {
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			results[i] = loadFile(l.files[i], &bytes, &trees, l.cache)
+		}
+	})
 	return results
 }
 

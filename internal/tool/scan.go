@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/workers"
 )
 
 // Scan loads what Load would, file by file, without keeping the trees:
@@ -120,58 +121,52 @@ func (w *Walk) ScanKeeping(keep func(file int) bool, visit func(file int, tools 
 	stamps := make([]stamp, len(l.files))
 	seed := w.seed
 	var failed atomic.Bool
-	workers := min(runtime.GOMAXPROCS(0), len(l.files))
+	pool := min(runtime.GOMAXPROCS(0), len(l.files))
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var bytes, keptBytes []byte
-			var trees, keptTrees jsonvalue.Arena
-			for !failed.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(l.files) {
-					return
-				}
-				// Files are read into chunks, not buffers of their own:
-				// a buffer per file makes the read system calls cheaper
-				// (the chunk's room is out of cache by the time the
-				// kernel copies into it) but costs more than that in
-				// allocating (most corpus files are large objects to the
-				// allocator): BenchmarkScan took 15-20% more CPU.
-				into, intoTrees := &bytes, &trees
-				if keep != nil && keep(i) {
-					into, intoTrees = &keptBytes, &keptTrees
-				}
-				// Never cached (the trees go); the shape is for ToolsOf's
-				// parse.
-				job := l.files[i]
-				job.recordShape = true
-				r := loadFile(job, into, intoTrees, nil)
-				// The version the open file had before it was read: a
-				// later write shows (Changed).
-				stamps[i] = r.version
-				if len(r.errs) > 0 {
-					failed.Store(true)
-					return
-				}
-				names[i] = make([]string, len(r.tools))
-				shapes[i] = r.shape
-				sums[i] = maphash.Bytes(seed, r.data)
-				w.mu.Lock()
-				if sum, held := w.held[i]; held && sum != sums[i] {
-					s.changed.Store(true)
-				}
-				w.mu.Unlock()
-				for j, t := range r.tools {
-					names[i][j] = strings.Clone(t.Name) // not the file's text
-				}
-				visit(i, r.tools)
+	workers.Run(pool, func() {
+		var bytes, keptBytes []byte
+		var trees, keptTrees jsonvalue.Arena
+		for !failed.Load() {
+			i := int(next.Add(1) - 1)
+			if i >= len(l.files) {
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			// Files are read into chunks, not buffers of their own:
+			// a buffer per file makes the read system calls cheaper
+			// (the chunk's room is out of cache by the time the
+			// kernel copies into it) but costs more than that in
+			// allocating (most corpus files are large objects to the
+			// allocator): BenchmarkScan took 15-20% more CPU.
+			into, intoTrees := &bytes, &trees
+			if keep != nil && keep(i) {
+				into, intoTrees = &keptBytes, &keptTrees
+			}
+			// Never cached (the trees go); the shape is for ToolsOf's
+			// parse.
+			job := l.files[i]
+			job.recordShape = true
+			r := loadFile(job, into, intoTrees, nil)
+			// The version the open file had before it was read: a
+			// later write shows (Changed).
+			stamps[i] = r.version
+			if len(r.errs) > 0 {
+				failed.Store(true)
+				return
+			}
+			names[i] = make([]string, len(r.tools))
+			shapes[i] = r.shape
+			sums[i] = maphash.Bytes(seed, r.data)
+			w.mu.Lock()
+			if sum, held := w.held[i]; held && sum != sums[i] {
+				s.changed.Store(true)
+			}
+			w.mu.Unlock()
+			for j, t := range r.tools {
+				names[i][j] = strings.Clone(t.Name) // not the file's text
+			}
+			visit(i, r.tools)
+		}
+	})
 	if failed.Load() {
 		s.Failed = true
 		return s
@@ -290,28 +285,22 @@ func (s *Scanned) ToolsOfFiles(files []int) (tools map[int][]*Tool, ok bool) {
 	out := make([][]*Tool, len(files))
 	var failed atomic.Bool
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var bytes []byte
-			var trees jsonvalue.Arena
-			for !failed.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(files) {
-					return
-				}
-				ts, ok := s.toolsOf(files[i], &bytes, &trees)
-				if !ok {
-					failed.Store(true)
-					return
-				}
-				out[i] = ts
+	workers.Run(min(runtime.GOMAXPROCS(0), len(files)), func() {
+		var bytes []byte
+		var trees jsonvalue.Arena
+		for !failed.Load() {
+			i := int(next.Add(1) - 1)
+			if i >= len(files) {
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			ts, ok := s.toolsOf(files[i], &bytes, &trees)
+			if !ok {
+				failed.Store(true)
+				return
+			}
+			out[i] = ts
+		}
+	})
 	if failed.Load() {
 		return nil, false
 	}
