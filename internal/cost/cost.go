@@ -106,7 +106,7 @@ func measureWith(c *counter, out *jsonvalue.Value) Parts {
 // Count measures every tool for every target, on GOMAXPROCS workers;
 // the result does not depend on scheduling. diags may be nil.
 func Count(tools []*tool.Tool, targets []string, diags Diagnostics) *Set {
-	s := &Set{Targets: append([]string(nil), targets...), Tools: make([][]Figure, len(tools))}
+	rows := make([][]Figure, len(tools))
 	var next atomic.Int64
 	workers.Run(max(1, min(runtime.GOMAXPROCS(0), len(tools))), func() {
 		c := counters.Get().(*counter)
@@ -117,20 +117,15 @@ func Count(tools []*tool.Tool, targets []string, diags Diagnostics) *Set {
 			if i >= len(tools) {
 				return
 			}
-			row := make([]Figure, len(targets))
-			c.nextTool()
-			for j, target := range targets {
-				var d []provider.Diagnostic
-				if diags != nil {
-					d = diags(i, target)
+			rows[i] = c.row(tools[i], targets, func(target string) []provider.Diagnostic {
+				if diags == nil {
+					return nil
 				}
-				row[j] = measure(c, tools[i], target, d)
-			}
-			s.Tools[i] = row
+				return diags(i, target)
+			})
 		}
 	})
-	s.Totals = totals(s)
-	return s
+	return NewSet(targets, rows)
 }
 
 // CountTool measures one tool for every target, on any goroutine, and
@@ -141,21 +136,31 @@ func CountTool(t *tool.Tool, targets []string, diags func(target string) []provi
 	c := counters.Get().(*counter)
 	defer counters.Put(c)
 	c.holding = true
-	c.nextTool()
-	row := make([]Figure, len(targets))
+	row := c.row(t, targets, func(target string) []provider.Diagnostic {
+		if d := diags(target); d != nil {
+			return d
+		}
+		return none // nil would ask Render to check again
+	})
 	// The name is copied: the tool's text (its file, read into memory the
 	// scan reuses) must not stay alive with the figures.
 	name := strings.Clone(t.Name)
-	for j, target := range targets {
-		d := diags(target)
-		if d == nil {
-			d = none // nil would ask Render to check again
-		}
-		row[j] = measure(c, t, target, d)
+	for j := range row {
 		row[j].Tool = name
 	}
 	c.dropTool()
 	c.holding = false
+	return row
+}
+
+// row measures one tool for every target; diags(target) nil asks Render
+// to check the tool itself.
+func (c *counter) row(t *tool.Tool, targets []string, diags func(target string) []provider.Diagnostic) []Figure {
+	c.nextTool()
+	row := make([]Figure, len(targets))
+	for j, target := range targets {
+		row[j] = measure(c, t, target, diags(target))
+	}
 	return row
 }
 
