@@ -53,7 +53,5 @@ func CountReusing(tools []*tool.Tool, targets []string, diags Diagnostics, prev 
 			rows[i] = fresh.Tools[k]
 		}
 	}
-	s := &Set{Targets: append([]string(nil), targets...), Tools: rows}
-	s.Totals = totals(s)
-	return s
+	return NewSet(targets, rows)
 }
