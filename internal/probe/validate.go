@@ -63,17 +63,9 @@ func validateArgs(schema *jsonvalue.Value, args []byte) (valid bool, errs []stri
 // location, sorted (the library's tree follows map order) and unique.
 func leaves(verr *jsonschema.ValidationError) []string {
 	var out []string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, c := range e.Causes {
-				walk(c)
-			}
-			return
-		}
+	tool.EachLeaf(verr, func(e *jsonschema.ValidationError) {
 		out = append(out, "at /"+strings.Join(e.InstanceLocation, "/")+": "+e.ErrorKind.LocalizedString(english))
-	}
-	walk(verr)
+	})
 	slices.Sort(out)
 	out = slices.Compact(out)
 	if len(out) > maxArgumentErrors {

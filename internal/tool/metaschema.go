@@ -115,18 +115,10 @@ func metaschemaErrors(s *jsonvalue.Value) (errs []metaError, more bool) {
 		if !errors.As(sch.Validate(shallowAny(sus.value)), &verr) {
 			continue
 		}
-		var collect func(e *jsonschema.ValidationError)
-		collect = func(e *jsonschema.ValidationError) {
-			if len(e.Causes) > 0 {
-				for _, cause := range e.Causes {
-					collect(cause)
-				}
-				return
-			}
+		EachLeaf(verr, func(e *jsonschema.ValidationError) {
 			path, at := instancePath(sus.path, sus.value, e.InstanceLocation)
 			out = append(out, metaError{path, at.Start, e.ErrorKind.LocalizedString(englishPrinter), e.ErrorKind, at})
-		}
-		collect(verr)
+		})
 	}
 	return out, more
 }
@@ -469,4 +461,16 @@ func isPlainAnchor(s string) bool {
 func isIDWithoutFragment(s string) bool {
 	i := strings.IndexByte(s, '#')
 	return i < 0 || i == len(s)-1
+}
+
+// EachLeaf calls fn for every leaf of a validator error, depth first: the
+// errors that say what failed (the others only group their causes).
+func EachLeaf(verr *jsonschema.ValidationError, fn func(*jsonschema.ValidationError)) {
+	if len(verr.Causes) == 0 {
+		fn(verr)
+		return
+	}
+	for _, c := range verr.Causes {
+		EachLeaf(c, fn)
+	}
 }

@@ -231,26 +231,18 @@ func (p *Pair) Breaks(v *jsonvalue.Value) (bool, []string) {
 		return false, nil
 	}
 	var where []string
-	var leaves func(e *jsonschema.ValidationError)
-	leaves = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			loc := e.SchemaURL
-			if i := strings.IndexByte(loc, '#'); i >= 0 {
-				loc = loc[i+1:]
-			}
-			if e.ErrorKind != nil {
-				if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
-					loc += "/" + strings.Join(escapePointer(kp), "/")
-				}
-			}
-			where = append(where, loc)
-			return
+	tool.EachLeaf(verr, func(e *jsonschema.ValidationError) {
+		loc := e.SchemaURL
+		if i := strings.IndexByte(loc, '#'); i >= 0 {
+			loc = loc[i+1:]
 		}
-		for _, c := range e.Causes {
-			leaves(c)
+		if e.ErrorKind != nil {
+			if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
+				loc += "/" + strings.Join(escapePointer(kp), "/")
+			}
 		}
-	}
-	leaves(verr)
+		where = append(where, loc)
+	})
 	return true, where
 }
 

@@ -162,14 +162,7 @@ func as2020(doc any) any {
 // tree follows Go map order) and de-duplicated.
 func reason(verr *jsonschema.ValidationError) string {
 	var leaves []string
-	var collect func(e *jsonschema.ValidationError)
-	collect = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, c := range e.Causes {
-				collect(c)
-			}
-			return
-		}
+	tool.EachLeaf(verr, func(e *jsonschema.ValidationError) {
 		msg := exactBound(e.ErrorKind)
 		if msg == "" {
 			msg = e.ErrorKind.LocalizedString(english)
@@ -178,8 +171,7 @@ func reason(verr *jsonschema.ValidationError) string {
 			msg = "at /" + strings.Join(e.InstanceLocation, "/") + ": " + msg
 		}
 		leaves = append(leaves, msg)
-	}
-	collect(verr)
+	})
 	slices.Sort(leaves)
 	leaves = slices.Compact(leaves)
 	const most = 3
