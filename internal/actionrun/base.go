@@ -355,7 +355,15 @@ func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[s
 // load loads tool paths that must resolve inside root, and says in one
 // notice which links inside walked directories were not followed.
 func (r *actionRun) load(paths []string, cwd, root string) *tool.Result {
-	return r.loadWith(paths, tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats, Cache: r.loads})
+	opts := r.loadOptions(cwd, root)
+	opts.Cache = r.loads
+	return r.loadWith(paths, opts)
+}
+
+// loadOptions are the loader's options for the files under cwd and root:
+// the run's file size limit and formats.
+func (r *actionRun) loadOptions(cwd, root string) tool.Options {
+	return tool.Options{Cwd: cwd, Root: root, MaxFileSize: r.maxFileSize, Formats: r.formats}
 }
 
 // loadWith is load with the options given.

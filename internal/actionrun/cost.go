@@ -30,7 +30,7 @@ func (r *actionRun) countContextCost(o runOptions, side *baseSide) *contextCost 
 	if o.budgets == nil && !side.loaded {
 		return nil
 	}
-	opts := tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}
+	opts := r.loadOptions(r.workdir, r.root)
 	// A file holds one tool or more: a walk (no file read) says first
 	// whether the set is too large to count without budgets.
 	if o.budgets == nil && tool.WalkFiles(o.paths, opts).Files() > maxDeltaTools {

@@ -117,7 +117,7 @@ func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, 
 		return fallBack()
 	}
 	present := h.present
-	scan, ok := check.Scan(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats}, o.targets, nil, check.ScanTo{})
+	scan, ok := check.Scan(present, r.loadOptions(r.workdir, r.root), o.targets, nil, check.ScanTo{})
 	if !ok {
 		return fallBack()
 	}
@@ -143,7 +143,9 @@ func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, 
 			mu.Unlock()
 			return held
 		}
-		base.Result = *r.loadWith(side.args, tool.Options{Cwd: side.cwd, Root: side.root, MaxFileSize: r.maxFileSize, Formats: r.formats, Skip: skip})
+		opts := r.loadOptions(side.cwd, side.root)
+		opts.Skip = skip
+		base.Result = *r.loadWith(side.args, opts)
 		if len(base.Errors) > 0 || !uniqueNames(base.Tools, files, shared) {
 			return fallBack()
 		}
@@ -331,7 +333,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 		return fallBack()
 	}
 	present := h.present
-	walk := tool.WalkFiles(present, tool.Options{Cwd: r.workdir, Root: r.root, MaxFileSize: r.maxFileSize, Formats: r.formats})
+	walk := tool.WalkFiles(present, r.loadOptions(r.workdir, r.root))
 	var stats scanStats
 	base := toolSet{loaded: side.loaded, missing: side.missing}
 	if len(side.args) > 0 {
@@ -345,7 +347,9 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 			}
 			return held
 		}
-		base.Result = *r.loadWith(side.args, tool.Options{Cwd: side.cwd, Root: side.root, MaxFileSize: r.maxFileSize, Formats: r.formats, Skip: skip})
+		opts := r.loadOptions(side.cwd, side.root)
+		opts.Skip = skip
+		base.Result = *r.loadWith(side.args, opts)
 		if len(base.Errors) > 0 {
 			return fallBack()
 		}
