@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
@@ -131,21 +132,16 @@ func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, 
 	shared := map[int]bool{} // head files the base has byte for byte
 	if len(side.args) > 0 {
 		var mu sync.Mutex
-		skip := func(display string, format tool.Format, data []byte) bool {
+		base.Result = r.loadBaseSkipping(side, &stats, func(display string, format tool.Format, data []byte) bool {
 			f, ok := byDisplay[display]
-			held := ok && files.Holds(f, format, data)
-			mu.Lock()
-			if held {
-				shared[f] = true
-			} else {
-				stats.baseFilesParsed++
+			if !ok || !files.Holds(f, format, data) {
+				return false
 			}
+			mu.Lock()
+			shared[f] = true
 			mu.Unlock()
-			return held
-		}
-		opts := r.loadOptions(side.cwd, side.root)
-		opts.Skip = skip
-		base.Result = *r.loadWith(side.args, opts)
+			return true
+		})
 		if len(base.Errors) > 0 || !uniqueNames(base.Tools, files, shared) {
 			return fallBack()
 		}
@@ -337,19 +333,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 	var stats scanStats
 	base := toolSet{loaded: side.loaded, missing: side.missing}
 	if len(side.args) > 0 {
-		var mu sync.Mutex
-		skip := func(display string, format tool.Format, data []byte) bool {
-			held := walk.Holds(display, format, data)
-			if !held {
-				mu.Lock()
-				stats.baseFilesParsed++
-				mu.Unlock()
-			}
-			return held
-		}
-		opts := r.loadOptions(side.cwd, side.root)
-		opts.Skip = skip
-		base.Result = *r.loadWith(side.args, opts)
+		base.Result = r.loadBaseSkipping(side, &stats, walk.Holds)
 		if len(base.Errors) > 0 {
 			return fallBack()
 		}
@@ -443,4 +427,22 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 		return r.fail(msgChanged), true
 	}
 	return r.publish(out), true
+}
+
+// loadBaseSkipping loads the base side's files but those held says the
+// head has byte for byte (their tools are the head's); stats counts the
+// base files parsed. held is called on the loader's workers.
+func (r *actionRun) loadBaseSkipping(side *baseSide, stats *scanStats, held func(display string, format tool.Format, data []byte) bool) tool.Result {
+	var parsed atomic.Int64
+	opts := r.loadOptions(side.cwd, side.root)
+	opts.Skip = func(display string, format tool.Format, data []byte) bool {
+		if held(display, format, data) {
+			return true
+		}
+		parsed.Add(1)
+		return false
+	}
+	res := *r.loadWith(side.args, opts)
+	stats.baseFilesParsed += int(parsed.Load())
+	return res
 }
