@@ -196,17 +196,53 @@ func Check(in CheckInput) Outcome {
 	loaded := tool.Load(in.Paths, in.Load)
 	c := NewCollector(in.Policy, nil, in.Limits, false)
 	c.Load(loaded.Errors)
-	counting := in.Cost || in.Budgets != nil
-	var rows [][]cost.Figure
-	check.Stream(loaded.Tools, in.Targets, func(tr check.ToolResult) {
-		if counting {
-			rows = append(rows, cost.CountTool(tr.Tool, in.Targets, asChecked(&tr)))
-		}
+	k := newCounting(in)
+	check.StreamAdjusted(loaded.Tools, in.Targets, k.adjust(), func(tr check.ToolResult) {
+		k.take(tr.Tool)
 		c.Tool(&tr, nil)
 	})
-	o := finishCheck(in, c, rows, func(names map[string]bool) []*tool.Tool { return loaded.Tools })
+	o := finishCheck(in, c, k.rows, func(names map[string]bool) []*tool.Tool { return loaded.Tools })
 	o.LoadErrors = loaded.Errors
 	return o
+}
+
+// counting counts each tool on the check's workers, as the check made its
+// result (the hook check calls there, before any config adjustment), and
+// puts the figures in report order as the stream delivers the tools. It
+// holds the figures of the few tools checked ahead of the stream only.
+type counting struct {
+	in      CheckInput
+	mu      sync.Mutex
+	pending map[*tool.Tool][]cost.Figure
+	rows    [][]cost.Figure
+}
+
+func newCounting(in CheckInput) *counting {
+	return &counting{in: in, pending: map[*tool.Tool][]cost.Figure{}}
+}
+
+// adjust is the hook (nil when nothing is counted).
+func (k *counting) adjust() check.Adjust {
+	if !k.in.Cost && k.in.Budgets == nil {
+		return nil
+	}
+	return func(tr *check.ToolResult) {
+		row := cost.CountTool(tr.Tool, k.in.Targets, asChecked(tr))
+		k.mu.Lock()
+		k.pending[tr.Tool] = row
+		k.mu.Unlock()
+	}
+}
+
+// take moves t's figures into report order (t is the next tool the
+// stream delivers).
+func (k *counting) take(t *tool.Tool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if row, ok := k.pending[t]; ok {
+		k.rows = append(k.rows, row)
+		delete(k.pending, t)
+	}
 }
 
 // asChecked gives a target's findings on a tool as check made them: read
@@ -253,19 +289,19 @@ func finishCheck(in CheckInput, c *Collector, rows [][]cost.Figure, toolsNamed f
 func scanCheck(in CheckInput) (Outcome, bool) {
 	counting := in.Cost || in.Budgets != nil
 	if check.HasSetFindings(in.Targets) {
-		s, ok := check.Scan(in.Paths, in.Load, in.Targets, nil, check.ScanTo{})
+		// Stream checks (and counts) on workers; the first pass only
+		// loads.
+		k := newCounting(in)
+		s, ok := check.Scan(in.Paths, in.Load, in.Targets, k.adjust(), check.ScanTo{})
 		if !ok {
 			return Outcome{}, false
 		}
 		c := NewCollector(in.Policy, nil, in.Limits, false)
-		var rows [][]cost.Figure
 		s.Stream(func(tr check.ToolResult) {
-			if counting {
-				rows = append(rows, cost.CountTool(tr.Tool, in.Targets, asChecked(&tr)))
-			}
+			k.take(tr.Tool)
 			c.Tool(&tr, nil)
 		})
-		o := finishCheck(in, c, rows, scannedTools(s))
+		o := finishCheck(in, c, k.rows, scannedTools(s))
 		o.Changed = s.Changed()
 		return o, true
 	}

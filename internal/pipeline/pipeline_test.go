@@ -2,10 +2,13 @@ package pipeline
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/config"
+	"github.com/schemaport/schemaport-action/internal/cost"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/report"
@@ -155,6 +158,48 @@ func TestDiffAppliesTheRules(t *testing.T) {
 		}
 		if c.Code == "required-property-added" && c.Classification != diff.Informational {
 			t.Errorf("required-property-added is %s", c.Classification)
+		}
+	}
+}
+
+// Every way Check goes counts the same figures as counting the loaded set
+// whole: in the scan's one pass, in the two passes anthropic-strict needs,
+// and with the whole set loaded for a file that does not load; and a
+// budget finding lands on its tool in each.
+func TestCheckCountsAlike(t *testing.T) {
+	clean := filepath.Join(testfiles.Root(), "testdata", "realworld", "v2")
+	broken := t.TempDir()
+	for _, f := range []string{"refund-order.json", "search-orders.json"} {
+		testfiles.Write(t, filepath.Join(broken, f), testfiles.Testdata(t, "refund-order/v2/"+f))
+	}
+	testfiles.Write(t, filepath.Join(broken, "broken.json"), `{"name": `)
+	budgets := &config.Budgets{Tool: []config.Budget{{Kind: "tool", Target: "*", Tokens: 150}}}
+	for _, tc := range []struct {
+		what    string
+		dir     string
+		targets []string
+	}{
+		{"one pass", clean, check.DefaultTargets()},
+		{"two passes", clean, append(check.DefaultTargets(), "anthropic-strict")},
+		{"a load error", broken, append(check.DefaultTargets(), "anthropic-strict")},
+	} {
+		o := Check(CheckInput{Paths: []string{tc.dir}, Targets: tc.targets, Policy: finding.Policy{FailOn: "never"}, Limits: report.RunLimits, Cost: true, Budgets: budgets})
+		loaded := tool.Load([]string{tc.dir}, tool.Options{})
+		want := cost.Count(loaded.Tools, tc.targets, nil)
+		if o.Cost == nil || !reflect.DeepEqual(o.Cost.Tools, want.Tools) || !reflect.DeepEqual(o.Cost.Totals, want.Totals) {
+			t.Errorf("%s: counted\n%+v\nwant\n%+v", tc.what, o.Cost, want)
+		}
+		over := 0
+		for _, f := range o.Policy.Findings {
+			if f.Code == cost.CodeToolOverBudget {
+				over++
+				if f.Diagnostic == nil || f.Diagnostic.Line == 0 {
+					t.Errorf("%s: %s's budget finding is not located", tc.what, f.Tool)
+				}
+			}
+		}
+		if over == 0 {
+			t.Errorf("%s: no tool over its budget", tc.what)
 		}
 	}
 }
