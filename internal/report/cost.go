@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/cost"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -100,21 +101,17 @@ func writeColumns(bw *bufio.Writer, rows [][]string, n int) {
 	width := make([]int, n+1)
 	for _, r := range rows {
 		for i := 0; i <= n && i < len(r); i++ {
-			width[i] = max(width[i], len([]rune(r[i])))
+			width[i] = max(width[i], utf8.RuneCountInString(r[i]))
 		}
 	}
 	for _, r := range rows {
 		var b strings.Builder
 		for i, c := range r {
-			pad := 0
-			if i <= n {
-				pad = width[i] - len([]rune(c))
-			}
 			switch {
 			case i == 0:
-				b.WriteString(c + strings.Repeat(" ", pad))
+				b.WriteString(pad(c, width[0]))
 			case i <= n:
-				b.WriteString("  " + strings.Repeat(" ", pad) + c)
+				b.WriteString("  " + strings.Repeat(" ", width[i]-utf8.RuneCountInString(c)) + c)
 			case c != "":
 				b.WriteString("   " + c)
 			}
