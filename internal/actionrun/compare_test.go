@@ -13,11 +13,13 @@ import (
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/corpus"
+	"github.com/schemaport/schemaport-action/internal/cost"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // The streamed compare (findings through the policy and the caps as each
@@ -212,14 +214,14 @@ func compareWithWholeRun(t *testing.T, broken bool, targets string, reversed boo
 					}
 				}
 			}()
-			reports += streamed[".json"]
+			reports += streamed[".json"] + streamed[".md"]
 			if limits != report.RunLimits && !strings.Contains(streamed[".json"], "more findings are not shown") {
 				t.Errorf("%s: nothing was left out", name)
 			}
 		}
 	}
 	wants := []string{`"state": "existing"`, `"state": "accepted"`, `"state": "disabled"`, `"kind": "diff"`,
-		`"tool-removed"`, `"tool-added"`}
+		`"tool-removed"`, `"tool-added"`, "tokens per request"}
 	if targets == "all" {
 		wants = append(wants, `"anthropic/strict-too-many-tools"`)
 	}
@@ -299,6 +301,9 @@ func wholeCompare(r *actionRun, o runOptions, head, base toolSet, labels []strin
 	}
 	findings := finding.FromLoad(head.Errors)
 	findings = append(findings, checkFindings...)
+	if r.cost != nil {
+		wholeDeltas(r.cost, head.Tools, base.Tools)
+	}
 	findings = append(findings, finding.FromDiff(out.diff)...)
 	pol := finding.Apply(r.policy(o, out.approved), findings, baseFindings)
 	view := report.Cap(pol, full, out.diff, report.RunLimits)
@@ -333,5 +338,20 @@ func TestDetachCopiesOutOfTheTrees(t *testing.T) {
 	}
 	if c.ToolName != "é" || c.Before.Get("a").Items[1].Text != "two" || c.Before.Members[0].Key != "a" || c.Witness.Arguments.Get("d").Text != "é" {
 		t.Errorf("a copy still shares the file's bytes: %q %q", c.ToolName, c.Before.Get("a").Items[1].Text)
+	}
+}
+
+// wholeDeltas is the change runCost says, counted the plain way: both
+// sides' every tool, each compiled after its own check.
+func wholeDeltas(rc *runCost, head, base []*tool.Tool) {
+	if !rc.withBase {
+		return
+	}
+	for _, d := range cost.Compare(cost.Count(base, rc.targets, nil), cost.Count(head, rc.targets, nil), 3) {
+		name := d.Target
+		if t, ok := check.Lookup(d.Target); ok {
+			name = t.Name
+		}
+		rc.deltas = append(rc.deltas, report.CostDelta{TargetDelta: d, TargetName: name})
 	}
 }

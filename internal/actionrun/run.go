@@ -21,6 +21,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/config"
+	"github.com/schemaport/schemaport-action/internal/cost"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
@@ -136,7 +137,7 @@ type actionRun struct {
 	loads *tool.Cache
 	// cost is the context cost's change and budget findings (nil: not
 	// counted).
-	cost *contextCost
+	cost *runCost
 	// targets are the compile regressions and the touched tools' matrices
 	// (nil unless targets are named and there is a base; targets.go).
 	targets *targetRun
@@ -283,7 +284,7 @@ func (r *actionRun) run() int {
 		return code
 	}
 	defer side.remove()
-	r.cost = r.countContextCost(opts, side)
+	r.cost = r.newRunCost(opts, side)
 	if scanRuns && opts.compiledPath == "" {
 		if code, done := r.runScanned(opts, side, labels, ev); done {
 			return code
@@ -497,15 +498,21 @@ func (r *actionRun) compare(o runOptions, head, base toolSet, labels []string) o
 	if o.onlyNew && base.loaded {
 		inBase = newBaseChecks(base.Tools, head.Tools, o.targets, o.rules.Adjust())
 	}
-	r.checkHead(o, &out, labels, inBase, func(fn func(check.ToolResult)) { check.Stream(head.Tools, o.targets, fn) })
+	if base.loaded {
+		r.cost.countBase(splitBase(base.Tools, head.Tools))
+	}
+	r.checkHead(o, &out, labels, inBase, func(fn func(check.ToolResult)) {
+		check.StreamAdjusted(head.Tools, o.targets, r.cost.hook(), fn)
+	}, func(map[string]bool) []*tool.Tool { return head.Tools })
 	return out
 }
 
 // checkHead checks the head's tools as stream gives them (every tool's
 // result, in report order), puts every finding through the policy (with
 // the base's findings when inBase is set) and the output caps, and
-// completes out: the diff is made.
-func (r *actionRun) checkHead(o runOptions, out *outcome, labels []string, inBase *baseChecks, stream func(fn func(check.ToolResult))) {
+// completes out: the diff is made. headTools loads the head's tools of
+// the names asked for again, if they are gone (a budget finding's).
+func (r *actionRun) checkHead(o runOptions, out *outcome, labels []string, inBase *baseChecks, stream func(fn func(check.ToolResult)), headTools func(names map[string]bool) []*tool.Tool) {
 	out.approved = out.diff != nil && action.HasLabel(labels, r.settings.AllowBreakingLabel)
 	var fps *finding.Fingerprints
 	if inBase != nil {
@@ -517,16 +524,21 @@ func (r *actionRun) checkHead(o runOptions, out *outcome, labels []string, inBas
 	stream(func(tr check.ToolResult) {
 		known := inBase.known(i, &tr)
 		i++
+		r.cost.take(tr.Tool)
 		c.Tool(&tr, known)
 	})
-	r.finishCheck(o, out, c)
+	r.finishCheck(o, out, c, headTools)
 }
 
 // finishCheck puts the diff's findings through the policy and the caps
 // once every tool's are, and completes out from the outcome.
-func (r *actionRun) finishCheck(o runOptions, out *outcome, c *pipeline.Collector) {
+func (r *actionRun) finishCheck(o runOptions, out *outcome, c *pipeline.Collector, headTools func(names map[string]bool) []*tool.Tool) {
 	if r.cost != nil {
-		c.Extra(r.cost.head, r.cost.base)
+		head, base, tooLarge := r.cost.finish(headTools)
+		if tooLarge {
+			r.note("notice", "Context cost not counted", fmt.Sprintf("The context cost's change is not counted: the set has more than %s tools (counting adds about half to the check's time). Configure `budgets` to have it counted.", cost.Thousands(maxDeltaTools)))
+		}
+		c.Extra(head, base)
 	}
 	res := c.FinishWith(out.diff, r.targetFindings())
 	out.check, out.diff, out.policy = res.Check, res.Diff, res.Policy

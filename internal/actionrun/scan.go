@@ -118,7 +118,7 @@ func (r *actionRun) runTwoPasses(o runOptions, side *baseSide, labels []string, 
 		return fallBack()
 	}
 	present := h.present
-	scan, ok := check.Scan(present, r.loadOptions(r.workdir, r.root), o.targets, nil, check.ScanTo{})
+	scan, ok := check.Scan(present, r.loadOptions(r.workdir, r.root), o.targets, r.cost.hook(), check.ScanTo{})
 	if !ok {
 		return fallBack()
 	}
@@ -186,6 +186,18 @@ func uniqueNames(loaded []*tool.Tool, files *tool.Scanned, shared map[int]bool) 
 	return true
 }
 
+// sharedNames are the names of the tools of the head's files the base
+// has byte for byte.
+func sharedNames(files *tool.Scanned, shared map[int]bool) map[string]bool {
+	names := map[string]bool{}
+	for f := range shared {
+		for _, n := range files.Names(f) {
+			names[n] = true
+		}
+	}
+	return names
+}
+
 // compareScanned is compare for a scanned head. The diff is the whole
 // sets' diff: a tool the base shares (the same file, byte for byte) has a
 // name unique on both sides (neither side has a load problem), so it is
@@ -210,8 +222,9 @@ func (r *actionRun) compareScanned(o runOptions, scan *check.Scanned, shared map
 				return out, false
 			}
 		}
+		r.cost.countBase(base.Tools, sharedNames(scan.Loaded(), shared))
 	}
-	r.checkHead(o, &out, labels, inBase, scan.Stream)
+	r.checkHead(o, &out, labels, inBase, scan.Stream, pipeline.ScannedTools(scan))
 	return out, !scan.Changed()
 }
 
@@ -378,6 +391,7 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 			}
 		},
 		Each: func(key check.ToolKey, tr *check.ToolResult) {
+			r.cost.tool(tr)
 			mu.Lock()
 			defer mu.Unlock()
 			add(tr, inBase)
@@ -415,10 +429,14 @@ func (r *actionRun) runOnePass(o runOptions, side *baseSide, labels []string, ev
 		if fps != nil {
 			check.StreamAdjusted(base.Tools, o.targets, o.rules.Adjust(), func(tr check.ToolResult) { addFingerprints(fps, &tr) })
 		}
+		r.cost.countBase(base.Tools, sharedNames(files, shared))
 		base = toolSet{} // the base's trees go before the head's are checked
-		check.Stream(heads, o.targets, func(tr check.ToolResult) { add(&tr, nil) })
+		check.StreamAdjusted(heads, o.targets, r.cost.hook(), func(tr check.ToolResult) {
+			r.cost.take(tr.Tool)
+			add(&tr, nil)
+		})
 	}
-	r.finishCheck(o, &out, c)
+	r.finishCheck(o, &out, c, pipeline.ScannedTools(scan))
 	if onScanStats != nil {
 		stats.sharedFiles = len(shared)
 		onScanStats(stats)

@@ -196,66 +196,14 @@ func Check(in CheckInput) Outcome {
 	loaded := tool.Load(in.Paths, in.Load)
 	c := NewCollector(in.Policy, nil, in.Limits, false)
 	c.Load(loaded.Errors)
-	k := newCounting(in)
-	check.StreamAdjusted(loaded.Tools, in.Targets, k.adjust(), func(tr check.ToolResult) {
-		k.take(tr.Tool)
+	k := in.counting()
+	check.StreamAdjusted(loaded.Tools, in.Targets, k.Hook(), func(tr check.ToolResult) {
+		k.Take(tr.Tool)
 		c.Tool(&tr, nil)
 	})
-	o := finishCheck(in, c, k.rows, func(names map[string]bool) []*tool.Tool { return loaded.Tools })
+	o := finishCheck(in, c, k.Rows(), func(names map[string]bool) []*tool.Tool { return loaded.Tools })
 	o.LoadErrors = loaded.Errors
 	return o
-}
-
-// counting counts each tool on the check's workers, as the check made its
-// result (the hook check calls there, before any config adjustment), and
-// puts the figures in report order as the stream delivers the tools. It
-// holds the figures of the few tools checked ahead of the stream only.
-type counting struct {
-	in      CheckInput
-	mu      sync.Mutex
-	pending map[*tool.Tool][]cost.Figure
-	rows    [][]cost.Figure
-}
-
-func newCounting(in CheckInput) *counting {
-	return &counting{in: in, pending: map[*tool.Tool][]cost.Figure{}}
-}
-
-// adjust is the hook (nil when nothing is counted).
-func (k *counting) adjust() check.Adjust {
-	if !k.in.Cost && k.in.Budgets == nil {
-		return nil
-	}
-	return func(tr *check.ToolResult) {
-		row := cost.CountTool(tr.Tool, k.in.Targets, asChecked(tr))
-		k.mu.Lock()
-		k.pending[tr.Tool] = row
-		k.mu.Unlock()
-	}
-}
-
-// take moves t's figures into report order (t is the next tool the
-// stream delivers).
-func (k *counting) take(t *tool.Tool) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if row, ok := k.pending[t]; ok {
-		k.rows = append(k.rows, row)
-		delete(k.pending, t)
-	}
-}
-
-// asChecked gives a target's findings on a tool as check made them: read
-// before the Collector applies the config's rules to the result.
-func asChecked(tr *check.ToolResult) func(target string) []provider.Diagnostic {
-	return func(target string) []provider.Diagnostic {
-		for k := range tr.Targets {
-			if tr.Targets[k].ID == target {
-				return tr.Targets[k].Diagnostics
-			}
-		}
-		return nil
-	}
 }
 
 // finishCheck adds the budgets' findings to a check counted into rows
@@ -287,58 +235,52 @@ func finishCheck(in CheckInput, c *Collector, rows [][]cost.Figure, toolsNamed f
 // depends on the tools before each one in report order: then in two
 // (check.Scanned's Stream).
 func scanCheck(in CheckInput) (Outcome, bool) {
-	counting := in.Cost || in.Budgets != nil
+	k := in.counting()
 	if check.HasSetFindings(in.Targets) {
 		// Stream checks (and counts) on workers; the first pass only
 		// loads.
-		k := newCounting(in)
-		s, ok := check.Scan(in.Paths, in.Load, in.Targets, k.adjust(), check.ScanTo{})
+		s, ok := check.Scan(in.Paths, in.Load, in.Targets, k.Hook(), check.ScanTo{})
 		if !ok {
 			return Outcome{}, false
 		}
 		c := NewCollector(in.Policy, nil, in.Limits, false)
 		s.Stream(func(tr check.ToolResult) {
-			k.take(tr.Tool)
+			k.Take(tr.Tool)
 			c.Tool(&tr, nil)
 		})
-		o := finishCheck(in, c, k.rows, scannedTools(s))
+		o := finishCheck(in, c, k.Rows(), ScannedTools(s))
 		o.Changed = s.Changed()
 		return o, true
 	}
 	c := NewCollector(in.Policy, nil, in.Limits, true)
 	var mu sync.Mutex // the policy and the view take one tool at a time
-	rows := map[check.ToolKey][]cost.Figure{}
 	s, ok := check.Scan(in.Paths, in.Load, in.Targets, nil, check.ScanTo{
 		Each: func(key check.ToolKey, tr *check.ToolResult) {
-			var row []cost.Figure
-			if counting {
-				row = cost.CountTool(tr.Tool, in.Targets, asChecked(tr))
-			}
+			k.Tool(tr)
 			mu.Lock()
 			defer mu.Unlock()
-			if counting {
-				rows[key] = row
-			}
 			c.Tool(tr, nil)
 		},
 	})
 	if !ok {
 		return Outcome{}, false
 	}
-	var ordered [][]cost.Figure
-	if counting {
-		for _, key := range s.Order() {
-			ordered = append(ordered, rows[key])
-		}
-	}
-	o := finishCheck(in, c, ordered, scannedTools(s))
+	o := finishCheck(in, c, k.Rows(), ScannedTools(s))
 	o.Changed = s.Changed() || s.Loaded().Changed()
 	return o, true
 }
 
-// scannedTools loads again the files of the tools named (a budget
+// counting is what counts the check's tools (nil: nothing is).
+func (in CheckInput) counting() *Counting {
+	if !in.Cost && in.Budgets == nil {
+		return nil
+	}
+	return NewCounting(in.Targets)
+}
+
+// ScannedTools loads again the files of the tools named (a budget
 // finding's tools: a few), in report order.
-func scannedTools(s *check.Scanned) func(names map[string]bool) []*tool.Tool {
+func ScannedTools(s *check.Scanned) func(names map[string]bool) []*tool.Tool {
 	return func(names map[string]bool) []*tool.Tool {
 		refs := s.Loaded().Refs
 		var files []int
