@@ -113,8 +113,14 @@ func (r *actionRun) publish(o outcome) int {
 	if o.check != nil {
 		tools = len(o.check.Tools)
 	}
+	// A report that could not be written makes the run an error (exit 2),
+	// whatever the findings say: `result` says so too.
+	result := o.policy.Verdict()
+	if len(problems) > 0 {
+		result = "error"
+	}
 	outputs := []action.Output{
-		{Name: "result", Value: o.policy.Verdict()},
+		{Name: "result", Value: result},
 		{Name: "breaking", Value: strconv.FormatBool(c.Breaking > 0)},
 		{Name: "breaking-count", Value: strconv.Itoa(c.Breaking)},
 		{Name: "non-breaking-count", Value: strconv.Itoa(c.NonBreaking)},
@@ -135,11 +141,12 @@ func (r *actionRun) publish(o outcome) int {
 			problems = append(problems, err.Error())
 		}
 	}
+	// The verdict is printed even then: the findings were made.
+	r.printVerdict(o)
 	if len(problems) > 0 {
 		r.errLog.Annotate("error", "SchemaPort: cannot write results", strings.Join(problems, "\n"))
 		return 2
 	}
-	r.printVerdict(o)
 	return o.exit
 }
 

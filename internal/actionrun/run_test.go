@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -207,5 +208,27 @@ func TestLogCapCutsAtALineEnd(t *testing.T) {
 	want := "abc\ndef\n… 2 more lines are not shown: the log holds at most 8 MiB of report. The JSON report and the SARIF file have the findings.\n"
 	if out.String() != want {
 		t.Fatalf("got %q\nwant %q", out.String(), want)
+	}
+}
+
+// A report the run cannot write makes it an error: exit 2 and `result`
+// error in the step outputs, with the verdict on the findings still in
+// the log.
+func TestUnwritableReportIsAnError(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	outputs := filepath.Join(t.TempDir(), "outputs")
+	writeE2EFile(t, outputs, "")
+	t.Setenv("GITHUB_OUTPUT", outputs)
+	if err := os.Symlink(filepath.Join(t.TempDir(), "elsewhere"), filepath.Join(dir, "out.sarif")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runIn(t, dir, "--path", "v2", "--base-path", "v1", "--sarif-file", "out.sarif")
+	data, err := os.ReadFile(outputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 2 || !regexp.MustCompile(`(?m)^result<<(\S+)\nerror\n`).Match(data) || !strings.Contains(stderr, "cannot write the SARIF file") || !strings.Contains(stdout, "SchemaPort: fail.") {
+		t.Errorf("exit %d, outputs:\n%s\nstderr:\n%s\nlog tail:\n%s", code, data, stderr, stdout[max(0, len(stdout)-600):])
 	}
 }
