@@ -225,7 +225,7 @@ func TestCompileInputErrors(t *testing.T) {
 		{[]string{"compile", "tools"}, 2, "compile needs an output directory"},
 		{[]string{"compile", "tools", "--out", "o", "--format", "sarif"}, 2, "Unknown --format `sarif`. Valid formats are: text, json."},
 		{[]string{"compile", "tools", "--out", "o", "--fail-on", "error"}, 2, "fail-on"},
-		{[]string{"compile", "tools", "--out", "o", "--targets", "openai"}, 2, `Tools "Refund-Order" (tools/b.json) and "refund_order" (tools/a.json) would both be written as refund-order.json`},
+		{[]string{"compile", "tools", "--out", "o", "--targets", "openai"}, 2, `tools/a.json:1:10: Tools "refund_order" and "Refund-Order" (tools/b.json:1:10) would both be written as refund-order.json; rename one of them.`},
 		{[]string{"compile", "bad", "--out", "o"}, 2, "bad/broken.json"},
 	}
 	for _, c := range cases {
