@@ -341,7 +341,7 @@ func TestCompileNeverWritesThroughALink(t *testing.T) {
 		t.Skip("no symlinks here")
 	}
 	code, _, errOut := runCLI(t, dir, "compile", "tools", "--out", "generated")
-	if code != 2 || !strings.Contains(errOut, "schemaport-action:") {
+	if code != 2 || !strings.HasPrefix(errOut, "✗ Could not write the compiled files to `generated`: ") || !strings.Contains(errOut, "refusing to write there") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
@@ -357,5 +357,30 @@ func TestCompileNeverWritesThroughALink(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(victim); string(data) != "keep\n" {
 		t.Errorf("wrote through a link: %q", data)
+	}
+}
+
+// An --out that cannot be a directory is an input error said the way
+// every other is: one JSON document on stdout with --format json (stdout
+// was empty and a Go error went to stderr), else one ✗ line naming --out
+// as the user wrote it.
+func TestCompileOutThatIsAFile(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"tools/a.json": `{"name": "a", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}`,
+		"taken":        "a file",
+	})
+	for _, check := range []bool{false, true} {
+		args := []string{"compile", "tools", "--out", "taken/out", "--allow-lossy"}
+		if check {
+			args = append(args, "--check")
+		}
+		code, stdout, stderr := runCLI(t, dir, append(args, "--format", "json")...)
+		if code != 2 || stderr != "" || !strings.Contains(stdout, "\"errors\"") || !strings.Contains(stdout, "compiled files") || !strings.Contains(stdout, "`taken/out`") {
+			t.Errorf("%v json: exit %d stdout %q stderr %q", args, code, stdout, stderr)
+		}
+		code, stdout, stderr = runCLI(t, dir, args...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "✗ Could not ") || !strings.Contains(stderr, "`taken/out`") || strings.Contains(stderr, dir) {
+			t.Errorf("%v: exit %d stdout %q stderr %q", args, code, stdout, stderr)
+		}
 	}
 }
