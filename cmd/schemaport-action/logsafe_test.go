@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -55,5 +56,38 @@ func TestCLITextOutputCarriesNoWorkflowCommand(t *testing.T) {
 	_, stdout, _ := runCLI(t, "", "check", "old", "--format", "compact")
 	if !strings.HasPrefix(stdout, "old/t.json:") {
 		t.Errorf("compact output changed:\n%.300s", stdout)
+	}
+}
+
+// `check --format sarif > x.sarif` followed by an upload: a usage or config
+// error still leaves a valid SARIF log on stdout (no results, the run
+// marked unsuccessful with the reason), as a load error does; it left an
+// empty file. The message is on stderr as well, for the log.
+func TestSARIFOnAUsageError(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"tools/a.json":           `{"name": "a", "inputSchema": {"type": "object"}}`,
+		"schemaport.config.json": `{"bogus": 1}`,
+	})
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"check", "tools", "--format", "sarif"},
+		{"diff", "tools", "tools", "--format=sarif", "--sarif-category", "tools/x"},
+		{"check", "tools", "--format", "sarif", "--config", "missing.json"},
+	} {
+		code, stdout, stderr := runCLI(t, dir, args...)
+		t.Chdir(wd) // validateSARIF reads the schema from the repository
+		if code != 2 || !strings.HasPrefix(stderr, "✗ ") {
+			t.Fatalf("%v: exit %d stderr %q", args, code, stderr)
+		}
+		doc := validateSARIF(t, []byte(stdout))
+		run := doc["runs"].([]any)[0].(map[string]any)
+		inv := run["invocations"].([]any)[0].(map[string]any)
+		note := inv["toolExecutionNotifications"].([]any)[0].(map[string]any)["message"].(map[string]any)["text"].(string)
+		if inv["executionSuccessful"] != false || !strings.Contains(stderr, note) {
+			t.Errorf("%v: %v %q", args, inv, stderr)
+		}
 	}
 }
