@@ -115,8 +115,22 @@ func (r *Rules) lookup(f *Finding) (RuleSetting, bool) {
 }
 
 // Nearest returns the candidate with the smallest edit distance to s
-// (ties: the first in order).
+// (ties: the first in order). When s starts with a target that codes have
+// ("openai/…"), only that target's codes are candidates: a short or
+// garbled rule name is nearer to some diff code ("openai/nope" to
+// `type-narrowed`) than to any of the target's.
 func Nearest(s string, candidates []string) string {
+	if target, _, ok := strings.Cut(s, "/"); ok {
+		var same []string
+		for _, c := range candidates {
+			if strings.HasPrefix(c, target+"/") {
+				same = append(same, c)
+			}
+		}
+		if len(same) > 0 {
+			candidates = same
+		}
+	}
 	best, bestD := "", -1
 	for _, c := range candidates {
 		if d := Distance(s, c); bestD < 0 || d < bestD {
