@@ -2,14 +2,17 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
+	"github.com/schemaport/schemaport-action/internal/report"
 )
 
 // workedExample is compile.md §8: four tools taken from the public compile
@@ -382,5 +385,28 @@ func TestCompileOutThatIsAFile(t *testing.T) {
 		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "✗ Could not ") || !strings.Contains(stderr, "`taken/out`") || strings.Contains(stderr, dir) {
 			t.Errorf("%v: exit %d stdout %q stderr %q", args, code, stdout, stderr)
 		}
+	}
+}
+
+// A small tool whose definitions each use the previous one twice inlines
+// into hundreds of thousands of subschemas for Gemini (up to the inlining
+// cap): the text report lists a bounded number of transformations per
+// pair and counts the rest (the manifest has them all). It printed one
+// entry per inlined reference: 15 MB for a 6 KB file.
+func TestCompileTextListsBoundedTransformations(t *testing.T) {
+	var defs strings.Builder
+	defs.WriteString(`"a0": {"type": "string"}`)
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&defs, `, "a%d": {"type": "object", "properties": {"x": {"$ref": "#/$defs/a%d"}, "y": {"$ref": "#/$defs/a%d"}}, "required": ["x", "y"], "additionalProperties": false}`, i, i-1, i-1)
+	}
+	dir := writeFiles(t, map[string]string{"tools/bomb.json": `{"name": "bomb", "description": "d", "inputSchema": {"type": "object", "$defs": {` +
+		defs.String() + `}, "properties": {"root": {"$ref": "#/$defs/a39"}}, "required": ["root"], "additionalProperties": false}}`})
+	code, stdout, stderr := runCLI(t, dir, "compile", "tools", "--out", "out", "--targets", "gemini", "--allow-lossy")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d stderr %q", code, stderr)
+	}
+	if n := strings.Count(stdout, "\n  • ["); n != report.MaxListedTransformations || len(stdout) > 100_000 ||
+		!regexp.MustCompile(`\n  … \d+ more transformations \(\d+ lossy\), listed in manifest\.json\.\n`).MatchString(stdout) {
+		t.Errorf("%d transformations listed, %d bytes:\n%.2000s", n, len(stdout), stdout[max(0, len(stdout)-2000):])
 	}
 }
