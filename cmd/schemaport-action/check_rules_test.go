@@ -110,7 +110,7 @@ func TestCheckUnknownRuleCode(t *testing.T) {
 		"schemaport.config.json": `{"rules": {"openai/strict-optional-propert": "off"}}`,
 	})
 	code, stdout, stderr := runCLI(t, dir, "check", "tools")
-	if code != 2 || !strings.Contains(stderr, "Unknown rule code `openai/strict-optional-propert` (schemaport.config.json:1). Did you mean `openai/strict-optional-property`?") {
+	if code != 2 || !strings.Contains(stderr, "schemaport.config.json:1:12: Unknown rule code `openai/strict-optional-propert`. Did you mean `openai/strict-optional-property`?") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }

@@ -37,10 +37,19 @@ var diffSpecs = []cliargs.Spec{
 
 // usageError reports a problem with the command line (exit 2): on stderr in
 // text mode, as one JSON document on stdout when --format json was asked for.
+// With --format sarif stdout also gets a SARIF log that says the run
+// failed and why, so a step that uploads it has a valid file to send.
 func usageError(args []string, stdout, stderr io.Writer, command, message string) int {
 	if cliargs.WantsJSON(args) {
 		report.UsageErrorJSON(stdout, command, message)
 		return 2
+	}
+	if cliargs.FormatIn(args) == "sarif" && (command == "check" || command == "diff") {
+		category, ok := cliargs.ValueIn(args, "sarif-category")
+		if !ok {
+			category = defaultSARIFCategory
+		}
+		report.FailedSARIF(stdout, report.NormalizeCategory(category), message)
 	}
 	fmt.Fprintf(stderr, "✗ %s\n", message)
 	if command != "" {

@@ -60,7 +60,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"check", "tools", "--fail-on", "x"}, "Unknown --fail-on `x`. Valid values are: error, lossy, warning, never."},
 		{[]string{"check", "tools", "--targets", ","}, "`--targets` needs at least one target id."},
 		{[]string{"check", "tools", "--config", "missing.json"}, "Config file not found: missing.json"},
-		{[]string{"check", "tools", "--config", "bad.json"}, "`targets` in bad.json must be an array of target ids."},
+		{[]string{"check", "tools", "--config", "bad.json"}, "bad.json:1:13: `targets` must be an array of target ids, such as [\"openai\", \"gemini\"]."},
 		{[]string{"diff", "tools"}, "diff takes exactly two paths: `schemaport-action diff <old> <new>`."},
 		{[]string{"diff", "tools", "tools", "--fail-on", "warning"}, "Unknown --fail-on `warning`. Valid values are: breaking, any, never."},
 	}

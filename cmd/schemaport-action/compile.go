@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/schemaport/schemaport-action/internal/cliargs"
@@ -88,8 +90,7 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 	if p.Flags["check"] {
 		ms, err := plan.Compare(dir)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", programName, err)
-			return 2
+			return outDirError(format, stdout, stderr, "Could not read the compiled files in", cwd, display, err)
 		}
 		if format == "json" {
 			err = report.CompileCheckJSON(w, ms, display)
@@ -109,8 +110,7 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if _, err := plan.Write(dir); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", programName, err)
-		return 2
+		return outDirError(format, stdout, stderr, "Could not write the compiled files to", cwd, display, err)
 	}
 	if format == "json" {
 		err = report.CompileJSON(w, plan, display)
@@ -128,4 +128,22 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// outDirError reports a problem with the --out directory (exit 2) as every
+// input error is: one JSON document on stdout with --format json, else a
+// line on stderr, with paths as the user wrote them.
+func outDirError(format string, stdout, stderr io.Writer, what, cwd, display string, err error) int {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Op + " " + options.OutDisplay(cwd, pe.Path) + ": " + pe.Err.Error()
+	}
+	msg = fmt.Sprintf("%s `%s`: %s. Pass a directory that can be written to as --out.", what, display, msg)
+	if format == "json" {
+		report.UsageErrorJSON(stdout, "compile", msg)
+		return 2
+	}
+	fmt.Fprintf(stderr, "✗ %s\n", msg)
+	return 2
 }

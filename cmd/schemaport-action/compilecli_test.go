@@ -2,14 +2,17 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
+	"github.com/schemaport/schemaport-action/internal/report"
 )
 
 // workedExample is compile.md §8: four tools taken from the public compile
@@ -225,7 +228,7 @@ func TestCompileInputErrors(t *testing.T) {
 		{[]string{"compile", "tools"}, 2, "compile needs an output directory"},
 		{[]string{"compile", "tools", "--out", "o", "--format", "sarif"}, 2, "Unknown --format `sarif`. Valid formats are: text, json."},
 		{[]string{"compile", "tools", "--out", "o", "--fail-on", "error"}, 2, "fail-on"},
-		{[]string{"compile", "tools", "--out", "o", "--targets", "openai"}, 2, `Tools "Refund-Order" (tools/b.json) and "refund_order" (tools/a.json) would both be written as refund-order.json`},
+		{[]string{"compile", "tools", "--out", "o", "--targets", "openai"}, 2, `tools/a.json:1:10: Tools "refund_order" and "Refund-Order" (tools/b.json:1:10) would both be written as refund-order.json; rename one of them.`},
 		{[]string{"compile", "bad", "--out", "o"}, 2, "bad/broken.json"},
 	}
 	for _, c := range cases {
@@ -341,7 +344,7 @@ func TestCompileNeverWritesThroughALink(t *testing.T) {
 		t.Skip("no symlinks here")
 	}
 	code, _, errOut := runCLI(t, dir, "compile", "tools", "--out", "generated")
-	if code != 2 || !strings.Contains(errOut, "schemaport-action:") {
+	if code != 2 || !strings.HasPrefix(errOut, "✗ Could not write the compiled files to `generated`: ") || !strings.Contains(errOut, "refusing to write there") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
@@ -357,5 +360,53 @@ func TestCompileNeverWritesThroughALink(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(victim); string(data) != "keep\n" {
 		t.Errorf("wrote through a link: %q", data)
+	}
+}
+
+// An --out that cannot be a directory is an input error said the way
+// every other is: one JSON document on stdout with --format json (stdout
+// was empty and a Go error went to stderr), else one ✗ line naming --out
+// as the user wrote it.
+func TestCompileOutThatIsAFile(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"tools/a.json": `{"name": "a", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}`,
+		"taken":        "a file",
+	})
+	for _, check := range []bool{false, true} {
+		args := []string{"compile", "tools", "--out", "taken/out", "--allow-lossy"}
+		if check {
+			args = append(args, "--check")
+		}
+		code, stdout, stderr := runCLI(t, dir, append(args, "--format", "json")...)
+		if code != 2 || stderr != "" || !strings.Contains(stdout, "\"errors\"") || !strings.Contains(stdout, "compiled files") || !strings.Contains(stdout, "`taken/out`") {
+			t.Errorf("%v json: exit %d stdout %q stderr %q", args, code, stdout, stderr)
+		}
+		code, stdout, stderr = runCLI(t, dir, args...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "✗ Could not ") || !strings.Contains(stderr, "`taken/out`") || strings.Contains(stderr, dir) {
+			t.Errorf("%v: exit %d stdout %q stderr %q", args, code, stdout, stderr)
+		}
+	}
+}
+
+// A small tool whose definitions each use the previous one twice inlines
+// into hundreds of thousands of subschemas for Gemini (up to the inlining
+// cap): the text report lists a bounded number of transformations per
+// pair and counts the rest (the manifest has them all). It printed one
+// entry per inlined reference: 15 MB for a 6 KB file.
+func TestCompileTextListsBoundedTransformations(t *testing.T) {
+	var defs strings.Builder
+	defs.WriteString(`"a0": {"type": "string"}`)
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&defs, `, "a%d": {"type": "object", "properties": {"x": {"$ref": "#/$defs/a%d"}, "y": {"$ref": "#/$defs/a%d"}}, "required": ["x", "y"], "additionalProperties": false}`, i, i-1, i-1)
+	}
+	dir := writeFiles(t, map[string]string{"tools/bomb.json": `{"name": "bomb", "description": "d", "inputSchema": {"type": "object", "$defs": {` +
+		defs.String() + `}, "properties": {"root": {"$ref": "#/$defs/a39"}}, "required": ["root"], "additionalProperties": false}}`})
+	code, stdout, stderr := runCLI(t, dir, "compile", "tools", "--out", "out", "--targets", "gemini", "--allow-lossy")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d stderr %q", code, stderr)
+	}
+	if n := strings.Count(stdout, "\n  • ["); n != report.MaxListedTransformations || len(stdout) > 100_000 ||
+		!regexp.MustCompile(`\n  … \d+ more transformations \(\d+ lossy\), listed in manifest\.json\.\n`).MatchString(stdout) {
+		t.Errorf("%d transformations listed, %d bytes:\n%.2000s", n, len(stdout), stdout[max(0, len(stdout)-2000):])
 	}
 }

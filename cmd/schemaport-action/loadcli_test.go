@@ -520,7 +520,7 @@ func TestConfigThroughCLI(t *testing.T) {
 			"schemaport.config.json": "{\n  \"schemas\": \"tools\",\n  \"bogus\": 1\n}",
 			"tools/a.json":           tool("a"),
 		})
-		want := "Unknown key `bogus` in schemaport.config.json. Valid keys are: "
+		want := "schemaport.config.json:3:3: Unknown key `bogus`. Valid keys are: "
 		for _, args := range [][]string{{"check", "tools"}, {"diff", "tools", "tools"}} {
 			code, stdout, stderr := runCLI(t, dir, args...)
 			if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "✗ "+want) {
@@ -543,12 +543,13 @@ func TestConfigThroughCLI(t *testing.T) {
 			{"", "--config .", "Config file . is not a regular file; pass the path of a JSON file to --config."},
 			// An empty --config must not silently fall back to the default file.
 			{`{"targets": ["nope"]}`, "--config=", "`--config` needs the path of a config file."},
-			{`{"targets": ["openai,gemini"]}`, "", "Unknown target `openai,gemini`. Valid targets are: "},
-			{`{"targets": []}`, "", "`targets` in schemaport.config.json is empty; "},
-			{`{"schemas": ""}`, "", "`schemas` in schemaport.config.json must be a path or a non-empty array of paths."},
-			{`{"failOn": "sometimes"}`, "", "`failOn` in schemaport.config.json must be "},
-			{"\uFEFF{\n\t\"schemas\": \"tools\",\n}", "", "Config file schemaport.config.json is not valid JSON: trailing comma before '}' (remove the comma) at line 2 column 20"},
-			{"[]", "", "Config file schemaport.config.json must contain a JSON object."},
+			{`{"targets": ["openai,gemini"]}`, "", "schemaport.config.json:1:14: Unknown target `openai,gemini`. Valid targets are: "},
+			{"{\"targets\": [\"openai\",\n \"nope\"]}", "", "schemaport.config.json:2:2: Unknown target `nope`. Valid targets are: "},
+			{`{"targets": []}`, "", "schemaport.config.json:1:13: `targets` is empty; "},
+			{`{"schemas": ""}`, "", "schemaport.config.json:1:13: `schemas` must be a path or a non-empty array of paths."},
+			{`{"failOn": "sometimes"}`, "", "schemaport.config.json:1:12: `failOn` is `sometimes`; use error, lossy, warning, or never."},
+			{"\uFEFF{\n\t\"schemas\": \"tools\",\n}", "", "schemaport.config.json:2:20: Config file is not valid JSON: trailing comma before '}' (remove the comma)."},
+			{"[]", "", "schemaport.config.json:1:1: The config file must contain a JSON object"},
 		}
 		for _, c := range cases {
 			files := map[string]string{"tools/a.json": tool("a")}

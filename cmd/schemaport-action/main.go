@@ -11,6 +11,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/actionrun"
 	"github.com/schemaport/schemaport-action/internal/cliargs"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
 
@@ -22,7 +23,22 @@ func main() {
 
 // dispatch runs one command and returns its exit status.
 func dispatch(args []string, stdout, stderr io.Writer) int {
-	return guarded(args, stdout, stderr, func() int { return route(args, stdout, stderr) })
+	if len(args) > 0 && args[0] == "run" {
+		// run writes workflow commands itself and fences the text it prints.
+		return guarded(args, stdout, stderr, func() int { return route(args, stdout, stderr) })
+	}
+	// What the other commands print for a person may hold a tool file's
+	// names and a file's name: in a GitHub Actions step (pre-commit, a
+	// `run:` step after setup) no line of it may read as a workflow
+	// command. A JSON or SARIF document on stdout is data, left as it is.
+	errw := textsafe.NewLogWriter(stderr)
+	defer errw.Flush()
+	if f := cliargs.FormatIn(args); f != "json" && f != "sarif" {
+		outw := textsafe.NewLogWriter(stdout)
+		defer outw.Flush()
+		stdout = outw
+	}
+	return guarded(args, stdout, errw, func() int { return route(args, stdout, errw) })
 }
 
 // guarded turns a panic anywhere below into exit 2 with a one-line message

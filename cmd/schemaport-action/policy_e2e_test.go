@@ -277,9 +277,9 @@ func TestE2EPolicyConfigErrors(t *testing.T) {
 	for _, tc := range []struct {
 		config, want string
 	}{
-		{`{"rules": {"openai/strict-optional-propert": "off"}}`, "Unknown rule code `openai/strict-optional-propert` (schemaport.config.json:1). Did you mean `openai/strict-optional-property`?"},
+		{`{"rules": {"openai/strict-optional-propert": "off"}}`, "schemaport.config.json:1:12: Unknown rule code `openai/strict-optional-propert`. Did you mean `openai/strict-optional-property`?"},
 		{`{"rules": {"required-property-add": "warning"}}`, "Did you mean `required-property-added`?"},
-		{"{\n  \"accept\": [\n    {\"tool\": \"refund_order\", \"code\": \"openai/strict-optional-property\"}\n  ]\n}", "The accept entry 1 in schemaport.config.json (line 3) lacks `reason` and `until`"},
+		{"{\n  \"accept\": [\n    {\"tool\": \"refund_order\", \"code\": \"openai/strict-optional-property\"}\n  ]\n}", "schemaport.config.json:3:5: The accept entry 1 lacks `reason` and `until`"},
 		{`{"accept": [{"tool": "t", "code": "tool-removed", "reason": "r", "until": "31.12.2099"}]}`, "`until` is `31.12.2099`; write a date as YYYY-MM-DD."},
 	} {
 		h := refundHistory(t)

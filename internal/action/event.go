@@ -2,6 +2,7 @@ package action
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -21,10 +22,27 @@ type Event struct {
 	Payload    map[string]any
 }
 
+// maxEventSize bounds the payload file: GitHub caps webhook payloads at
+// 25 MB.
+const maxEventSize = 25 << 20
+
 // LoadEvent reads the event through go-githubactions' Context, which
 // parses the payload file. A payload file that cannot be read or parsed is
 // an error; a missing one (a local run) is not.
 func LoadEvent(env Env) (*Event, error) {
+	// go-githubactions reads the whole file: a path that is a device or a
+	// pipe (/dev/zero) would never end, so only a regular file of a
+	// webhook payload's size is read.
+	if p := env.Get("GITHUB_EVENT_PATH"); p != "" {
+		if st, err := os.Stat(p); err == nil {
+			switch {
+			case !st.Mode().IsRegular():
+				return nil, fmt.Errorf("cannot read the event payload %s: it is not a regular file", p)
+			case st.Size() > maxEventSize:
+				return nil, fmt.Errorf("cannot read the event payload %s: it is %d bytes, more than a webhook payload's %d", p, st.Size(), maxEventSize)
+			}
+		}
+	}
 	gha := githubactions.New(githubactions.WithGetenv(env.Get))
 	ctx, err := gha.Context()
 	// Context joins parse errors of unrelated numeric variables

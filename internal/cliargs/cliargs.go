@@ -105,16 +105,23 @@ func WantsJSON(args []string) bool { return FormatIn(args) == "json" }
 
 // FormatIn finds the value of the last --format in args, parsed or not.
 func FormatIn(args []string) string {
-	f := ""
+	f, _ := ValueIn(args, "format")
+	return f
+}
+
+// ValueIn finds the value of the last --name in args, parsed or not, and
+// whether there is one.
+func ValueIn(args []string, name string) (string, bool) {
+	f, found := "", false
 	for i, a := range args {
 		if a == "--" {
 			break
 		}
-		if a == "--format" && i+1 < len(args) {
-			f = args[i+1]
-		} else if strings.HasPrefix(a, "--format=") {
-			f = strings.TrimPrefix(a, "--format=")
+		if a == "--"+name && i+1 < len(args) {
+			f, found = args[i+1], true
+		} else if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
+			f, found = v, true
 		}
 	}
-	return f
+	return f, found
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -56,9 +57,21 @@ type CollisionError struct {
 	First, Next *tool.Tool
 }
 
+// Error starts with the place of the second tool's name and names the
+// first's, as a duplicate name's load error does, so both can be found.
 func (e *CollisionError) Error() string {
-	return fmt.Sprintf("Tools %s (%s) and %s (%s) would both be written as %s.json; rename one of them.",
-		jsonvalue.Quote(e.First.Name), e.First.File(), jsonvalue.Quote(e.Next.Name), e.Next.File(), e.Base)
+	return fmt.Sprintf("%s: Tools %s and %s (%s) would both be written as %s.json; rename one of them.",
+		namePlace(e.Next), jsonvalue.Quote(e.Next.Name), jsonvalue.Quote(e.First.Name), namePlace(e.First), e.Base)
+}
+
+// namePlace is file:line:col of a tool's name (the file alone when the
+// tool has no source text).
+func namePlace(t *tool.Tool) string {
+	if t.Source == nil || t.Value == nil || t.Value.Get("name") == nil {
+		return t.File()
+	}
+	l, c := t.Source.Position(t.Value.Get("name").Start)
+	return t.File() + ":" + strconv.Itoa(l) + ":" + strconv.Itoa(c)
 }
 
 // FileBase derives a tool's file name (without .json) from its name:

@@ -28,9 +28,11 @@ var Keys = []string{"schemas", "targets", "output", "allowLossy", "quiet", "fail
 // Config holds the values present in the file; nil pointers mean "not set".
 type Config struct {
 	// File is the path as it should be shown (as given, or the default name).
-	File               string
-	Schemas            []string
-	Targets            []string
+	File    string
+	Schemas []string
+	Targets []string
+	// TargetsAt is where each of Targets is written ("file:line:col").
+	TargetsAt          []string
 	TargetsSet         bool
 	Output             *string
 	AllowLossy         *bool
@@ -57,15 +59,16 @@ type Config struct {
 
 // Rule is one `rules` member: a code (or "<target>/*") and a level.
 type Rule struct {
-	Key, Level string
-	Line       int
+	Key, Level   string
+	Line, Column int // of the key
 }
 
 // AcceptEntry is one `accept` entry. Tool, Code, Reason and Until are
 // required; Until is a valid YYYY-MM-DD date.
 type AcceptEntry struct {
 	Tool, Code, Path, Reason, Until string
-	Line                            int
+	Line, Column                    int // of the entry
+	CodeLine, CodeColumn            int // of its code
 }
 
 // Where names a line of the file for messages: "schemaport.config.json:12".
@@ -159,7 +162,31 @@ func reason(err error) string {
 	return err.Error()
 }
 
-// Parse validates the text of a config file.
+// Error is a problem in a config file, at the place that has it (1-based
+// line and character column), so an editor or the runner can jump there.
+type Error struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *Error) Error() string {
+	return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": " + e.Msg
+}
+
+// errAt is an *Error at byte offset off of data.
+func errAt(file string, data []byte, off int32, format string, args ...any) error {
+	line, col := position(data, int64(off))
+	return &Error{File: file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// At names a place of the file for messages: "schemaport.config.json:12:5".
+func (c *Config) At(line, col int) string {
+	return c.File + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
+}
+
+// Parse validates the text of a config file. Every error is an *Error
+// naming the line and column of the value (or key) at fault.
 func Parse(display string, data []byte) (*Config, error) {
 	v, err := jsonvalue.Parse(data)
 	if err != nil {
@@ -167,18 +194,17 @@ func Parse(display string, data []byte) (*Config, error) {
 		var de *jsonvalue.DuplicateKeyError
 		switch {
 		case errors.As(err, &se):
-			line, col := position(data, se.Offset)
-			return nil, fmt.Errorf("Config file %s is not valid JSON: %s at line %d column %d", display, se.Reason, line, col)
+			return nil, errAt(display, data, int32(se.Offset), "Config file is not valid JSON: %s.", strings.TrimSuffix(se.Reason, "."))
 		case errors.As(err, &de):
 			l1, c1 := position(data, int64(de.FirstStart))
-			l2, c2 := position(data, int64(de.SecondStart))
-			return nil, fmt.Errorf("Config file %s is not valid JSON: key %s appears twice (at line %d column %d and line %d column %d); remove one.",
-				display, codeSpan(de.Key), l1, c1, l2, c2)
+			return nil, errAt(display, data, int32(de.SecondStart), "Config file is not valid JSON: key %s appears twice (first at line %d column %d); remove one.",
+				codeSpan(de.Key), l1, c1)
 		}
 		return nil, fmt.Errorf("Config file %s is not valid JSON: %v", display, err)
 	}
+	at := func(off int32, format string, args ...any) error { return errAt(display, data, off, format, args...) }
 	if v.Kind != jsonvalue.Object {
-		return nil, fmt.Errorf("Config file %s must contain a JSON object.", display)
+		return nil, at(v.Start, "The config file must contain a JSON object, such as {\"schemas\": \"tools\"}.")
 	}
 	known := map[string]bool{}
 	for _, k := range Keys {
@@ -186,7 +212,7 @@ func Parse(display string, data []byte) (*Config, error) {
 	}
 	for _, m := range v.Members {
 		if !known[m.Key] {
-			return nil, fmt.Errorf("Unknown key %s in %s. Valid keys are: %s.", codeSpan(m.Key), display, strings.Join(Keys, ", "))
+			return nil, at(m.KeyStart, "Unknown key %s. Valid keys are: %s.", codeSpan(m.Key), strings.Join(Keys, ", "))
 		}
 	}
 	c := &Config{File: display}
@@ -204,22 +230,24 @@ func Parse(display string, data []byte) (*Config, error) {
 					c.Schemas = append(c.Schemas, it.Text)
 				}
 			default:
-				return nil, fmt.Errorf("`schemas` in %s must be a path or a non-empty array of paths.", display)
+				return nil, at(val.Start, "`schemas` must be a path or a non-empty array of paths.")
 			}
 		case "targets":
 			if val.Kind != jsonvalue.Array || !allStrings(val) {
-				return nil, fmt.Errorf("`targets` in %s must be an array of target ids.", display)
+				return nil, at(val.Start, "`targets` must be an array of target ids, such as [\"openai\", \"gemini\"].")
 			}
 			if len(val.Items) == 0 {
-				return nil, fmt.Errorf("`targets` in %s is empty; list at least one target id or remove the key to check all.", display)
+				return nil, at(val.Start, "`targets` is empty; list at least one target id or remove the key to check all.")
 			}
 			c.TargetsSet = true
 			for _, it := range val.Items {
 				c.Targets = append(c.Targets, it.Text)
+				line, col := position(data, int64(it.Start))
+				c.TargetsAt = append(c.TargetsAt, c.At(line, col))
 			}
 		case "output", "failOn":
 			if val.Kind != jsonvalue.String {
-				return nil, fmt.Errorf("`%s` in %s must be a string.", m.Key, display)
+				return nil, at(val.Start, "`%s` must be a string.", m.Key)
 			}
 			s := val.Text
 			if m.Key == "output" {
@@ -228,7 +256,7 @@ func Parse(display string, data []byte) (*Config, error) {
 				switch s {
 				case "error", "lossy", "warning", "never":
 				default:
-					return nil, fmt.Errorf("`failOn` in %s must be error, lossy, warning, or never.", display)
+					return nil, at(val.Start, "`failOn` is %s; use error, lossy, warning, or never.", codeSpan(s))
 				}
 				c.FailOn = &s
 			}
@@ -247,20 +275,20 @@ func Parse(display string, data []byte) (*Config, error) {
 		case "maxFileSize":
 			n, perr := strconv.ParseInt(val.Text, 10, 64)
 			if val.Kind != jsonvalue.Number || perr != nil || n < 1 || n > maxFileSizeLimit {
-				return nil, fmt.Errorf("`maxFileSize` in %s must be a whole number of bytes from 1 to %d (the default is %d, 64 MiB).", display, maxFileSizeLimit, defaultMaxFileSize)
+				return nil, at(val.Start, "`maxFileSize` must be a whole number of bytes from 1 to %d (the default is %d, 64 MiB).", maxFileSizeLimit, defaultMaxFileSize)
 			}
 			c.MaxFileSize = &n
 		case "formats":
-			if c.Formats, err = parseFormats(display, val); err != nil {
+			if c.Formats, err = parseFormats(display, val, data); err != nil {
 				return nil, err
 			}
 		case "servers":
-			if c.Servers, err = parseServers(display, val); err != nil {
+			if c.Servers, err = parseServers(display, val, data); err != nil {
 				return nil, err
 			}
 		case "allowLossy", "quiet", "ignoreDescriptions", "failOnTargetRegression":
 			if val.Kind != jsonvalue.Bool {
-				return nil, fmt.Errorf("`%s` in %s must be a boolean.", m.Key, display)
+				return nil, at(val.Start, "`%s` must be true or false.", m.Key)
 			}
 			b := val.IsTrue()
 			switch m.Key {
@@ -282,19 +310,19 @@ func Parse(display string, data []byte) (*Config, error) {
 // error.
 func (c *Config) parseRules(v *jsonvalue.Value, data []byte) error {
 	if v.Kind != jsonvalue.Object {
-		return fmt.Errorf("`rules` in %s must be an object from a code (or `<target>/*`) to off, info, warning or error.", c.File)
+		return errAt(c.File, data, v.Start, "`rules` must be an object from a code (or `<target>/*`) to off, info, warning or error.")
 	}
 	for _, m := range v.Members {
-		line, _ := position(data, int64(m.Value.Start))
+		line, col := position(data, int64(m.KeyStart))
 		if m.Value.Kind != jsonvalue.String {
-			return fmt.Errorf("The rule %s in %s (line %d) must be one of off, info, warning, error.", codeSpan(m.Key), c.File, line)
+			return errAt(c.File, data, m.Value.Start, "The rule %s must be one of off, info, warning, error.", codeSpan(m.Key))
 		}
 		switch m.Value.Text {
 		case "off", "info", "warning", "error":
 		default:
-			return fmt.Errorf("The rule %s in %s (line %d) is %s; use off, info, warning or error.", codeSpan(m.Key), c.File, line, codeSpan(m.Value.Text))
+			return errAt(c.File, data, m.Value.Start, "The rule %s is %s; use off, info, warning or error.", codeSpan(m.Key), codeSpan(m.Value.Text))
 		}
-		c.Rules = append(c.Rules, Rule{Key: m.Key, Level: m.Value.Text, Line: line})
+		c.Rules = append(c.Rules, Rule{Key: m.Key, Level: m.Value.Text, Line: line, Column: col})
 	}
 	return nil
 }
@@ -305,22 +333,23 @@ var acceptKeys = []string{"tool", "code", "path", "reason", "until"}
 // parseAccept reads `accept`: a list of {tool, code, path?, reason, until}.
 func (c *Config) parseAccept(v *jsonvalue.Value, data []byte) error {
 	if v.Kind != jsonvalue.Array {
-		return fmt.Errorf("`accept` in %s must be a list of entries {tool, code, path, reason, until}.", c.File)
+		return errAt(c.File, data, v.Start, "`accept` must be a list of entries {tool, code, path, reason, until}.")
 	}
 	for i := range v.Items {
 		it := &v.Items[i]
-		line, _ := position(data, int64(it.Start))
-		name := fmt.Sprintf("The accept entry %d in %s (line %d)", i+1, c.File, line)
+		line, col := position(data, int64(it.Start))
+		name := fmt.Sprintf("The accept entry %d", i+1)
 		if it.Kind != jsonvalue.Object {
-			return fmt.Errorf("%s must be an object {tool, code, path, reason, until}.", name)
+			return errAt(c.File, data, it.Start, "%s must be an object {tool, code, path, reason, until}.", name)
 		}
-		e := AcceptEntry{Line: line}
+		e := AcceptEntry{Line: line, Column: col}
+		var untilAt int32
 		for _, m := range it.Members {
 			if !slices.Contains(acceptKeys, m.Key) {
-				return fmt.Errorf("%s has the unknown key %s. Valid keys are: %s.", name, codeSpan(m.Key), strings.Join(acceptKeys, ", "))
+				return errAt(c.File, data, m.KeyStart, "%s has the unknown key %s. Valid keys are: %s.", name, codeSpan(m.Key), strings.Join(acceptKeys, ", "))
 			}
 			if m.Value.Kind != jsonvalue.String {
-				return fmt.Errorf("%s: %s must be a string.", name, codeSpan(m.Key))
+				return errAt(c.File, data, m.Value.Start, "%s: %s must be a string.", name, codeSpan(m.Key))
 			}
 			t := m.Value.Text
 			switch m.Key {
@@ -328,12 +357,14 @@ func (c *Config) parseAccept(v *jsonvalue.Value, data []byte) error {
 				e.Tool = t
 			case "code":
 				e.Code = t
+				e.CodeLine, e.CodeColumn = position(data, int64(m.Value.Start))
 			case "path":
 				e.Path = t
 			case "reason":
 				e.Reason = strings.TrimSpace(t)
 			case "until":
 				e.Until = t
+				untilAt = m.Value.Start
 			}
 		}
 		var missing []string
@@ -343,10 +374,10 @@ func (c *Config) parseAccept(v *jsonvalue.Value, data []byte) error {
 			}
 		}
 		if len(missing) > 0 {
-			return fmt.Errorf("%s lacks %s: every accepted finding needs the tool, the code, a reason and an end date (`until`: YYYY-MM-DD).", name, strings.Join(missing, " and "))
+			return errAt(c.File, data, it.Start, "%s lacks %s: every accepted finding needs the tool, the code, a reason and an end date (`until`: YYYY-MM-DD).", name, strings.Join(missing, " and "))
 		}
 		if d, err := time.Parse(time.DateOnly, e.Until); err != nil || d.Format(time.DateOnly) != e.Until {
-			return fmt.Errorf("%s: `until` is %s; write a date as YYYY-MM-DD.", name, codeSpan(e.Until))
+			return errAt(c.File, data, untilAt, "%s: `until` is %s; write a date as YYYY-MM-DD.", name, codeSpan(e.Until))
 		}
 		c.Accept = append(c.Accept, e)
 	}

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -18,21 +17,21 @@ type Format struct {
 // FormatNames are the values `formats` takes (the loader's format names).
 var FormatNames = []string{"canonical", "openai-chat", "openai-responses", "anthropic", "gemini", "mcp"}
 
-func parseFormats(display string, v *jsonvalue.Value) ([]Format, error) {
+func parseFormats(display string, v *jsonvalue.Value, data []byte) ([]Format, error) {
 	if v.Kind != jsonvalue.Object {
-		return nil, fmt.Errorf("`formats` in %s must be an object mapping paths to formats, such as {\"tools/gemini\": \"gemini\"}.", display)
+		return nil, errAt(display, data, v.Start, "`formats` must be an object mapping paths to formats, such as {\"tools/gemini\": \"gemini\"}.")
 	}
 	var out []Format
 	for _, m := range v.Members {
 		if m.Key == "" {
-			return nil, fmt.Errorf("`formats` in %s has an empty path; name a file or a directory.", display)
+			return nil, errAt(display, data, m.KeyStart, "`formats` has an empty path; name a file or a directory.")
 		}
 		known := false
 		for _, f := range FormatNames {
 			known = known || m.Value.Kind == jsonvalue.String && m.Value.Text == f
 		}
 		if !known {
-			return nil, fmt.Errorf("`formats` in %s: the format of %s must be one of %s.", display, codeSpan(m.Key), strings.Join(FormatNames, ", "))
+			return nil, errAt(display, data, m.Value.Start, "`formats`: the format of %s must be one of %s.", codeSpan(m.Key), strings.Join(FormatNames, ", "))
 		}
 		out = append(out, Format{Path: m.Key, Format: m.Value.Text})
 	}
@@ -54,23 +53,23 @@ type Server struct {
 	Out     string
 }
 
-func parseServers(display string, v *jsonvalue.Value) ([]Server, error) {
+func parseServers(display string, v *jsonvalue.Value, data []byte) ([]Server, error) {
 	if v.Kind != jsonvalue.Object || len(v.Members) == 0 {
-		return nil, fmt.Errorf("`servers` in %s must be an object naming each MCP server, such as {\"files\": {\"command\": \"node\", \"args\": [\"server.js\"], \"out\": \"snapshots/files\"}}.", display)
+		return nil, errAt(display, data, v.Start, "`servers` must be an object naming each MCP server, such as {\"files\": {\"command\": \"node\", \"args\": [\"server.js\"], \"out\": \"snapshots/files\"}}.")
 	}
 	var out []Server
 	for _, m := range v.Members {
 		s := Server{Name: m.Key}
-		where := "`servers." + m.Key + "` in " + display
+		where := "`servers." + m.Key + "`"
 		if m.Key == "" || m.Value.Kind != jsonvalue.Object {
-			return nil, fmt.Errorf("%s must be an object with `command` or `url`, and `out`.", where)
+			return nil, errAt(display, data, m.Value.Start, "%s must be an object with `command` or `url`, and `out`.", where)
 		}
 		for _, f := range m.Value.Members {
 			fv := &f.Value
 			switch f.Key {
 			case "command", "url", "out":
 				if fv.Kind != jsonvalue.String || fv.Text == "" {
-					return nil, fmt.Errorf("%s: `%s` must be a non-empty string.", where, f.Key)
+					return nil, errAt(display, data, fv.Start, "%s: `%s` must be a non-empty string.", where, f.Key)
 				}
 				switch f.Key {
 				case "command":
@@ -82,18 +81,18 @@ func parseServers(display string, v *jsonvalue.Value) ([]Server, error) {
 				}
 			case "args":
 				if fv.Kind != jsonvalue.Array || !allStrings(fv) {
-					return nil, fmt.Errorf("%s: `args` must be an array of strings.", where)
+					return nil, errAt(display, data, fv.Start, "%s: `args` must be an array of strings.", where)
 				}
 				for _, it := range fv.Items {
 					s.Args = append(s.Args, it.Text)
 				}
 			case "env", "headers":
 				if fv.Kind != jsonvalue.Object {
-					return nil, fmt.Errorf("%s: `%s` must be an object of strings.", where, f.Key)
+					return nil, errAt(display, data, fv.Start, "%s: `%s` must be an object of strings.", where, f.Key)
 				}
 				for _, e := range fv.Members {
 					if e.Value.Kind != jsonvalue.String || e.Key == "" {
-						return nil, fmt.Errorf("%s: `%s` must be an object of strings.", where, f.Key)
+						return nil, errAt(display, data, e.Value.Start, "%s: `%s` must be an object of strings.", where, f.Key)
 					}
 					if f.Key == "env" {
 						s.Env = append(s.Env, e.Key+"="+e.Value.Text)
@@ -105,18 +104,18 @@ func parseServers(display string, v *jsonvalue.Value) ([]Server, error) {
 					s.Headers[e.Key] = e.Value.Text
 				}
 			default:
-				return nil, fmt.Errorf("%s: unknown key %s. Valid keys are: command, args, env, url, headers, out.", where, codeSpan(f.Key))
+				return nil, errAt(display, data, f.KeyStart, "%s: unknown key %s. Valid keys are: command, args, env, url, headers, out.", where, codeSpan(f.Key))
 			}
 		}
 		switch {
 		case (s.Command == "") == (s.URL == ""):
-			return nil, fmt.Errorf("%s needs exactly one of `command` (stdio) and `url` (streamable HTTP).", where)
+			return nil, errAt(display, data, m.Value.Start, "%s needs exactly one of `command` (stdio) and `url` (streamable HTTP).", where)
 		case s.Out == "":
-			return nil, fmt.Errorf("%s needs `out`, the directory its snapshot is written to.", where)
+			return nil, errAt(display, data, m.Value.Start, "%s needs `out`, the directory its snapshot is written to.", where)
 		case s.URL != "" && (len(s.Args) > 0 || len(s.Env) > 0):
-			return nil, fmt.Errorf("%s: `args` and `env` are for a `command`; an HTTP server takes `headers`.", where)
+			return nil, errAt(display, data, m.Value.Start, "%s: `args` and `env` are for a `command`; an HTTP server takes `headers`.", where)
 		case s.Command != "" && len(s.Headers) > 0:
-			return nil, fmt.Errorf("%s: `headers` are for a `url`; a command takes `args` and `env`.", where)
+			return nil, errAt(display, data, m.Value.Start, "%s: `headers` are for a `url`; a command takes `args` and `env`.", where)
 		}
 		sort.Strings(s.Env)
 		out = append(out, s)

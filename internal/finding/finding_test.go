@@ -162,10 +162,16 @@ func TestRules(t *testing.T) {
 		t.Error("nothing disabled")
 	}
 
-	// Unknown codes name the nearest valid one.
-	_, err = NewRules([]RuleSetting{{Key: "anthropic/schema-not-enforce", Level: "off", Where: "schemaport.config.json:7"}})
-	if err == nil || err.Error() != "Unknown rule code `anthropic/schema-not-enforce` (schemaport.config.json:7). Did you mean `anthropic/schema-not-enforced`? docs/rules.md lists every code." {
+	// Unknown codes name the nearest valid one, after the key's place
+	// (file:line:col) as every config error starts.
+	_, err = NewRules([]RuleSetting{{Key: "anthropic/schema-not-enforce", Level: "off", Where: "schemaport.config.json:7", At: "schemaport.config.json:7:5"}})
+	if err == nil || err.Error() != "schemaport.config.json:7:5: Unknown rule code `anthropic/schema-not-enforce`. Did you mean `anthropic/schema-not-enforced`? docs/rules.md lists every code." {
 		t.Errorf("unknown code: %v", err)
+	}
+	// A code of a known target is matched among that target's codes.
+	_, err = NewRules([]RuleSetting{{Key: "openai/nope", Level: "off", Where: "c.json:2"}})
+	if err == nil || !strings.Contains(err.Error(), "Did you mean `openai/") {
+		t.Errorf("unknown openai code: %v", err)
 	}
 	_, err = NewRules([]RuleSetting{{Key: "opena/*", Level: "off", Where: "c.json:2"}})
 	if err == nil || !strings.Contains(err.Error(), "Did you mean `openai/*`?") {

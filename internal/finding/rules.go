@@ -13,11 +13,14 @@ import (
 
 // RuleSetting is one entry of the config's `rules`: a code, or
 // "<target>/*" for every check finding of a target, and its level (off,
-// info, warning, error). Where is "file:line", for messages.
+// info, warning, error). Where is "file:line", for the reasons findings
+// carry; At is "file:line:col" of the key, for errors ("" falls back to
+// Where).
 type RuleSetting struct {
 	Key   string
 	Level string
 	Where string
+	At    string
 }
 
 // Rules are validated rule settings. An exact code wins over a target
@@ -68,20 +71,24 @@ func NewRules(settings []RuleSetting) (*Rules, error) {
 	codes := Codes()
 	targets := TargetIDs()
 	for _, s := range settings {
+		at := s.At
+		if at == "" {
+			at = s.Where
+		}
 		switch s.Level {
 		case LevelOff, LevelInfo, LevelWarning, LevelError:
 		default:
-			return nil, fmt.Errorf("The rule `%s` (%s) has the level `%s`; use off, info, warning or error.", s.Key, s.Where, s.Level)
+			return nil, fmt.Errorf("%s: The rule `%s` has the level `%s`; use off, info, warning or error.", at, s.Key, s.Level)
 		}
 		if t, ok := strings.CutSuffix(s.Key, "/*"); ok {
 			if !slices.Contains(targets, t) {
-				return nil, fmt.Errorf("Unknown target in the rule `%s` (%s). Did you mean `%s/*`? Valid targets are: %s.", s.Key, s.Where, Nearest(t, targets), strings.Join(targets, ", "))
+				return nil, fmt.Errorf("%s: Unknown target in the rule `%s`. Did you mean `%s/*`? Valid targets are: %s.", at, s.Key, Nearest(t, targets), strings.Join(targets, ", "))
 			}
 			r.byTarget[t] = s
 			continue
 		}
 		if _, found := slices.BinarySearch(codes, s.Key); !found {
-			return nil, fmt.Errorf("Unknown rule code `%s` (%s). Did you mean `%s`? docs/rules.md lists every code.", s.Key, s.Where, Nearest(s.Key, codes))
+			return nil, fmt.Errorf("%s: Unknown rule code `%s`. Did you mean `%s`? docs/rules.md lists every code.", at, s.Key, Nearest(s.Key, codes))
 		}
 		r.byCode[s.Key] = s
 	}
@@ -108,8 +115,22 @@ func (r *Rules) lookup(f *Finding) (RuleSetting, bool) {
 }
 
 // Nearest returns the candidate with the smallest edit distance to s
-// (ties: the first in order).
+// (ties: the first in order). When s starts with a target that codes have
+// ("openai/…"), only that target's codes are candidates: a short or
+// garbled rule name is nearer to some diff code ("openai/nope" to
+// `type-narrowed`) than to any of the target's.
 func Nearest(s string, candidates []string) string {
+	if target, _, ok := strings.Cut(s, "/"); ok {
+		var same []string
+		for _, c := range candidates {
+			if strings.HasPrefix(c, target+"/") {
+				same = append(same, c)
+			}
+		}
+		if len(same) > 0 {
+			candidates = same
+		}
+	}
 	best, bestD := "", -1
 	for _, c := range candidates {
 		if d := Distance(s, c); bestD < 0 || d < bestD {

@@ -33,6 +33,12 @@ func Targets(flag string, flagSet bool, cfg *config.Config) ([]string, error) {
 			return nil, fmt.Errorf("`--targets` needs at least one target id.")
 		}
 	case cfg != nil && cfg.TargetsSet:
+		// Each id alone first, so an unknown one is named where it is written.
+		for i, id := range cfg.Targets {
+			if _, err := check.ResolveTargets([]string{id}); err != nil && i < len(cfg.TargetsAt) {
+				return nil, fmt.Errorf("%s: %w", cfg.TargetsAt[i], err)
+			}
+		}
 		raw = cfg.Targets
 	default:
 		return check.DefaultTargets(), nil
@@ -70,7 +76,7 @@ func Policy(cfg *config.Config) (*finding.Rules, []finding.Accept, error) {
 	}
 	settings := make([]finding.RuleSetting, len(cfg.Rules))
 	for i, r := range cfg.Rules {
-		settings[i] = finding.RuleSetting{Key: r.Key, Level: r.Level, Where: cfg.Where(r.Line)}
+		settings[i] = finding.RuleSetting{Key: r.Key, Level: r.Level, Where: cfg.Where(r.Line), At: cfg.At(r.Line, r.Column)}
 	}
 	rules, err := finding.NewRules(settings)
 	if err != nil {
@@ -80,7 +86,7 @@ func Policy(cfg *config.Config) (*finding.Rules, []finding.Accept, error) {
 	var accept []finding.Accept
 	for _, e := range cfg.Accept {
 		if _, ok := slices.BinarySearch(codes, e.Code); !ok && e.Code != finding.LoadCode {
-			return nil, nil, fmt.Errorf("Unknown code `%s` in the accept entry at %s. Did you mean `%s`?", e.Code, cfg.Where(e.Line), finding.Nearest(e.Code, codes))
+			return nil, nil, fmt.Errorf("%s: Unknown code `%s` in the accept entry. Did you mean `%s`?", cfg.At(e.CodeLine, e.CodeColumn), e.Code, finding.Nearest(e.Code, codes))
 		}
 		accept = append(accept, finding.Accept{Tool: e.Tool, Code: e.Code, Path: e.Path, Reason: e.Reason, Until: e.Until,
 			Where: cfg.Where(e.Line), File: cfg.File, Line: e.Line})

@@ -57,17 +57,33 @@ func CompileText(w io.Writer, p *compile.Plan, out string, opts TextOptions) err
 	return bw.Flush()
 }
 
+// MaxListedTransformations is the most transformations the text report
+// lists for one tool and target. Inlining `$ref`s can make hundreds of
+// thousands (a 6 KB tool whose definitions each use the previous one twice
+// printed 15 MB); the manifest keeps every one.
+const MaxListedTransformations = 100
+
 func writeTransformations(bw *bufio.Writer, pt painter, trs []compile.Transformation) {
 	if len(trs) == 0 {
 		bw.WriteString("  " + pt.paint(ansiDim, "No transformations.") + "\n")
 		return
 	}
-	for _, tr := range trs {
+	for i, tr := range trs {
+		if i == MaxListedTransformations {
+			lossy := 0
+			for _, rest := range trs[i:] {
+				if rest.Lossy {
+					lossy++
+				}
+			}
+			bw.WriteString("  … " + plural(len(trs)-i, "more transformation") + " (" + strconv.Itoa(lossy) + " lossy), listed in " + compile.ManifestFile + ".\n")
+			return
+		}
 		flag := pt.paint(ansiDim, "safe")
 		if tr.Lossy {
 			flag = pt.paint(ansiYellow, "lossy")
 		}
-		bw.WriteString("  • [" + flag + "] " + clean(tr.Code) + " at " + clean(tr.Path) + "\n    " + clean(tr.Detail) + "\n")
+		bw.WriteString("  • [" + flag + "] " + clean(tr.Code) + " at " + clean(AbbreviatePath(tr.Path)) + "\n    " + clean(tr.Detail) + "\n")
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
 // PolicyCheckView is a check result holding only the check findings keep
@@ -28,6 +29,14 @@ func PolicyCheckViewOf(chk *check.Result, res *finding.Result, keep func(*findin
 	out := &check.Result{}
 	type key struct{ tool, target string }
 	at := map[key]*check.TargetResult{}
+	// Two tools of one name (a duplicate, reported as a load error) are
+	// both checked: a finding joins its own tool's view, found by the
+	// tool itself, and by name only when it was made apart (a budget's).
+	type defKey struct {
+		tool   *tool.Tool
+		target string
+	}
+	atDef := map[defKey]*check.TargetResult{}
 	if chk != nil {
 		out.Tools = make([]check.ToolResult, len(chk.Tools))
 		for i := range chk.Tools {
@@ -39,6 +48,7 @@ func PolicyCheckViewOf(chk *check.Result, res *finding.Result, keep func(*findin
 				o.Targets[j] = check.TargetResult{ID: tr.Targets[j].ID, Name: tr.Targets[j].Name}
 				if tr.Tool != nil {
 					at[key{tr.Tool.Name, tr.Targets[j].ID}] = &o.Targets[j]
+					atDef[defKey{tr.Tool, tr.Targets[j].ID}] = &o.Targets[j]
 				}
 			}
 		}
@@ -50,7 +60,9 @@ func PolicyCheckViewOf(chk *check.Result, res *finding.Result, keep func(*findin
 		if f.Kind != finding.KindCheck || f.Diagnostic == nil || !keep(f) {
 			continue
 		}
-		if t, ok := at[key{f.Tool, f.Target}]; ok {
+		if t, ok := atDef[defKey{f.ToolDef, f.Target}]; ok && f.ToolDef != nil {
+			tr, tg = nil, t
+		} else if t, ok := at[key{f.Tool, f.Target}]; ok {
 			tr, tg = nil, t
 		} else {
 			if tr == nil || tr.Tool != f.ToolDef {

@@ -49,6 +49,26 @@ func TestSymlinkInsideAWalkIsANotice(t *testing.T) {
 	}
 }
 
+// A directory holding only links loads nothing; its error says why (the
+// CLI shows no notices), naming the first links. It said only "contains no
+// .json tool definitions" of a directory full of them.
+func TestDirectoryOfLinksSaysWhyItIsEmpty(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"elsewhere/b.json": okFile("b"), "one/.keep": "", "many/.keep": ""})
+	os.Symlink("../elsewhere/b.json", filepath.Join(dir, "one", "b.json"))
+	for _, n := range []string{"a", "b", "c", "d", "e"} {
+		os.Symlink("../elsewhere/b.json", filepath.Join(dir, "many", n+".json"))
+	}
+	res := Load([]string{"one", "many"}, Options{Cwd: dir})
+	want := []string{
+		"one |  | Directory contains no .json tool definitions, only a symbolic link (`one/b.json`), which a directory walk does not follow. Name a link's target as a path to load it.",
+		"many |  | Directory contains no .json tool definitions, only 5 symbolic links (`many/a.json`, `many/b.json`, `many/c.json` and 2 more), which a directory walk does not follow. Name a link's target as a path to load it.",
+	}
+	if got := errLines(res); !reflect.DeepEqual(got, want) {
+		t.Fatalf("errors:\n got %q\nwant %q", got, want)
+	}
+}
+
 // With a Root, a path that resolves outside it is an error naming where
 // it leads, and nothing there is walked.
 func TestPathsResolvingOutsideTheRootAreErrors(t *testing.T) {

@@ -212,16 +212,47 @@ func (l *loader) collect(p string, group int, errs *[]LoadError) {
 		return
 	}
 	failed := false
+	var links []string
 	linked := func(link string) {
 		l.notices = append(l.notices, Notice{SourcePath: l.display(link), Message: msgWalkedLink})
+		links = append(links, l.display(link))
 	}
 	n := walkDir(abs, func(f string) { l.add(f, group) }, linked, func(dir string, err error) {
 		failed = true
 		*errs = append(*errs, LoadError{SourcePath: l.display(dir), Message: "Directory cannot be read: " + errReason(err) + "."})
 	})
-	if n == 0 && !failed {
+	switch {
+	case n > 0 || failed:
+	case len(links) > 0:
+		// Only `run` shows the notices: say here why a directory of links
+		// (`tools/a.json -> ../shared/a.json`) loads nothing.
+		pathErr(noToolsBesideLinks(links))
+	default:
 		pathErr("Directory contains no .json tool definitions.")
 	}
+}
+
+// noToolsBesideLinks is the error of a walked directory that holds no tool
+// file but symbolic links, which a walk does not follow.
+func noToolsBesideLinks(links []string) string {
+	shown := links
+	if len(shown) > 3 {
+		shown = shown[:3]
+	}
+	quoted := make([]string, len(shown))
+	for i, s := range shown {
+		quoted[i] = codeSpan(s)
+	}
+	more := ""
+	if len(links) > len(shown) {
+		more = " and " + strconv.Itoa(len(links)-len(shown)) + " more"
+	}
+	what := "a symbolic link"
+	if len(links) > 1 {
+		what = strconv.Itoa(len(links)) + " symbolic links"
+	}
+	return "Directory contains no .json tool definitions, only " + what + " (" + strings.Join(quoted, ", ") + more +
+		"), which a directory walk does not follow. Name a link's target as a path to load it."
 }
 
 const (

@@ -8,6 +8,7 @@ package actiontest
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Command is one workflow command the runner would process.
@@ -32,8 +33,9 @@ var registered = map[string]bool{
 func Commands(log string) []Command {
 	var out []Command
 	stopToken := ""
-	for i, line := range strings.Split(log, "\n") {
-		line = strings.TrimSuffix(line, "\r")
+	// The runner reads lines as .NET's StreamReader.ReadLine does: CR, LF
+	// and CRLF each end one.
+	for i, line := range strings.Split(strings.ReplaceAll(strings.ReplaceAll(log, "\r\n", "\n"), "\r", "\n"), "\n") {
 		known := func(name string) bool {
 			if stopToken != "" {
 				return strings.EqualFold(name, stopToken)
@@ -72,7 +74,9 @@ func Annotations(log string) []Command {
 }
 
 func parseV2(line string, known func(string) bool) (Command, bool) {
-	msg := strings.TrimLeft(line, " \t")
+	// String.TrimStart: every char.IsWhiteSpace, which is unicode.IsSpace
+	// (NO-BREAK SPACE and IDEOGRAPHIC SPACE among them).
+	msg := strings.TrimLeftFunc(line, unicode.IsSpace)
 	if !strings.HasPrefix(msg, "::") {
 		return Command{}, false
 	}
