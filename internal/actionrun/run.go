@@ -10,6 +10,7 @@ package actionrun
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -150,6 +151,33 @@ type actionRun struct {
 // the JSON report, and every step output (result `error`, counts 0).
 func (r *actionRun) fail(msg string) int {
 	r.errLog.Annotate("error", "SchemaPort: cannot run", msg)
+	return r.failed(msg)
+}
+
+// failConfig is fail for an error reading the config: one at a place of
+// the file (config.Error) is annotated there, on the config's line.
+func (r *actionRun) failConfig(err error) int {
+	var ce *config.Error
+	if !errors.As(err, &ce) || !r.errLog.Commands {
+		return r.fail(err.Error())
+	}
+	a := report.Annotation{Level: report.LevelError, Title: "SchemaPort: cannot run", Message: err.Error(), Line: ce.Line, EndLine: ce.Line, Col: ce.Column}
+	abs := ce.File
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.workdir, abs)
+	}
+	if rel, relErr := filepath.Rel(r.root, abs); relErr == nil && r.root != "" && !isOutside(rel) {
+		a.File = filepath.ToSlash(rel)
+	} else {
+		a.Line, a.EndLine, a.Col = 0, 0, 0
+	}
+	report.Annotations(r.errLog.W, []report.Annotation{a}, 0)
+	return r.failed(err.Error())
+}
+
+// failed writes every output of a run that could not run (msg says why,
+// already annotated) and returns its exit status, 2.
+func (r *actionRun) failed(msg string) int {
 	if r.outputsWritten {
 		return 2
 	}
@@ -242,13 +270,13 @@ func (r *actionRun) run() int {
 	s := r.settings
 	headCfg, err := config.Load(r.workdir, s.Config)
 	if err != nil {
-		return r.fail(err.Error())
+		return r.failConfig(err)
 	}
 	// The head's config is always validated, so a mistake is fixed before
 	// it merges, even when the base's policy applies.
 	opts, err := r.options(headCfg)
 	if err != nil {
-		return r.fail(err.Error())
+		return r.failConfig(err)
 	}
 	if r.repo == nil && r.repoErr == nil {
 		r.locateFromPaths(opts.paths)

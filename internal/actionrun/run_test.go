@@ -14,6 +14,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -230,5 +231,20 @@ func TestUnwritableReportIsAnError(t *testing.T) {
 	}
 	if code != 2 || !regexp.MustCompile(`(?m)^result<<(\S+)\nerror\n`).Match(data) || !strings.Contains(stderr, "cannot write the SARIF file") || !strings.Contains(stdout, "SchemaPort: fail.") {
 		t.Errorf("exit %d, outputs:\n%s\nstderr:\n%s\nlog tail:\n%s", code, data, stderr, stdout[max(0, len(stdout)-600):])
+	}
+}
+
+// In a workflow, a config error is annotated on the config file's line
+// and column, and the run is an error.
+func TestConfigErrorIsAnnotatedOnItsLine(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	gittest.Init(t, dir)
+	writeE2EFile(t, filepath.Join(dir, "schemaport.config.json"), "{\n  \"failOn\": \"sometimes\"\n}\n")
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_WORKSPACE", dir)
+	code, stdout, _ := runIn(t, dir, "--path", "v2", "--base-path", "v1")
+	if code != 2 || !regexp.MustCompile(`(?m)^::error col=13,endLine=2,file=schemaport\.config\.json,line=2,title=SchemaPort%3A cannot run::schemaport\.config\.json:2:13: `).MatchString(stdout) {
+		t.Errorf("exit %d:\n%s", code, stdout)
 	}
 }
