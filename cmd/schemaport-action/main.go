@@ -30,16 +30,11 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	// What the other commands print for a person may hold a tool file's
 	// names and a file's name: in a GitHub Actions step (pre-commit, a
 	// `run:` step after setup) no line of it may read as a workflow
-	// command. A JSON or SARIF document on stdout keeps its value: only
-	// the legacy `##[`, which can stand only in its strings, is escaped.
+	// command. A JSON or SARIF document on stdout is data, left as it is.
 	errw := textsafe.NewLogWriter(stderr)
 	defer errw.Flush()
 	if f := cliargs.FormatIn(args); f != "json" && f != "sarif" {
 		outw := textsafe.NewLogWriter(stdout)
-		defer outw.Flush()
-		stdout = outw
-	} else {
-		outw := textsafe.NewJSONWriter(stdout)
 		defer outw.Flush()
 		stdout = outw
 	}
