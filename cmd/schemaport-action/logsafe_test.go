@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/action/actiontest"
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 )
 
 // The CLI's text output runs in GitHub Actions too (the pre-commit hook in
@@ -89,5 +90,23 @@ func TestSARIFOnAUsageError(t *testing.T) {
 		if inv["executionSuccessful"] != false || !strings.Contains(stderr, note) {
 			t.Errorf("%v: %v %q", args, inv, stderr)
 		}
+	}
+}
+
+// Wrapping stdout for the log keeps colour on a terminal: colorOn looks
+// through the LogWriter (/dev/null is a character device, as a terminal).
+func TestColourThroughTheLogWriter(t *testing.T) {
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Skip("no character device here")
+	}
+	t.Setenv("NO_COLOR", "")
+	os.Unsetenv("NO_COLOR")
+	if !colorOn(f) || !colorOn(textsafe.NewLogWriter(f)) {
+		t.Errorf("colour: file %v, wrapped %v", colorOn(f), colorOn(textsafe.NewLogWriter(f)))
 	}
 }

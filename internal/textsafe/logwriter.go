@@ -26,6 +26,10 @@ type LogWriter struct {
 // NewLogWriter wraps w.
 func NewLogWriter(w io.Writer) *LogWriter { return &LogWriter{w: w} }
 
+// Underlying is the writer LogWriter writes to (a terminal, say, for the
+// caller that asks whether to colour).
+func (l *LogWriter) Underlying() io.Writer { return l.w }
+
 // Write takes any part of the output; whole lines go on at once.
 func (l *LogWriter) Write(p []byte) (int, error) {
 	n := len(p)
