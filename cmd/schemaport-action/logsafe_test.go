@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -45,6 +46,28 @@ func TestCLITextOutputCarriesNoWorkflowCommand(t *testing.T) {
 		}
 		if stdout+stderr == "" {
 			t.Errorf("%v printed nothing to look at", args)
+		}
+		for _, stream := range []string{stdout, stderr} {
+			if cmds := actiontest.Commands(stream); len(cmds) > 0 {
+				t.Errorf("%v: the runner would act on %+v", args, cmds)
+			}
+		}
+	}
+	// A JSON or SARIF document printed to the log carries no command
+	// either, and says the same: `##[` is written as an escape.
+	for _, args := range [][]string{
+		{"check", "new", "--format", "json"}, {"check", "new", "--format", "sarif"},
+		{"diff", "old", "new", "--format", "json"}, {"diff", "old", "new", "--format", "sarif"},
+		{"compile", "old", "--out", "out", "--allow-lossy", "--format", "json"},
+	} {
+		_, stdout, stderr := runCLI(t, "", args...)
+		var doc any
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatalf("%v: not JSON: %v", args, err)
+		}
+		back, _ := json.Marshal(doc)
+		if !strings.Contains(string(back), "##[error]") && args[0] != "compile" {
+			t.Errorf("%v: the names changed", args)
 		}
 		for _, stream := range []string{stdout, stderr} {
 			if cmds := actiontest.Commands(stream); len(cmds) > 0 {
