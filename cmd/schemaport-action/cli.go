@@ -19,6 +19,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/pipeline"
 	"github.com/schemaport/schemaport-action/internal/report"
 	"github.com/schemaport/schemaport-action/internal/targetdiff"
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -108,6 +109,9 @@ func workingDir() (string, error) {
 func colorOn(w io.Writer) bool {
 	if _, set := os.LookupEnv("NO_COLOR"); set {
 		return false
+	}
+	if lw, ok := w.(*textsafe.LogWriter); ok {
+		w = lw.Underlying() // the terminal is what dispatch wrapped
 	}
 	f, ok := w.(*os.File)
 	if !ok {

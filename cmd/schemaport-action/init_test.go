@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -280,5 +282,34 @@ func TestInitRefusals(t *testing.T) {
 	code, _, errOut = runCLI(t, dir, "init", "tools")
 	if code != 2 || !strings.Contains(errOut, "init takes no paths") {
 		t.Errorf("a path: exit %d\n%s", code, errOut)
+	}
+}
+
+// The compile command init suggests is pasted into a shell: a tool
+// directory named `#tools` or `my tools` is quoted there, so the shell
+// passes every path as one word (unquoted, `#tools` made the rest a
+// comment).
+func TestInitQuotesThePathsOfItsSuggestedCommand(t *testing.T) {
+	localEnv(t)
+	fixedToday(t, "2026-01-15")
+	tl := func(name string) string {
+		return `{"name": "` + name + `", "description": "d", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}`
+	}
+	dir := writeFiles(t, map[string]string{"#tools/a.json": tl("a"), "my tools/b.json": tl("b"), "package.json": `{"name": "x"}`})
+	code, out, errOut := runCLI(t, dir, "init")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	m := regexp.MustCompile("`schemaport-action compile (.*) --out generated`").FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no compile command:\n%s", out)
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	got, err := exec.Command(sh, "-c", `for w in `+m[1]+`; do printf '%s|' "$w"; done`).Output()
+	if err != nil || string(got) != "#tools|my tools|" {
+		t.Errorf("the shell reads %q (%v) from %s", got, err, m[1])
 	}
 }

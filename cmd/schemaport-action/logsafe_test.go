@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/action/actiontest"
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 )
 
 // The CLI's text output runs in GitHub Actions too (the pre-commit hook in
@@ -51,6 +53,28 @@ func TestCLITextOutputCarriesNoWorkflowCommand(t *testing.T) {
 			}
 		}
 	}
+	// A JSON or SARIF document printed to the log carries no command
+	// either, and says the same: `##[` is written as an escape.
+	for _, args := range [][]string{
+		{"check", "new", "--format", "json"}, {"check", "new", "--format", "sarif"},
+		{"diff", "old", "new", "--format", "json"}, {"diff", "old", "new", "--format", "sarif"},
+		{"compile", "old", "--out", "out", "--allow-lossy", "--format", "json"},
+	} {
+		_, stdout, stderr := runCLI(t, "", args...)
+		var doc any
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatalf("%v: not JSON: %v", args, err)
+		}
+		back, _ := json.Marshal(doc)
+		if !strings.Contains(string(back), "##[error]") && args[0] != "compile" {
+			t.Errorf("%v: the names changed", args)
+		}
+		for _, stream := range []string{stdout, stderr} {
+			if cmds := actiontest.Commands(stream); len(cmds) > 0 {
+				t.Errorf("%v: the runner would act on %+v", args, cmds)
+			}
+		}
+	}
 	// What is not a command passes as it was: the compact line of a
 	// plain file keeps its place.
 	_, stdout, _ := runCLI(t, "", "check", "old", "--format", "compact")
@@ -89,5 +113,23 @@ func TestSARIFOnAUsageError(t *testing.T) {
 		if inv["executionSuccessful"] != false || !strings.Contains(stderr, note) {
 			t.Errorf("%v: %v %q", args, inv, stderr)
 		}
+	}
+}
+
+// Wrapping stdout for the log keeps colour on a terminal: colorOn looks
+// through the LogWriter (/dev/null is a character device, as a terminal).
+func TestColourThroughTheLogWriter(t *testing.T) {
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Skip("no character device here")
+	}
+	t.Setenv("NO_COLOR", "")
+	os.Unsetenv("NO_COLOR")
+	if !colorOn(f) || !colorOn(textsafe.NewLogWriter(f)) {
+		t.Errorf("colour: file %v, wrapped %v", colorOn(f), colorOn(textsafe.NewLogWriter(f)))
 	}
 }

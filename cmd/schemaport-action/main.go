@@ -27,17 +27,18 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		// run writes workflow commands itself and fences the text it prints.
 		return guarded(args, stdout, stderr, func() int { return route(args, stdout, stderr) })
 	}
-	// What the other commands print for a person may hold a tool file's
-	// names and a file's name: in a GitHub Actions step (pre-commit, a
-	// `run:` step after setup) no line of it may read as a workflow
-	// command. A JSON or SARIF document on stdout is data, left as it is.
+	// What the other commands print may hold a tool file's names and a
+	// file's name: in a GitHub Actions step (pre-commit, a `run:` step
+	// after setup) no line of it may read as a workflow command. A JSON or
+	// SARIF document keeps its values: only `##[` is spelled `##\u005b`.
 	errw := textsafe.NewLogWriter(stderr)
 	defer errw.Flush()
-	if f := cliargs.FormatIn(args); f != "json" && f != "sarif" {
-		outw := textsafe.NewLogWriter(stdout)
-		defer outw.Flush()
-		stdout = outw
+	outw := textsafe.NewLogWriter(stdout)
+	if f := cliargs.FormatIn(args); f == "json" || f == "sarif" {
+		outw = textsafe.NewJSONLogWriter(stdout)
 	}
+	defer outw.Flush()
+	stdout = outw
 	return guarded(args, stdout, errw, func() int { return route(args, stdout, errw) })
 }
 

@@ -229,13 +229,17 @@ func (p *Plan) manifest() jsonvalue.Value {
 		member("targets", jsonvalue.NewArray(targetIDs...)), member("tools", jsonvalue.NewArray(tools...)))
 }
 
+// maxManifestRead bounds the previous manifest read: far beyond one that
+// lists the largest tool sets (a 200,000-node inlining is 20 MB).
+const maxManifestRead = 256 << 20
+
 // previousOutputs reads the output paths the manifest in dir lists, the
 // files an earlier run wrote. A missing or unreadable manifest lists
 // nothing. Only paths of our own shape (<target>/<name>.json, nothing
 // escaping dir) are returned, so a hand-edited manifest cannot make us
 // touch anything else.
 func previousOutputs(dir string) []string {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	data, err := safefile.ReadRegular(filepath.Join(dir, ManifestFile), maxManifestRead)
 	if err != nil {
 		return nil
 	}
@@ -342,10 +346,16 @@ func (p *Plan) Compare(dir string) ([]Mismatch, error) {
 	want := map[string]bool{}
 	for _, f := range expect {
 		want[f.Path] = true
-		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		// Read no more than a file that differs needs to show it does.
+		limit := 2*int64(len(f.Data)) + 1<<20
+		got, err := safefile.ReadRegular(filepath.Join(dir, filepath.FromSlash(f.Path)), limit)
+		var big *safefile.TooLargeError
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			out = append(out, Mismatch{Path: f.Path, Kind: "missing"})
+		case errors.As(err, &big):
+			out = append(out, Mismatch{Path: f.Path, Kind: "differs",
+				Excerpt: fmt.Sprintf("The file on disk is over %d bytes; compiling writes %d.", limit, len(f.Data))})
 		case err != nil:
 			return nil, err
 		case string(got) != string(f.Data):

@@ -8,12 +8,12 @@ package initrepo
 import (
 	"encoding/json"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/config"
+	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -129,8 +129,10 @@ func safeName(rel string) bool {
 
 // isCompileOutput: dir has the manifest.json `compile` writes.
 func isCompileOutput(dir string) bool {
-	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
-	if err != nil || len(data) > 64<<20 {
+	// Only a regular file, bounded: a committed link to /dev/zero or a
+	// named pipe would otherwise be read forever.
+	data, err := safefile.ReadRegular(filepath.Join(dir, "manifest.json"), 64<<20)
+	if err != nil {
 		return false
 	}
 	var m struct {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/finding"
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 )
 
 // workflow is the README's recommended workflow for the repository: the
@@ -108,7 +109,7 @@ func (r *Result) Report(w io.Writer) {
 	c := r.Before
 	fmt.Fprintf(w, "Today: %s, %s, %s, %s.\n", plural(r.Tools, "tool"), plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Infos, "info"))
 	if r.FailOn == finding.FailOnLossy && c.Errors > 0 {
-		fmt.Fprintf(w, "failOn is lossy: an error `schemaport-action compile` fixes does not fail, so send the compiled definitions (`schemaport-action compile %s --out generated`, then set `output`).\n", strings.Join(r.Paths, " "))
+		fmt.Fprintf(w, "failOn is lossy: an error `schemaport-action compile` fixes does not fail, so send the compiled definitions (`schemaport-action compile %s --out generated`, then set `output`).\n", textsafe.ShellJoin(r.Paths))
 	}
 	switch {
 	case r.Failing == 0 && r.Expired == 0:
@@ -132,7 +133,7 @@ func (r *Result) Report(w io.Writer) {
 		}
 	}
 	if len(commit) > 0 {
-		fmt.Fprintf(w, "\nCommit them:\n  git add %s\n  git commit -m \"Check the tool definitions with schemaport-action\"\n", strings.Join(commit, " "))
+		fmt.Fprintf(w, "\nCommit them:\n  git add %s\n  git commit -m \"Check the tool definitions with schemaport-action\"\n", textsafe.ShellJoin(commit))
 	}
 }
 

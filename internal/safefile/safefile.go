@@ -196,3 +196,62 @@ func kind(m fs.FileMode) string {
 	}
 	return "a special file"
 }
+
+// ReadRegular reads path, which must be a regular file of at most max
+// bytes: a repository can commit a link (to /dev/zero, say) or a named
+// pipe where we expect a file we wrote, and reading either never ends. A
+// link or a special file is a *fs.PathError saying what it is; a larger
+// file is a *TooLargeError; a missing one wraps fs.ErrNotExist.
+func ReadRegular(path string, max int64) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regularOnly(path, fi.Mode()); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|noFollow, 0)
+	if err != nil {
+		if isLinkRefusal(err) {
+			return nil, regularOnly(path, fs.ModeSymlink)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regularOnly(path, fi.Mode()); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, &TooLargeError{Path: path, Max: max}
+	}
+	return data, nil
+}
+
+// regularOnly is nil for a regular file's mode, else the error that says
+// what path is instead.
+func regularOnly(path string, m fs.FileMode) error {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return &fs.PathError{Op: "read", Path: path, Err: errors.New("is a symbolic link; refusing to read through it")}
+	case !m.IsRegular():
+		return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("is not a regular file (%s)", kind(m))}
+	}
+	return nil
+}
+
+// TooLargeError is a file ReadRegular did not read whole.
+type TooLargeError struct {
+	Path string
+	Max  int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s is larger than %d bytes", e.Path, e.Max)
+}

@@ -21,10 +21,21 @@ type LogWriter struct {
 	w       io.Writer
 	pending []byte // the start of a line not ended yet
 	out     []byte
+	json    bool // NewJSONLogWriter
 }
 
 // NewLogWriter wraps w.
 func NewLogWriter(w io.Writer) *LogWriter { return &LogWriter{w: w} }
+
+// NewJSONLogWriter wraps w for a JSON document (or SARIF log), which may be
+// printed to the log as well: `#` occurs in JSON only inside strings, so
+// each `##[` is written `##\u005b`, the same string to any JSON reader,
+// and no JSON line starts with `:`. Only the bytes change.
+func NewJSONLogWriter(w io.Writer) *LogWriter { return &LogWriter{w: w, json: true} }
+
+// Underlying is the writer LogWriter writes to (a terminal, say, for the
+// caller that asks whether to colour).
+func (l *LogWriter) Underlying() io.Writer { return l.w }
 
 // Write takes any part of the output; whole lines go on at once.
 func (l *LogWriter) Write(p []byte) (int, error) {
@@ -37,13 +48,13 @@ func (l *LogWriter) Write(p []byte) (int, error) {
 		}
 		l.pending = append(l.pending, p[:i+1]...)
 		p = p[i+1:]
-		l.out = appendSafe(l.out[:0], l.pending)
+		l.out = l.appendSafe(l.out[:0], l.pending)
 		l.pending = l.pending[:0]
 	} else {
 		l.out = l.out[:0]
 	}
 	end := bytes.LastIndexByte(p, '\n') + 1
-	l.out = appendSafe(l.out, p[:end])
+	l.out = l.appendSafe(l.out, p[:end])
 	l.pending = append(l.pending, p[end:]...)
 	if len(l.out) > 0 {
 		if _, err := l.w.Write(l.out); err != nil {
@@ -58,10 +69,25 @@ func (l *LogWriter) Flush() error {
 	if len(l.pending) == 0 {
 		return nil
 	}
-	l.out = appendSafe(l.out[:0], l.pending)
+	l.out = l.appendSafe(l.out[:0], l.pending)
 	l.pending = l.pending[:0]
 	_, err := l.w.Write(l.out)
 	return err
+}
+
+func (l *LogWriter) appendSafe(dst, text []byte) []byte {
+	if !l.json {
+		return appendSafe(dst, text)
+	}
+	for {
+		i := bytes.Index(text, []byte("##["))
+		if i < 0 {
+			return append(dst, text...)
+		}
+		dst = append(dst, text[:i]...)
+		dst = append(dst, `##\u005b`...)
+		text = text[i+3:]
+	}
 }
 
 // SafeLogText is what LogWriter makes of a whole text.

@@ -52,3 +52,19 @@ func TestLogWriterPassesCleanText(t *testing.T) {
 		t.Fatal("clean text changed")
 	}
 }
+
+// A JSON document keeps its values: `##[` becomes the escape of the same
+// string, wherever the writes split it.
+func TestJSONLogWriter(t *testing.T) {
+	in := "{\n  \"name\": \"##[error]x ##[add-mask]y\",\n  \"n\": 1\n}\n"
+	want := "{\n  \"name\": \"##\\u005berror]x ##\\u005badd-mask]y\",\n  \"n\": 1\n}\n"
+	var b bytes.Buffer
+	w := NewJSONLogWriter(&b)
+	for i := 0; i < len(in); i++ {
+		w.Write([]byte{in[i]})
+	}
+	w.Flush()
+	if b.String() != want {
+		t.Errorf("got %q\nwant %q", b.String(), want)
+	}
+}

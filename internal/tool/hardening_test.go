@@ -165,3 +165,49 @@ func TestWalkableAgreesWithTheWalk(t *testing.T) {
 		}
 	}
 }
+
+// A file saved as UTF-16 or UTF-32 (Windows editors' "Unicode") is named
+// as such, at its start, with what to do; the parser's "invalid character
+// '\xff'" did not say.
+func TestWideEncodingsAreNamed(t *testing.T) {
+	text := `{"name": "t", "inputSchema": {"type": "object"}}`
+	utf16 := func(bom []byte, le bool) string {
+		b := append([]byte{}, bom...)
+		for _, c := range []byte(text) {
+			if le {
+				b = append(b, c, 0)
+			} else {
+				b = append(b, 0, c)
+			}
+		}
+		return string(b)
+	}
+	var utf32 []byte
+	utf32 = append(utf32, 0xFF, 0xFE, 0, 0)
+	for _, c := range []byte(text) {
+		utf32 = append(utf32, c, 0, 0, 0)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.json": utf16([]byte{0xFF, 0xFE}, true), "b.json": utf16([]byte{0xFE, 0xFF}, false),
+		"c.json": utf16(nil, true), "d.json": string(utf32), "e.json": `{"name": "t",}`,
+	})
+	res := Load([]string{"a.json", "b.json", "c.json", "d.json", "e.json"}, Options{Cwd: dir})
+	want := []string{
+		"a.json | | Invalid JSON: the file is UTF-16 (little-endian) text, and JSON files must be UTF-8; save it as UTF-8 at line 1 column 1",
+		"b.json | | Invalid JSON: the file is UTF-16 (big-endian) text, and JSON files must be UTF-8; save it as UTF-8 at line 1 column 1",
+		"c.json | | Invalid JSON: the file is UTF-16 (little-endian) text, and JSON files must be UTF-8; save it as UTF-8 at line 1 column 1",
+		"d.json | | Invalid JSON: the file is UTF-32 (little-endian) text, and JSON files must be UTF-8; save it as UTF-8 at line 1 column 1",
+		"e.json | | Invalid JSON: trailing comma before '}' (remove the comma) at line 1 column 13",
+	}
+	var got []string
+	for _, e := range res.Errors {
+		got = append(got, e.SourcePath+" | "+e.Path+"| "+e.Message)
+		if e.Span.Line == 0 {
+			t.Errorf("%s has no position", e.SourcePath)
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("errors:\n got %q\nwant %q", got, want)
+	}
+}

@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"math"
@@ -513,10 +514,32 @@ func parseError(src *Source, err error) (string, Span) {
 		reason := e.Reason
 		if onlyWhitespace(src.Data[jsonvalue.BOMLength(src.Data):]) {
 			reason = msgEmptyFile
+		} else if enc := wideEncoding(src.Data); enc != "" {
+			// A Windows editor's "Unicode" is UTF-16: the parser's
+			// "invalid character '\xff'" does not say what to do.
+			reason = "the file is " + enc + " text, and JSON files must be UTF-8; save it as UTF-8"
+			span = src.Span(0, 0)
 		}
 		return "Invalid JSON: " + reason + " at line " + strconv.Itoa(span.Line) + " column " + strconv.Itoa(span.Column), span
 	}
 	return "Invalid JSON: " + err.Error(), fileStart
+}
+
+// wideEncoding names the encoding of text that is UTF-16 or UTF-32 rather
+// than UTF-8, from its byte-order mark or, without one, from NUL bytes
+// beside the first ASCII character; "" for anything else.
+func wideEncoding(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE, 0, 0}), len(data) >= 4 && data[0] != 0 && data[1] == 0 && data[2] == 0 && data[3] == 0:
+		return "UTF-32 (little-endian)"
+	case bytes.HasPrefix(data, []byte{0, 0, 0xFE, 0xFF}), len(data) >= 4 && data[0] == 0 && data[1] == 0 && data[2] == 0 && data[3] != 0:
+		return "UTF-32 (big-endian)"
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), len(data) >= 2 && data[0] != 0 && data[0] < 0x80 && data[1] == 0:
+		return "UTF-16 (little-endian)"
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}), len(data) >= 2 && data[0] == 0 && data[1] != 0 && data[1] < 0x80:
+		return "UTF-16 (big-endian)"
+	}
+	return ""
 }
 
 const msgEmptyFile = `the file is empty (write a tool object, an array of tools, or {"tools": [...]})`
