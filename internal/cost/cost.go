@@ -49,6 +49,10 @@ const (
 
 func (p Parts) total() int { return p.NameDescription + p.Parameters + p.Structure }
 
+func (p Parts) plus(q Parts) Parts {
+	return Parts{p.NameDescription + q.NameDescription, p.Parameters + q.Parameters, p.Structure + q.Structure}
+}
+
 // Figure is one tool's cost for one target.
 type Figure struct {
 	Tool   string `json:"tool"`

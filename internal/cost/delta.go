@@ -37,27 +37,28 @@ type TargetDelta struct {
 
 // Compare gives, per target of head (in head's order), the change from
 // base to head: totals, percent, and the largest per-tool deltas (at most
-// largest of them; tools are matched by name, the last of a duplicated
-// name counting, as the diff matches them). base may be nil (nothing
-// before: every tool is new).
+// largest of them; tools are matched by name, and the tools of a
+// duplicated name (a load error) count together, so the tools' deltas
+// add up to the set's). base may be nil (nothing before: every tool is
+// new).
 func Compare(base, head *Set, largest int) []TargetDelta {
 	out := make([]TargetDelta, 0, len(head.Targets))
 	for j, target := range head.Targets {
 		d := TargetDelta{Target: target, Exact: ExactFor(target)}
-		before := map[string]Figure{}
+		before := map[string]Parts{}
 		if base != nil {
 			if t, ok := base.Total(target); ok {
 				d.Before = t.Tokens
 			}
 			if bj := slices.Index(base.Targets, target); bj >= 0 {
 				for _, row := range base.Tools {
-					before[row[bj].Tool] = row[bj]
+					before[row[bj].Tool] = before[row[bj].Tool].plus(row[bj].Parts)
 				}
 			}
 		}
-		after := map[string]Figure{}
+		after := map[string]Parts{}
 		for _, row := range head.Tools {
-			after[row[j].Tool] = row[j]
+			after[row[j].Tool] = after[row[j].Tool].plus(row[j].Parts)
 		}
 		if t, ok := head.Total(target); ok {
 			d.After = t.Tokens
@@ -69,7 +70,7 @@ func Compare(base, head *Set, largest int) []TargetDelta {
 		var tools []ToolDelta
 		for name, a := range after {
 			b, had := before[name]
-			td := toolDelta(name, b.Parts, a.Parts)
+			td := toolDelta(name, b, a)
 			td.Added = !had
 			if td.Delta != 0 {
 				tools = append(tools, td)
@@ -77,7 +78,7 @@ func Compare(base, head *Set, largest int) []TargetDelta {
 		}
 		for name, b := range before {
 			if _, ok := after[name]; !ok {
-				td := toolDelta(name, b.Parts, Parts{})
+				td := toolDelta(name, b, Parts{})
 				td.Removed = true
 				tools = append(tools, td)
 			}

@@ -59,6 +59,19 @@ func TestCompareRefundOrder(t *testing.T) {
 			t.Errorf("from nothing: %+v", d)
 		}
 	}
+	// Two tools of one name (a load error, both still counted) count
+	// together: the tools' deltas still add up to the set's.
+	dup := &Set{Targets: v2.Targets, Tools: append(append([][]Figure(nil), v2.Tools...), v2.Tools[0])}
+	dup.Totals = totals(dup)
+	for _, d := range Compare(v1, dup, 5) {
+		sum := 0
+		for _, l := range d.Largest {
+			sum += l.Delta
+		}
+		if sum != d.Delta {
+			t.Errorf("%s with a duplicated name: tool deltas add up to %d, total %d", d.Target, sum, d.Delta)
+		}
+	}
 	if d := Compare(v1, v1, 5); d[0].Delta != 0 || len(d[0].Largest) != 0 || d[0].Sentence("OpenAI") != "0 tokens per request for OpenAI (0%)" {
 		t.Errorf("no change: %+v %q", d[0], d[0].Sentence("OpenAI"))
 	}
