@@ -1166,6 +1166,19 @@ func TestE2EPullRequestTargetOnTheBaseCheckout(t *testing.T) {
 		t.Errorf("the summary does not say nothing was compared:\n%s", res.summary)
 	}
 
+	// The usual case: the base branch moved on after the event's
+	// base.sha. Diffing base.sha against the checked-out base branch
+	// would blame the pull request for main's own commits (cancel_order
+	// added, and its findings as new): the checkout is the base branch,
+	// so nothing of the pull request is there to compare.
+	stale := runAction(t, r.checkout("refs/heads/main"), "pull_request_target", prPayload(r), map[string]string{"fail-on": "error"})
+	stale.wantCode(t, 0)
+	stale.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "head-sha": r.mainTip, "breaking-count": "0", "non-breaking-count": "0", "new-count": "0"})
+	warn = stale.find("warning", "Base equals head")
+	if len(warn) != 1 || !strings.Contains(warn[0].Message, "base branch") || !strings.Contains(warn[0].Message, "refs/pull/1/merge") {
+		t.Fatalf("no warning that the checkout is the base branch: %v\n%s", warn, stale.dump())
+	}
+
 	// Checking out the pull request's merge ref works as on pull_request.
 	merged := runAction(t, r.checkout(prRef), "pull_request_target", prPayload(r), map[string]string{"fail-on": "never"})
 	merged.wantCode(t, 1)

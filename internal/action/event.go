@@ -81,6 +81,9 @@ func (e *Event) PRNumber() string {
 	return ""
 }
 
+// PRHeadSHA returns pull_request.head.sha, "" when the event has none.
+func (e *Event) PRHeadSHA() string { return e.str("pull_request", "head", "sha") }
+
 // Labels returns the pull request's label names, in payload order.
 func (e *Event) Labels() []string {
 	items, _ := e.lookup("pull_request", "labels").([]any)

@@ -117,6 +117,12 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 		parents = func() (string, string, bool, error) { return r.repo.MergeFirstParent("HEAD") }
 	}
 	plan := action.ResolveBase(ev, s.Base, parents)
+	if s.Base == "" && r.baseBranchCheckout(ev) {
+		// The base branch is all there is: base.sha against it would
+		// blame the pull request for the base branch's own commits since
+		// the event. Compare it with itself; noteBaseEqualsHead says why.
+		plan = action.Base{Rev: r.headSHA, From: "the base branch, which pull_request_target checks out by default"}
+	}
 	if plan.Rev == "" {
 		r.note("notice", "No diff", "No breaking-change diff: "+plan.NoDiff+".")
 		return 0
@@ -133,6 +139,23 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 	}
 	r.baseSHA, r.baseFrom = sha, plan.From
 	return 0
+}
+
+// baseBranchCheckout reports whether a pull_request_target run has the
+// base branch checked out (the default there: GITHUB_SHA is the base
+// branch's last commit) instead of the pull request: HEAD is GITHUB_SHA,
+// neither the pull request's head nor a merge of it.
+func (r *actionRun) baseBranchCheckout(ev *action.Event) bool {
+	if ev.Name != "pull_request_target" || r.repo == nil || r.headSHA == "" || !strings.EqualFold(r.headSHA, ev.SHA) {
+		return false
+	}
+	if head := ev.PRHeadSHA(); head == "" || strings.EqualFold(r.headSHA, head) {
+		return false
+	}
+	if _, second, ok, err := r.repo.MergeFirstParent("HEAD"); err == nil && ok && strings.EqualFold(second, ev.PRHeadSHA()) {
+		return false
+	}
+	return true
 }
 
 // baseSide is where the base's tools are to be loaded from: the
