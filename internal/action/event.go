@@ -1,6 +1,7 @@
 package action
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -169,6 +170,8 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 		switch {
 		case before == "":
 			return Base{NoDiff: "the push event has no `before` commit"}
+		case gitbase.IsZeroID(before) && strings.HasPrefix(cmp.Or(ev.str("ref"), ev.Ref), "refs/tags/"):
+			return Base{NoDiff: "this push created a tag (`before` is all zeros), so there is nothing to compare against; set the `base` input (the previous tag) to compare a release"}
 		case gitbase.IsZeroID(before):
 			return Base{NoDiff: "this is the first push of a new branch (`before` is all zeros), so there is nothing to compare against"}
 		}

@@ -107,6 +107,7 @@ func TestResolveBase(t *testing.T) {
 func TestResolveBaseNoDiff(t *testing.T) {
 	for _, tc := range []struct{ name, event, payload, want string }{
 		{"new branch", "push", `{"before":"0000000000000000000000000000000000000000","created":true}`, "first push of a new branch"},
+		{"new tag", "push", `{"ref":"refs/tags/v1.0.0","before":"0000000000000000000000000000000000000000","created":true}`, "created a tag"},
 		{"push without before", "push", `{}`, "no `before` commit"},
 		{"dispatch", "workflow_dispatch", `{}`, "set the `base` input"},
 		{"schedule", "schedule", `{}`, "the schedule event has no base revision"},
