@@ -708,6 +708,36 @@ func TestE2EPushNewBranch(t *testing.T) {
 	def.wantCode(t, 1)
 }
 
+func TestE2EForcePush(t *testing.T) {
+	t.Parallel()
+	// A force-push rewrote the branch: its `before` commit is no longer
+	// on any ref of origin ("not our ref"), so no checkout setting can
+	// bring it back. That is no reason to fail the push: there is no diff,
+	// and a warning says why.
+	r := buildRepo(t, refundHistory(t))
+	gone := strings.Repeat("ab", 20)
+	payload := map[string]any{"ref": "refs/heads/feature", "before": gone, "after": r.feature, "forced": true}
+	res := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"fail-on": "never"})
+	res.wantCode(t, 0)
+	res.wantOutputs(t, map[string]string{"result": "pass", "base-sha": "", "head-sha": r.feature, "breaking-count": "0", "tools": "2"})
+	warn := res.find("warning", "No diff")
+	if len(warn) != 1 || !strings.Contains(warn[0].Message, "forced") || !strings.Contains(warn[0].Message, gone) {
+		t.Fatalf("no warning that the forced push's before commit is gone: %v\n%s", warn, res.dump())
+	}
+	if !strings.Contains(res.summary, "forced") {
+		t.Errorf("the summary does not say why there is no diff:\n%s", res.summary)
+	}
+
+	// An ordinary push whose before commit cannot be fetched is still a
+	// problem with the checkout: exit 2 with the way out.
+	delete(payload, "forced")
+	plain := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"fail-on": "never"})
+	plain.wantCode(t, 2)
+	if errs := plain.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, "fetch-depth: 0") {
+		t.Fatalf("unfetchable before of an ordinary push: %v\n%s", errs, plain.dump())
+	}
+}
+
 func TestE2EMergeGroup(t *testing.T) {
 	t.Parallel()
 	r := buildRepo(t, refundHistory(t))

@@ -122,6 +122,9 @@ type Base struct {
 	From string
 	// NoDiff says why there is no base when Rev is "" (for a notice).
 	NoDiff string
+	// Forced: Rev is the `before` of a forced push, which may be on no
+	// ref of the remote any more (and then cannot be fetched).
+	Forced bool
 }
 
 // HeadParents returns the parents of the checked-out commit when it is a
@@ -175,7 +178,8 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 		case gitbase.IsZeroID(before):
 			return Base{NoDiff: "this is the first push of a new branch (`before` is all zeros), so there is nothing to compare against"}
 		}
-		return Base{Rev: before, From: "the push's `before` commit"}
+		forced, _ := ev.lookup("forced").(bool)
+		return Base{Rev: before, From: "the push's `before` commit", Forced: forced}
 	}
 	return Base{NoDiff: fmt.Sprintf("the %s event has no base revision; set the `base` input to compare against one", ev.Name)}
 }

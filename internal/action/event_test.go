@@ -92,6 +92,8 @@ func TestResolveBase(t *testing.T) {
 			Base{Rev: shaBase, From: "merge_group.base_sha"}},
 		{"push", "push", `{"before":"` + shaBefore + `","after":"` + shaHead + `"}`, "", notMerge,
 			Base{Rev: shaBefore, From: "the push's `before` commit"}},
+		{"forced push", "push", `{"before":"` + shaBefore + `","after":"` + shaHead + `","forced":true}`, "", notMerge,
+			Base{Rev: shaBefore, From: "the push's `before` commit", Forced: true}},
 		{"workflow_dispatch with base", "workflow_dispatch", `{}`, shaBase, nil,
 			Base{Rev: shaBase, From: "the `base` input"}},
 	} {

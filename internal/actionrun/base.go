@@ -134,7 +134,7 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 		return r.fail(fmt.Sprintf("Cannot read the base %s (%s): %s is not a git checkout. Add `actions/checkout` before this step, or point `working-directory` into the checkout.", plan.Rev, plan.From, r.workdir))
 	}
 	sha, code := r.ensureBase(plan)
-	if code != 0 {
+	if code != 0 || sha == "" {
 		return code
 	}
 	r.baseSHA, r.baseFrom = sha, plan.From
@@ -313,6 +313,13 @@ func (r *actionRun) ensureBase(plan action.Base) (string, int) {
 		return "", r.fail(fmt.Sprintf("The base %s (%s) is not in the clone, and `fetch-base` is false.\n%s", plan.Rev, plan.From, fetchAdvice(fetchArg)))
 	}
 	if err := r.repo.Fetch(fetchArg); err != nil {
+		if plan.Forced {
+			// A forced push rewrote the branch: the commit it replaced is
+			// on no ref of origin any more, and no checkout setting brings
+			// it back. The push is not the gate (the pull request was).
+			r.note("warning", "No diff", fmt.Sprintf("No breaking-change diff: the push was forced, and the commit it replaced (%s, %s) is gone from origin, so there is nothing to compare against (%v). Set the `base` input to compare against another revision.", plan.Rev, plan.From, err))
+			return "", 0
+		}
 		return "", r.fail(fmt.Sprintf("The base %s (%s) is not in the clone, and fetching it failed: %v\n%s", plan.Rev, plan.From, err, fetchAdvice(fetchArg)))
 	}
 	sha, err := r.repo.ResolveCommit(resolveArg)
