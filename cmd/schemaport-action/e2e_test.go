@@ -1046,6 +1046,27 @@ func TestE2EUsageErrors(t *testing.T) {
 	}
 }
 
+func TestE2EResultsThatCannotBeWritten(t *testing.T) {
+	t.Parallel()
+	// A summary file that cannot be written makes the run exit 2. The
+	// outputs still written must then say `error` (action.yml: `error`
+	// when the run could not run, exit 2), and the log still ends with
+	// the verdict the run reached, before the reason it could not report.
+	r := buildRepo(t, refundHistory(t))
+	dir := t.TempDir()
+	ws := r.checkout(prRef)
+	res := runActionIn(t, ws, ws, "pull_request", prPayload(r), nil, "GITHUB_STEP_SUMMARY="+dir)
+	res.wantCode(t, 2)
+	res.wantOutputs(t, map[string]string{"result": "error", "breaking-count": "2"})
+	errs := res.find("error", "SchemaPort: cannot write results")
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "job summary") {
+		t.Fatalf("no annotation naming the summary: %v\n%s", errs, res.dump())
+	}
+	if !strings.Contains(res.stdout, "\nFailed: 2 breaking changes not approved") {
+		t.Errorf("the verdict is not in the log:\n%s", res.stdout)
+	}
+}
+
 func TestE2EOutputIsDeterministic(t *testing.T) {
 	t.Parallel()
 	r := buildRepo(t, refundHistory(t))

@@ -113,8 +113,14 @@ func (r *actionRun) publish(o outcome) int {
 	if o.check != nil {
 		tools = len(o.check.Tools)
 	}
+	// A result that could not be written is exit 2, and `result` says
+	// `error` whenever the exit is 2.
+	verdict := o.policy.Verdict()
+	if len(problems) > 0 {
+		verdict = "error"
+	}
 	outputs := []action.Output{
-		{Name: "result", Value: o.policy.Verdict()},
+		{Name: "result", Value: verdict},
 		{Name: "breaking", Value: strconv.FormatBool(c.Breaking > 0)},
 		{Name: "breaking-count", Value: strconv.Itoa(c.Breaking)},
 		{Name: "non-breaking-count", Value: strconv.Itoa(c.NonBreaking)},
@@ -135,11 +141,13 @@ func (r *actionRun) publish(o outcome) int {
 			problems = append(problems, err.Error())
 		}
 	}
+	// The verdict the run reached is logged even when it could not all be
+	// written; the reason follows it.
+	r.printVerdict(o)
 	if len(problems) > 0 {
 		r.errLog.Annotate("error", "SchemaPort: cannot write results", strings.Join(problems, "\n"))
 		return 2
 	}
-	r.printVerdict(o)
 	return o.exit
 }
 
