@@ -1067,6 +1067,44 @@ func TestE2EResultsThatCannotBeWritten(t *testing.T) {
 	}
 }
 
+func TestE2EToolPathHints(t *testing.T) {
+	t.Parallel()
+	// What adopters write in `path` that it does not take: a glob, a
+	// comma-separated list, a YAML list inside a block scalar; and no
+	// `path` at all in a repository whose tools are elsewhere. Each run
+	// says what `path` takes, with a diff (exit 2 before loading) and
+	// without one (a load error, and the hint beside it).
+	r := buildRepo(t, refundHistory(t))
+	for _, tc := range []struct{ path, want string }{
+		{"tools/*.json", "not glob patterns"},
+		{"tools/**", "not glob patterns"},
+		{"tools,agents", "one path per line"},
+		{"- tools", "one path per line"},
+	} {
+		pr := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"path": tc.path})
+		pr.wantCode(t, 2)
+		if errs := pr.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, tc.want) {
+			t.Errorf("path %q on a pull request: %v, want %q\n%s", tc.path, errs, tc.want, pr.dump())
+		}
+		none := runAction(t, r.checkout(prRef), "workflow_dispatch", map[string]any{}, map[string]string{"path": tc.path})
+		none.wantCode(t, 2)
+		if w := none.find("warning", "Tool path"); len(w) != 1 || !strings.Contains(w[0].Message, tc.want) {
+			t.Errorf("path %q without a diff: %v, want %q\n%s", tc.path, w, tc.want, none.dump())
+		}
+		if !strings.Contains(none.summary, tc.want) {
+			t.Errorf("path %q: the summary lacks the hint:\n%s", tc.path, none.summary)
+		}
+	}
+
+	// No `path` and no `tools` directory: the default is named.
+	other := buildRepo(t, history{Base: map[string]string{"agents/a.json": readTestdata(t, "refund-order/v1/refund-order.json")}})
+	def := runAction(t, other.checkout("refs/heads/main"), "workflow_dispatch", map[string]any{}, nil)
+	def.wantCode(t, 2)
+	if w := def.find("warning", "Tool path"); len(w) != 1 || !strings.Contains(w[0].Message, "default `tools`") || !strings.Contains(w[0].Message, "`path` input") {
+		t.Errorf("missing default path: %v\n%s", w, def.dump())
+	}
+}
+
 func TestE2EOutputIsDeterministic(t *testing.T) {
 	t.Parallel()
 	r := buildRepo(t, refundHistory(t))

@@ -367,9 +367,13 @@ func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[s
 		_, err := os.Lstat(abs)
 		switch {
 		case err == nil || !baseLoaded:
+			if hint := r.pathHint(p); err != nil && hint != "" {
+				// The loader says the path does not exist; this says why.
+				r.note("warning", "Tool path", fmt.Sprintf("`%s` does not exist. %s", p, hint))
+			}
 			present = append(present, p)
 		case baseMissing[p]:
-			return nil, fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input.", p, baseLabel(r.baseSHA))
+			return nil, strings.TrimSpace(fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input. %s", p, baseLabel(r.baseSHA), r.pathHint(p)))
 		default:
 			r.note("notice", "Tool path removed", fmt.Sprintf("`%s` does not exist in the head: every tool it held in the base counts as removed.", p))
 		}
@@ -380,6 +384,22 @@ func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[s
 		}
 	}
 	return present, ""
+}
+
+// pathHint says what `path` takes when a tool path that does not exist
+// looks like something it does not take; "" when nothing fits.
+func (r *actionRun) pathHint(p string) string {
+	switch {
+	case strings.ContainsAny(p, "*?["):
+		return "`path` takes files and directories, not glob patterns: name the directory instead (every .json file under it is loaded)."
+	case strings.HasPrefix(p, "- "):
+		return "`path` takes one path per line, without a YAML list's `- `."
+	case strings.Contains(p, ","):
+		return "`path` takes one path per line, not a comma-separated list."
+	case r.defaultPaths && p == action.DefaultPath:
+		return "No `path` input was given (nor `schemas` in the config), so the default `tools` was used: set the `path` input to the files or directories that hold the tool definitions."
+	}
+	return ""
 }
 
 // load loads tool paths that must resolve inside root, and says in one

@@ -131,7 +131,10 @@ type actionRun struct {
 	notes            []string
 	extra            []report.Annotation // our own notices, capped with the rest
 	maxFileSize      int64               // from the config file; 0 for the default
-	outputsWritten   bool
+	// defaultPaths: neither the `path` input nor the config's `schemas`
+	// names the tool paths (the default, `tools`, applies).
+	defaultPaths   bool
+	outputsWritten bool
 	// loads shares the files the base and the head have byte for byte
 	// (tool.Cache) between the two loads; nil once both are done.
 	loads *tool.Cache
@@ -250,6 +253,7 @@ func (r *actionRun) run() int {
 	if err != nil {
 		return r.fail(err.Error())
 	}
+	r.defaultPaths = !s.PathsSet && (headCfg == nil || len(headCfg.Schemas) == 0)
 	if r.repo == nil && r.repoErr == nil {
 		r.locateFromPaths(opts.paths)
 	}
