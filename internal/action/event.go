@@ -2,7 +2,10 @@ package action
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -26,6 +29,15 @@ type Event struct {
 // parses the payload file. A payload file that cannot be read or parsed is
 // an error; a missing one (a local run) is not.
 func LoadEvent(env Env) (*Event, error) {
+	// go-githubactions skips a payload file that does not exist; one the
+	// runner names is always there, so its absence (the workflow
+	// directory not mounted into a container) is an error, not a run
+	// without the event's base.
+	if path := env.Get("GITHUB_EVENT_PATH"); path != "" {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("cannot read the event payload: %s (GITHUB_EVENT_PATH) does not exist", path)
+		}
+	}
 	gha := githubactions.New(githubactions.WithGetenv(env.Get))
 	ctx, err := gha.Context()
 	// Context joins parse errors of unrelated numeric variables
@@ -149,6 +161,9 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 	}
 	if ev == nil || ev.Name == "" {
 		return Base{NoDiff: "no base revision was given (pass `--base REV` or `--base-path DIR` to compare)"}
+	}
+	if ev.Payload == nil && (IsPolicyEvent(ev.Name) || ev.Name == "push") {
+		return Base{NoDiff: fmt.Sprintf("there is no event payload to find the %s event's base in (GITHUB_EVENT_PATH is not set, or its file holds null); set the `base` input to compare", ev.Name)}
 	}
 	switch ev.Name {
 	case "merge_group":

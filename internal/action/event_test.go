@@ -68,6 +68,21 @@ func TestLoadEventErrors(t *testing.T) {
 	if err != nil || ev.Name != "" || len(ev.Labels()) != 0 {
 		t.Fatalf("local event = %+v, %v", ev, err)
 	}
+	// A payload file named but not there (the workflow directory not
+	// mounted): a pull request gate would lose its diff without a word.
+	missing := filepath.Join(t.TempDir(), "event.json")
+	_, err = LoadEvent(envOf(map[string]string{"GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": missing}))
+	if err == nil || !strings.Contains(err.Error(), missing) || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("a missing payload file: %v", err)
+	}
+	// No payload on an event that needs one: the notice says so.
+	ev, err = LoadEvent(envOf(map[string]string{"GITHUB_EVENT_NAME": "pull_request"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := ResolveBase(ev, "", nil); b.Rev != "" || !strings.Contains(b.NoDiff, "GITHUB_EVENT_PATH") {
+		t.Fatalf("no payload: %+v", b)
+	}
 }
 
 func TestResolveBase(t *testing.T) {
