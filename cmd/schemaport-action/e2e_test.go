@@ -1037,6 +1037,9 @@ func TestE2EUsageErrors(t *testing.T) {
 		errs := res.find("error", "SchemaPort: cannot run")
 		if len(errs) != 1 || !strings.Contains(errs[0].Message, tc.want) {
 			t.Errorf("inputs %v: annotations %v, want one naming %q\n%s", tc.inputs, errs, tc.want, res.dump())
+		} else if strings.Contains(errs[0].Message, "--help") {
+			// A workflow has inputs, not a command line to add --help to.
+			t.Errorf("inputs %v: the advice is for a terminal: %q", tc.inputs, errs[0].Message)
 		}
 		res.wantOutputs(t, map[string]string{"result": "error", "breaking": "false", "breaking-count": "0", "error-count": "0", "tools": "0"})
 		validateSARIF(t, res.sarif)

@@ -100,6 +100,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := action.ParseSettings(args, env)
 	if err != nil {
+		if inActions {
+			// A workflow has inputs, not a command line to add --help to.
+			return r.fail(err.Error() + "\nCheck the step's `with:` inputs: the action's README lists the values each takes.")
+		}
 		return r.fail(err.Error() + "\nRun `" + version.Name + " run --help` for usage.")
 	}
 	if s.Help {
