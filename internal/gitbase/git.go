@@ -177,12 +177,27 @@ func (r *Repo) Fetch(rev string) error {
 	if !IsObjectID(rev) && !isSafeRefName(rev) {
 		return fmt.Errorf("refusing to fetch %s: not a commit id or a plain branch or tag name", quote(rev))
 	}
-	_, err := r.run(nil, nil, "fetch", "--no-tags", "--depth=1", "origin", "--", rev)
+	_, err := r.run(nil, stallLimit(), "fetch", "--no-tags", "--depth=1", "origin", "--", rev)
 	// Even a failed fetch may have written a pack or a lock's leftovers.
 	for _, dir := range r.gitDirs() {
 		matchOwnerTree(dir)
 	}
 	return err
+}
+
+// stallSeconds is how long a fetch over HTTP(S) may move less than 1 KB/s
+// before git gives up. git has no timeout of its own: a remote that stops
+// answering would hold the job until GitHub cancels it, hours later. A
+// large base still fetches, however long it takes, while data flows.
+var stallSeconds = 60
+
+// stallLimit is the environment that sets it (git's GIT_HTTP_LOW_SPEED_*),
+// unless the environment already sets its own.
+func stallLimit() []string {
+	if os.Getenv("GIT_HTTP_LOW_SPEED_LIMIT") != "" || os.Getenv("GIT_HTTP_LOW_SPEED_TIME") != "" {
+		return nil
+	}
+	return []string{"GIT_HTTP_LOW_SPEED_LIMIT=1000", "GIT_HTTP_LOW_SPEED_TIME=" + strconv.Itoa(stallSeconds)}
 }
 
 // gitDirs returns the repository's git directory and, for a linked

@@ -3,12 +3,15 @@ package gitbase
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
 )
@@ -232,6 +235,41 @@ func TestFetchFailures(t *testing.T) {
 	lone.Commit("x")
 	if err := open(t, lone.Dir).Fetch(h.base); err == nil {
 		t.Fatal("Fetch without an origin succeeded")
+	}
+}
+
+func TestFetchGivesUpOnAStalledServer(t *testing.T) {
+	// A remote that accepts the connection and then sends nothing: git
+	// has no timeout of its own, so the job would hang until GitHub
+	// kills it hours later. The fetch gives up once the transfer stalls.
+	isolate(t)
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		select {
+		case <-release:
+		case <-req.Context().Done():
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	old := stallSeconds
+	stallSeconds = 1
+	t.Cleanup(func() { stallSeconds = old })
+
+	lone := gittest.Init(t, filepath.Join(t.TempDir(), "lone"))
+	lone.Write("x", "x")
+	lone.Commit("x")
+	lone.Git("remote", "add", "origin", srv.URL+"/r.git")
+	done := make(chan error, 1)
+	go func() { done <- open(t, lone.Dir).Fetch(strings.Repeat("ab", 20)) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "too slow") {
+			t.Fatalf("Fetch from a stalled server = %v, want git giving up on the stalled transfer", err)
+		}
+	case <-time.After(2 * time.Minute):
+		// Not a speed assertion: without a stall limit the fetch never ends.
+		t.Fatal("Fetch from a stalled server did not give up")
 	}
 }
 
