@@ -1108,6 +1108,55 @@ func TestE2EToolPathHints(t *testing.T) {
 	}
 }
 
+func TestE2ESummaryStaysUnderTheLimitWithWhatIsAroundIt(t *testing.T) {
+	t.Parallel()
+	// A pull request adding 400 tools with 13 findings each: the summary
+	// alone fills GitHub's 1 MiB. The compiled-files section appended
+	// after it, and what the step's summary file already holds (a `run:`
+	// step that wrote before `schemaport-action run`), must fit too: a
+	// summary that cannot be written is exit 2, so a full one must never
+	// be the reason a run fails.
+	feature := map[string]*string{}
+	for i := 0; i < 400; i++ {
+		props := map[string]any{}
+		for j := 0; j < 5; j++ {
+			props[fmt.Sprintf("p%d", j)] = map[string]any{"type": "string", "description": strings.Repeat("d", 50)}
+		}
+		data, _ := json.MarshalIndent(map[string]any{"name": fmt.Sprintf("tool_%d", i), "description": "Tool " + strings.Repeat("x", 100),
+			"inputSchema": map[string]any{"type": "object", "properties": props}}, "", "  ")
+		text := string(data) + "\n"
+		feature[fmt.Sprintf("tools/t%03d.json", i)] = &text
+	}
+	r := buildRepo(t, history{Base: map[string]string{"tools/.keep": ""}, Feature: feature})
+	limit := 1 << 20
+
+	compiled := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"compiled-path": "generated"})
+	compiled.wantCode(t, 1)
+	compiled.wantOutputs(t, map[string]string{"result": "fail", "tools": "400"})
+	if n := len(compiled.summary); n > limit || !strings.Contains(compiled.summary, "### Compiled files") || !strings.Contains(compiled.summary, "summary was cut") {
+		t.Errorf("summary of %d bytes (limit %d), compiled section: %v\n%s", n, limit, strings.Contains(compiled.summary, "### Compiled files"), compiled.dump()[:2000])
+	}
+
+	for _, before := range []int{200 << 10, limit - 100} {
+		prefilled := filepath.Join(t.TempDir(), "summary")
+		earlier := strings.Repeat("e", before-1) + "\n"
+		writeE2EFile(t, prefilled, earlier)
+		ws := r.checkout(prRef)
+		res := runActionIn(t, ws, ws, "pull_request", prPayload(r), nil, "GITHUB_STEP_SUMMARY="+prefilled)
+		res.wantCode(t, 1)
+		res.wantOutputs(t, map[string]string{"result": "fail"})
+		data, _ := os.ReadFile(prefilled)
+		if len(data) > limit || !strings.HasPrefix(string(data), earlier) {
+			t.Errorf("%d bytes before: the summary file has %d bytes (limit %d), earlier text kept: %v", before, len(data), limit, strings.HasPrefix(string(data), earlier))
+		}
+		wrote := strings.Contains(string(data), "SchemaPort: failed")
+		skipped := len(res.find("warning", "Job summary not written"))
+		if before < limit/2 && (!wrote || skipped != 0) || before > limit/2 && (wrote || skipped != 1) {
+			t.Errorf("%d bytes before: summary written %v, %d warnings that it was not\n%s", before, wrote, skipped, res.stdout[len(res.stdout)-min(len(res.stdout), 3000):])
+		}
+	}
+}
+
 func TestE2EOutputIsDeterministic(t *testing.T) {
 	t.Parallel()
 	r := buildRepo(t, refundHistory(t))

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -87,17 +88,24 @@ func (r *actionRun) publish(o outcome) int {
 		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
 	}
 	if s.JobSummary {
-		// The matrix section goes after the summary, which leaves room
-		// for it under GitHub's limit.
-		targetMD := r.targetSummary()
-		if err := r.writeSummary(report.SummaryInput{MaxBytes: summaryRoom(targetMD), Check: o.check, Diff: o.diff,
+		// The compiled-files and matrix sections go after the summary,
+		// which leaves room for them (and for what the file already
+		// holds) under GitHub's limit.
+		targetMD, compiledMD := r.targetSummary(), ""
+		if o.compiled != nil {
+			compiledMD = o.compiled.summary()
+		}
+		room, ok := r.summaryRoom(compiledMD, targetMD)
+		if !ok {
+			targetMD, compiledMD = "", ""
+		} else if err := r.writeSummary(report.SummaryInput{MaxBytes: room, Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
 			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy, Cost: r.costDeltas(),
 			BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA)}); err != nil {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
-		} else if o.compiled != nil {
-			if err := r.appendSummary(o.compiled.summary()); err != nil {
+		} else if compiledMD != "" {
+			if err := r.appendSummary(compiledMD); err != nil {
 				problems = append(problems, "cannot write the job summary: "+err.Error())
 			}
 		}
@@ -409,6 +417,37 @@ func (r *actionRun) fileRoot(name string) string {
 		return ""
 	}
 	return r.workspace
+}
+
+// minSummaryRoom is the least room the summary is written in: its verdict
+// and counts. With less, it is left out with a warning, never failing the
+// run (GitHub does not fail a step whose summary is too large either).
+const minSummaryRoom = 4 << 10
+
+// summaryRoom is the summary's byte budget: GitHub's limit less what the
+// step's summary file already holds (a `run:` step may have written to it
+// first) and less the sections appended after the summary. ok is false
+// when there is not room enough to write it at all; a warning says so.
+func (r *actionRun) summaryRoom(after ...string) (room int, ok bool) {
+	path := cmp.Or(r.env.Get("GITHUB_STEP_SUMMARY"), r.settings.SummaryFile)
+	room = report.MaxSummaryBytes
+	var held int64
+	if st, err := os.Stat(path); path != "" && err == nil && st.Mode().IsRegular() {
+		held = st.Size()
+		room -= int(held)
+	}
+	for _, md := range after {
+		if md != "" {
+			// The section and the newline AppendSummary may add to it,
+			// with the margin the sections were always given.
+			room -= len(md) + 1 + 1024
+		}
+	}
+	if room < minSummaryRoom {
+		r.errLog.Annotate("warning", "Job summary not written", fmt.Sprintf("The step's summary file already holds %d bytes of GitHub's %d-byte limit, so the job summary was not written. The SARIF file, the JSON report and the log have the results.", held, report.MaxSummaryBytes))
+		return 0, false
+	}
+	return room, true
 }
 
 func (r *actionRun) writeSummary(in report.SummaryInput) error {
