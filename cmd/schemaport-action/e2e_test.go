@@ -809,6 +809,26 @@ func TestE2EBaseFetchProblems(t *testing.T) {
 	deep.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "breaking-count": "2"})
 }
 
+func TestE2EBaseInputsAShallowCloneCannotFetch(t *testing.T) {
+	t.Parallel()
+	// `base` inputs that name no commit origin can send: a revision
+	// relative to HEAD needs history, and git fetches commits by full id
+	// only. The advice must not be a fetch command that fails too.
+	r := buildRepo(t, refundHistory(t))
+	for _, tc := range []struct{ base, want, not string }{
+		{"HEAD~1", "fetch-depth: 0", "origin HEAD~1"},
+		{"HEAD^", "fetch-depth: 0", "origin HEAD^"},
+		{r.base[:12], "full 40-character commit id", "origin " + r.base[:12] + "\n"},
+	} {
+		res := runAction(t, r.checkout("refs/heads/feature"), "workflow_dispatch", map[string]any{}, map[string]string{"base": tc.base})
+		res.wantCode(t, 2)
+		errs := res.find("error", "SchemaPort: cannot run")
+		if len(errs) != 1 || !strings.Contains(errs[0].Message, tc.want) || strings.Contains(errs[0].Message+"\n", tc.not) {
+			t.Errorf("base %q: %v, want %q and not %q", tc.base, errs, tc.want, tc.not)
+		}
+	}
+}
+
 func TestE2EBrokenHeadFile(t *testing.T) {
 	t.Parallel()
 	broken := "{\n  \"name\": \"broken_tool\",\n  \"inputSchema\": {\"type\": \"object\",}\n}\n"

@@ -329,15 +329,37 @@ func (r *actionRun) ensureBase(plan action.Base) (string, int) {
 	return sha, 0
 }
 
-// fetchAdvice says how to give the job the base commit.
+// fetchAdvice says how to give the job the base commit: the history, or
+// the one commit when origin can send it by that name.
 func fetchAdvice(rev string) string {
-	return "Fix: fetch the history in the checkout step:\n" +
+	history := "Fix: fetch the history in the checkout step:\n" +
 		"  - uses: actions/checkout@v5\n" +
 		"    with:\n" +
-		"      fetch-depth: 0\n" +
+		"      fetch-depth: 0\n"
+	creds := "A checkout with `persist-credentials: false` leaves no credentials to fetch a private repository with."
+	switch {
+	case !gitbase.Fetchable(rev):
+		// HEAD~1, a range: resolved against history, never sent by name.
+		return history + "(" + rev + " is relative to other commits: only the history resolves it; or give `base` a commit id, a branch or a tag.)\n" + creds
+	case abbreviatedID(rev):
+		return history + "or give `base` the full 40-character commit id: git fetches a commit by its full id only.\n" + creds
+	}
+	return history +
 		"or fetch just the base in a step before this one:\n" +
-		"  - run: git fetch --no-tags --depth=1 origin " + rev + "\n" +
-		"A checkout with `persist-credentials: false` leaves no credentials to fetch a private repository with."
+		"  - run: git fetch --no-tags --depth=1 origin " + rev + "\n" + creds
+}
+
+// abbreviatedID reports whether rev looks like a shortened commit id.
+func abbreviatedID(rev string) bool {
+	if len(rev) < 4 || len(rev) >= 40 {
+		return false
+	}
+	for _, c := range rev {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // loadHead loads the head tools. With a base, a path missing in the head

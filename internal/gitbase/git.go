@@ -284,6 +284,10 @@ func IsZeroID(s string) bool {
 	return IsObjectID(s) && strings.Trim(s, "0") == ""
 }
 
+// Fetchable reports whether Fetch takes rev: a full commit id, or a plain
+// branch or tag name (not HEAD~1, a range, or a refspec).
+func Fetchable(rev string) bool { return IsObjectID(rev) || isSafeRefName(rev) }
+
 // isSafeRefName accepts names that can only mean a ref on the remote:
 // no refspec syntax (`:`, leading `+`), no options, no revision operators.
 func isSafeRefName(s string) bool {
