@@ -1090,6 +1090,35 @@ func TestE2EResultsThatCannotBeWritten(t *testing.T) {
 	}
 }
 
+func TestE2EWriteProblemIsAShownAnnotation(t *testing.T) {
+	t.Parallel()
+	// GitHub turns only the first 10 error commands of a step into
+	// annotations. With more than 10 errors among the findings, the reason
+	// the run exits 2 (a result it could not write) must be one of them,
+	// not an 11th error only the log shows.
+	r := buildRepo(t, refundHistory(t))
+	payload := map[string]any{"ref": "refs/heads/feature", "before": r.base, "after": r.feature}
+	res := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"sarif-file": "tools"})
+	res.wantCode(t, 2)
+	res.wantOutputs(t, map[string]string{"result": "error"})
+	var errs []actiontest.Command
+	for _, a := range res.annotations() {
+		if a.Name == "error" {
+			errs = append(errs, a)
+		}
+	}
+	if len(errs) > 10 {
+		t.Errorf("%d error commands: GitHub shows 10", len(errs))
+	}
+	shown := false
+	for _, a := range errs[:min(len(errs), 10)] {
+		shown = shown || a.Properties["title"] == "SchemaPort: cannot write results" && strings.Contains(a.Message, "SARIF")
+	}
+	if !shown {
+		t.Errorf("the reason for exit 2 is not among the 10 errors GitHub shows: %v\n%s", errs, res.dump())
+	}
+}
+
 func TestE2EToolPathHints(t *testing.T) {
 	t.Parallel()
 	// What adopters write in `path` that it does not take: a glob, a

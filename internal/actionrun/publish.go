@@ -32,31 +32,6 @@ func (r *actionRun) publish(o outcome) int {
 	}
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
-	if s.Annotations {
-		// Only what GitHub shows is kept (a few per level), however many
-		// findings there are.
-		sel := report.NewAnnotationSelector(report.MaxAnnotationsPerLevel)
-		mapped := []report.Annotation{{}}
-		report.PolicyAnnotationsEach(o.policy, r.changedFiles(), func(a report.Annotation) {
-			mapped[0] = a
-			report.MapFiles(mapped, r.paths)
-			sel.Add(mapped[0])
-		})
-		for _, a := range o.compiled.annotations() {
-			mapped[0] = a
-			report.MapFiles(mapped, r.paths)
-			sel.Add(mapped[0])
-		}
-		for _, a := range r.extra {
-			sel.Add(a)
-		}
-		for _, a := range r.configAnnotations(o.policy) {
-			sel.Add(a)
-		}
-		var buf bytes.Buffer
-		sel.Write(&buf, r.seeAlso())
-		r.log.Raw(buf.String())
-	}
 
 	var problems []string
 	// The SARIF file and the JSON report only read the outcome: the SARIF
@@ -116,6 +91,16 @@ func (r *actionRun) publish(o outcome) int {
 		}
 	}
 
+	// The annotations come once the files are written, so that a result
+	// that could not be written is one of the few errors GitHub shows.
+	writeProblem := report.Annotation{Level: report.LevelError, Title: "SchemaPort: cannot write results",
+		Message: strings.Join(problems, "\n"), Priority: report.PriorityBreaking}
+	if s.Annotations {
+		r.printAnnotations(o, writeProblem)
+	} else if len(problems) > 0 {
+		r.errLog.Annotate("error", writeProblem.Title, writeProblem.Message)
+	}
+
 	c := o.policy.Counts
 	tools := 0
 	if o.check != nil {
@@ -144,19 +129,52 @@ func (r *actionRun) publish(o outcome) int {
 		{Name: "base-sha", Value: r.baseSHA},
 		{Name: "head-sha", Value: r.headSHA},
 	}
+	outputsErr := error(nil)
 	if r.env.Get("GITHUB_OUTPUT") != "" {
-		if err := r.writeOutputs(outputs); err != nil {
-			problems = append(problems, err.Error())
-		}
+		outputsErr = r.writeOutputs(outputs)
 	}
 	// The verdict the run reached is logged even when it could not all be
-	// written; the reason follows it.
+	// written; the reason is an annotation above (the outputs', written
+	// last, follows).
 	r.printVerdict(o)
+	if outputsErr != nil {
+		r.errLog.Annotate("error", "SchemaPort: cannot write results", outputsErr.Error())
+		return 2
+	}
 	if len(problems) > 0 {
-		r.errLog.Annotate("error", "SchemaPort: cannot write results", strings.Join(problems, "\n"))
 		return 2
 	}
 	return o.exit
+}
+
+// printAnnotations prints the annotations GitHub shows (a few per level,
+// however many findings there are): problem, when it has a message, ranks
+// first among the errors.
+func (r *actionRun) printAnnotations(o outcome, problem report.Annotation) {
+	sel := report.NewAnnotationSelector(report.MaxAnnotationsPerLevel)
+	if problem.Message != "" {
+		sel.Add(problem)
+	}
+	mapped := []report.Annotation{{}}
+	report.PolicyAnnotationsEach(o.policy, r.changedFiles(), func(a report.Annotation) {
+		mapped[0] = a
+		report.MapFiles(mapped, r.paths)
+		sel.Add(mapped[0])
+	})
+	for _, a := range o.compiled.annotations() {
+		mapped[0] = a
+		report.MapFiles(mapped, r.paths)
+		sel.Add(mapped[0])
+	}
+	for _, a := range r.extra {
+		sel.Add(a)
+	}
+	for _, a := range r.configAnnotations(o.policy) {
+		sel.Add(a)
+	}
+	var buf bytes.Buffer
+	sel.Write(&buf, r.seeAlso())
+	r.log.Raw(buf.String())
 }
 
 // configAnnotations point at the accept entries in the config file: an
@@ -211,7 +229,7 @@ func (r *actionRun) changedFiles() func(string) bool {
 // about annotations GitHub would not show.
 func (r *actionRun) seeAlso() string {
 	var where []string
-	if r.settings.JobSummary && (r.env.Get("GITHUB_STEP_SUMMARY") != "" || r.settings.SummaryFile != "") {
+	if r.settings.JobSummary && !r.summarySkipped && (r.env.Get("GITHUB_STEP_SUMMARY") != "" || r.settings.SummaryFile != "") {
 		where = append(where, "the job summary")
 	}
 	if r.settings.SARIFFile != "" {
@@ -444,7 +462,8 @@ func (r *actionRun) summaryRoom(after ...string) (room int, ok bool) {
 		}
 	}
 	if room < minSummaryRoom {
-		r.errLog.Annotate("warning", "Job summary not written", fmt.Sprintf("The step's summary file already holds %d bytes of GitHub's %d-byte limit, so the job summary was not written. The SARIF file, the JSON report and the log have the results.", held, report.MaxSummaryBytes))
+		r.summarySkipped = true
+		r.note("warning", "Job summary not written", fmt.Sprintf("The step's summary file already holds %d bytes of GitHub's %d-byte limit, so the job summary was not written. The SARIF file, the JSON report and the log have the results.", held, report.MaxSummaryBytes))
 		return 0, false
 	}
 	return room, true

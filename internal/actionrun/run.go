@@ -139,6 +139,8 @@ type actionRun struct {
 	// names the tool paths (the default, `tools`, applies).
 	defaultPaths   bool
 	outputsWritten bool
+	// summarySkipped: the step's summary file had no room left for it.
+	summarySkipped bool
 	// loads shares the files the base and the head have byte for byte
 	// (tool.Cache) between the two loads; nil once both are done.
 	loads *tool.Cache
