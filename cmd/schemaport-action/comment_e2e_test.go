@@ -267,3 +267,42 @@ func wellFormed(t *testing.T, body string) {
 		t.Error("an unclosed code fence")
 	}
 }
+
+// A run that cannot run (exit 2: an input or the config is wrong) still
+// brings the comment up to date: left as it was, it would show the verdict
+// of an earlier run next to a red check.
+func TestE2ECommentSaysTheRunCouldNotRun(t *testing.T) {
+	t.Parallel()
+	srv := prcommenttest.New("")
+	defer srv.Close()
+	r := buildRepo(t, refundHistory(t))
+	first := runWithAPI(t, r.checkout(prRef), "pull_request", prPayload(r), withToken(map[string]string{"fail-on": "never", "breaking-fail-on": "never"}), srv)
+	first.wantCode(t, 0)
+	comments := srv.Comments(1)
+	if len(comments) != 1 || !strings.Contains(comments[0].Body, "SchemaPort: passed") {
+		t.Fatalf("first run's comment: %+v\n%s", comments, first.dump())
+	}
+
+	broken := runWithAPI(t, r.checkout(prRef), "pull_request", prPayload(r), withToken(map[string]string{"fail-on": "sometimes <b>"}), srv)
+	broken.wantCode(t, 2)
+	noToken(t, broken)
+	got := srv.CallLines()[2:]
+	if len(got) != 2 || got[1] != fmt.Sprintf("PATCH /repos/acme/tools/issues/comments/%d -> 200", comments[0].ID) {
+		t.Fatalf("the failed run's calls %v\n%s", got, broken.dump())
+	}
+	body := srv.Comments(1)[0].Body
+	for _, want := range []string{prcomment.Marker + "\n", "SchemaPort: could not run", "fail-on", "[the job summary](" + runURL + ")"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the comment lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "<b>") || strings.Contains(body, "SchemaPort: passed") {
+		t.Errorf("the comment:\n%s", body)
+	}
+	// Without a token, a run that cannot run makes no call at all.
+	quiet := runWithAPI(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"fail-on": "sometimes"}, srv)
+	quiet.wantCode(t, 2)
+	if n := len(srv.CallLines()); n != 4 {
+		t.Errorf("%d calls after a run without a token", n)
+	}
+}

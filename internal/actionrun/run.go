@@ -205,6 +205,7 @@ func (r *actionRun) fail(msg string) int {
 			action.Output{Name: "report-file", Value: reportOut}, action.Output{Name: "head-sha", Value: r.headSHA}, action.Output{Name: "base-sha", Value: r.baseSHA})
 		r.writeOutputs(outs)
 	}
+	r.postFailedComment(msg)
 	return 2
 }
 
