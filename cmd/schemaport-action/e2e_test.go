@@ -662,6 +662,48 @@ func TestE2EPullRequestHeadCheckout(t *testing.T) {
 	res.wantOutputs(t, map[string]string{"base-sha": r.base, "head-sha": r.feature, "breaking-count": "2", "tools": "2"})
 }
 
+func TestE2EPullRequestHeadCheckoutBehindTheBase(t *testing.T) {
+	t.Parallel()
+	// A workflow that checks out the pull request's head (`ref: head.sha`,
+	// for exact annotation lines) while main moved on after the branch
+	// point: the event's base.sha is main's tip. Diffing that tip against
+	// the head would blame the pull request for undoing main's commits
+	// (cancel_order "removed", a breaking change it never made). The base
+	// is where the head branched from main, as GitHub's "Files changed".
+	r := buildRepo(t, refundHistory(t))
+	payload := prPayload(r)
+	payload["pull_request"].(map[string]any)["base"] = map[string]any{"sha": r.mainTip, "ref": "main"}
+	res := runAction(t, r.checkout("refs/heads/feature"), "pull_request", payload, map[string]string{"fail-on": "never"})
+	res.wantCode(t, 1)
+	res.wantOutputs(t, map[string]string{"base-sha": r.base, "head-sha": r.feature, "breaking-count": "2", "non-breaking-count": "1"})
+	if n := len(res.find("error", "tool-removed")); n != 0 {
+		t.Errorf("main's own commit was blamed on the pull request\n%s", res.dump())
+	}
+
+	// Main 60 commits ahead: one-commit-deep histories do not meet, and
+	// are deepened until they do.
+	for i := 0; i < 60; i++ {
+		r.src.Write("CHANGELOG.md", fmt.Sprintf("main moved on %d\n", i))
+		r.src.Commit(fmt.Sprintf("main %d", i))
+	}
+	tip := r.src.Git("rev-parse", "main")
+	gittest.Git(t, r.origin, "fetch", "-q", r.src.Dir, "+refs/heads/main:refs/heads/main")
+	payload["pull_request"].(map[string]any)["base"] = map[string]any{"sha": tip, "ref": "main"}
+	far := runAction(t, r.checkout("refs/heads/feature"), "pull_request", payload, map[string]string{"fail-on": "never"})
+	far.wantCode(t, 1)
+	far.wantOutputs(t, map[string]string{"base-sha": r.base, "breaking-count": "2"})
+
+	// Without fetching, a shallow clone that has both tips cannot tell
+	// where they meet: exit 2, and the way out.
+	ws := r.checkout("refs/heads/feature")
+	gittest.Git(t, ws, "fetch", "-q", "--no-tags", "--depth=1", "origin", tip)
+	off := runAction(t, ws, "pull_request", payload, map[string]string{"fail-on": "never", "fetch-base": "false"})
+	off.wantCode(t, 2)
+	if errs := off.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, "branched") || !strings.Contains(errs[0].Message, "fetch-depth: 0") {
+		t.Fatalf("fetch-base false on a head checkout: %v\n%s", errs, off.dump())
+	}
+}
+
 func TestE2EPush(t *testing.T) {
 	t.Parallel()
 	r := buildRepo(t, refundHistory(t))

@@ -137,6 +137,11 @@ type Base struct {
 	// Forced: Rev is the `before` of a forced push, which may be on no
 	// ref of the remote any more (and then cannot be fetched).
 	Forced bool
+	// ForkPoint: Rev is the tip of the pull request's base branch and the
+	// checkout is not a merge of the pull request (its head, say): the
+	// diff starts where the head branched from Rev, their merge base, or
+	// it would count the base branch's later commits as undone.
+	ForkPoint bool
 }
 
 // HeadParents returns the parents of the checked-out commit when it is a
@@ -180,7 +185,7 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 			}
 		}
 		if sha := ev.str("pull_request", "base", "sha"); sha != "" {
-			return Base{Rev: sha, From: "pull_request.base.sha"}
+			return Base{Rev: sha, From: "pull_request.base.sha", ForkPoint: true}
 		}
 		return Base{NoDiff: "the pull_request event has no base commit"}
 	case "push":

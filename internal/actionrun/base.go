@@ -137,6 +137,15 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 	if code != 0 || sha == "" {
 		return code
 	}
+	if plan.ForkPoint && sha != r.headSHA {
+		fork, code := r.forkPoint(sha, plan)
+		if code != 0 {
+			return code
+		}
+		if fork != sha {
+			sha, plan.From = fork, "where the checked-out head branched from pull_request.base.sha "+baseLabel(sha)
+		}
+	}
 	r.baseSHA, r.baseFrom = sha, plan.From
 	return 0
 }
@@ -327,6 +336,56 @@ func (r *actionRun) ensureBase(plan action.Base) (string, int) {
 		return "", r.fail(fmt.Sprintf("Fetched the base %s (%s), but it still cannot be read: %v\n%s", plan.Rev, plan.From, err, fetchAdvice(fetchArg)))
 	}
 	return sha, 0
+}
+
+// deepenSteps are how many more commits of history a shallow clone fetches
+// behind the base and the head, round by round, to find where the head
+// branched: most branches are a few commits old; the last round reaches
+// thousands back before giving up.
+var deepenSteps = []int{50, 500, 5000}
+
+// forkPoint is where the checked-out head branched from the base branch's
+// tip base: their merge base, deepening a shallow clone until the two
+// histories meet.
+func (r *actionRun) forkPoint(base string, plan action.Base) (string, int) {
+	why := ""
+	for i := 0; ; i++ {
+		fork, ok, err := r.repo.MergeBase(base, r.headSHA)
+		if err != nil {
+			why = err.Error()
+			break
+		}
+		if ok {
+			return fork, 0
+		}
+		if i == len(deepenSteps) {
+			why = fmt.Sprintf("their histories do not meet in the %d commits fetched behind each", sumInts(deepenSteps))
+			break
+		}
+		if !r.repo.IsShallow() {
+			why = "their histories have no commit in common"
+			break
+		}
+		if !r.settings.FetchBase {
+			why = "the clone is shallow and `fetch-base` is false"
+			break
+		}
+		if err := r.repo.Deepen(deepenSteps[i], base, r.headSHA); err != nil {
+			why = "fetching more history failed: " + err.Error()
+			break
+		}
+	}
+	return "", r.fail(fmt.Sprintf("Cannot find where the checked-out head %s branched from the base %s (%s): %s. "+
+		"Check out the pull request's merge commit (actions/checkout's default on pull_request), or:\n%s",
+		baseLabel(r.headSHA), baseLabel(base), plan.From, why, fetchAdvice(base)))
+}
+
+func sumInts(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
 }
 
 // fetchAdvice says how to give the job the base commit: the history, or

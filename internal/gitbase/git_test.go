@@ -238,6 +238,39 @@ func TestFetchFailures(t *testing.T) {
 	}
 }
 
+func TestMergeBaseAfterDeepening(t *testing.T) {
+	isolate(t)
+	h := newHistory(t)
+	r := open(t, h.shallowDir)
+	if !r.IsShallow() {
+		t.Fatal("a one-commit-deep clone is not shallow")
+	}
+	for _, id := range []string{h.mainTip, h.feature} {
+		if err := r.Fetch(id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Both tips are there, their parents are not: no common ancestor yet.
+	if mb, ok, err := r.MergeBase(h.mainTip, h.feature); err != nil || ok {
+		t.Fatalf("MergeBase in the shallow clone = %s, %v, %v; want none", mb, ok, err)
+	}
+	if err := r.Deepen(5, h.mainTip, h.feature); err != nil {
+		t.Fatal(err)
+	}
+	if mb, ok, err := r.MergeBase(h.mainTip, h.feature); err != nil || !ok || mb != h.base {
+		t.Fatalf("MergeBase after deepening = %s, %v, %v; want %s", mb, ok, err, h.base)
+	}
+	if _, _, err := r.MergeBase("main", h.feature); err == nil {
+		t.Error("MergeBase took a name")
+	}
+	if err := r.Deepen(1, "--upload-pack=x"); err == nil || !strings.Contains(err.Error(), "refusing") {
+		t.Errorf("Deepen took an option: %v", err)
+	}
+	if open(t, h.repo.Dir).IsShallow() {
+		t.Error("the full repository is shallow")
+	}
+}
+
 func TestFetchGivesUpOnAStalledServer(t *testing.T) {
 	// A remote that accepts the connection and then sends nothing: git
 	// has no timeout of its own, so the job would hang until GitHub
