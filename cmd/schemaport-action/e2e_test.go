@@ -699,7 +699,8 @@ func TestE2EPullRequestHeadCheckoutBehindTheBase(t *testing.T) {
 	gittest.Git(t, ws, "fetch", "-q", "--no-tags", "--depth=1", "origin", tip)
 	off := runAction(t, ws, "pull_request", payload, map[string]string{"fail-on": "never", "fetch-base": "false"})
 	off.wantCode(t, 2)
-	if errs := off.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, "branched") || !strings.Contains(errs[0].Message, "fetch-depth: 0") {
+	if errs := off.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, "branched") || !strings.Contains(errs[0].Message, "fetch-depth: 0") ||
+		strings.Contains(errs[0].Message, "--depth=1 origin") {
 		t.Fatalf("fetch-base false on a head checkout: %v\n%s", errs, off.dump())
 	}
 }

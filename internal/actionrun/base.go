@@ -375,9 +375,10 @@ func (r *actionRun) forkPoint(base string, plan action.Base) (string, int) {
 			break
 		}
 	}
+	// One more commit of the base would not help: only history does.
 	return "", r.fail(fmt.Sprintf("Cannot find where the checked-out head %s branched from the base %s (%s): %s. "+
 		"Check out the pull request's merge commit (actions/checkout's default on pull_request), or:\n%s",
-		baseLabel(r.headSHA), baseLabel(base), plan.From, why, fetchAdvice(base)))
+		baseLabel(r.headSHA), baseLabel(base), plan.From, why, strings.TrimSuffix(historyAdvice, "\n")))
 }
 
 func sumInts(xs []int) int {
@@ -388,13 +389,16 @@ func sumInts(xs []int) int {
 	return n
 }
 
+// historyAdvice is the checkout setting that fetches the whole history.
+const historyAdvice = "Fix: fetch the history in the checkout step:\n" +
+	"  - uses: actions/checkout@v5\n" +
+	"    with:\n" +
+	"      fetch-depth: 0\n"
+
 // fetchAdvice says how to give the job the base commit: the history, or
 // the one commit when origin can send it by that name.
 func fetchAdvice(rev string) string {
-	history := "Fix: fetch the history in the checkout step:\n" +
-		"  - uses: actions/checkout@v5\n" +
-		"    with:\n" +
-		"      fetch-depth: 0\n"
+	history := historyAdvice
 	creds := "A checkout with `persist-credentials: false` leaves no credentials to fetch a private repository with."
 	switch {
 	case !gitbase.Fetchable(rev):
