@@ -143,7 +143,7 @@ func (m *mdWriter) finish() string {
 		if m.omitted > 0 {
 			note += ": " + plural(m.omitted, "more finding") + " not shown"
 		}
-		note += ". The SARIF report and the JSON report have everything.\n"
+		note += ". The SARIF report and the JSON report have them.\n"
 		m.b.WriteString(note)
 	}
 	s := m.b.String()

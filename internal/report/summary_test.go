@@ -150,6 +150,11 @@ func TestSummarySizeCap(t *testing.T) {
 		t.Errorf("small summary is %d bytes", len(small))
 	}
 	assertWellFormed(t, small)
+	// The files hold the findings the summary had no room for, not
+	// "everything": past the run's caps a finding is in no output.
+	if !strings.Contains(small, "The SARIF report and the JSON report have them.") || strings.Contains(small, "everything") {
+		t.Errorf("the cut note overclaims:\n%s", small[len(small)-300:])
+	}
 
 	// Under the limit nothing is cut.
 	if out := summaryOf(t, fullSummaryInput(t)); strings.Contains(out, "was cut") {
