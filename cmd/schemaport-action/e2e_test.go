@@ -1228,6 +1228,11 @@ func TestE2ESummaryStaysUnderTheLimitWithWhatIsAroundIt(t *testing.T) {
 	if n := len(compiled.summary); n > limit || !strings.Contains(compiled.summary, "### Compiled files") || !strings.Contains(compiled.summary, "summary was cut") {
 		t.Errorf("summary of %d bytes (limit %d), compiled section: %v\n%s", n, limit, strings.Contains(compiled.summary, "### Compiled files"), compiled.dump()[:2000])
 	}
+	// The findings without an annotation are not all in a cut summary:
+	// the notice sends readers where they are.
+	if more := compiled.find("notice", "More findings"); len(more) != 1 || strings.Contains(more[0].Message, "job summary") || !strings.Contains(more[0].Message, "SARIF") {
+		t.Errorf("the notice about findings without an annotation: %v", more)
+	}
 
 	for _, before := range []int{200 << 10, limit - 100} {
 		prefilled := filepath.Join(t.TempDir(), "summary")

@@ -229,7 +229,8 @@ func (r *actionRun) changedFiles() func(string) bool {
 // about annotations GitHub would not show.
 func (r *actionRun) seeAlso() string {
 	var where []string
-	if r.settings.JobSummary && !r.summarySkipped && (r.env.Get("GITHUB_STEP_SUMMARY") != "" || r.settings.SummaryFile != "") {
+	// A summary cut to GitHub's limit does not hold them all.
+	if r.settings.JobSummary && !r.summarySkipped && !r.summaryCut && (r.env.Get("GITHUB_STEP_SUMMARY") != "" || r.settings.SummaryFile != "") {
 		where = append(where, "the job summary")
 	}
 	if r.settings.SARIFFile != "" {
@@ -478,9 +479,11 @@ func (r *actionRun) writeSummary(in report.SummaryInput) error {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := report.Summary(&buf, in); err != nil {
+	cut, err := report.SummaryCut(&buf, in)
+	if err != nil {
 		return err
 	}
+	r.summaryCut = cut
 	return r.appendSummaryTo(path, buf.String())
 }
 

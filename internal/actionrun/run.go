@@ -139,8 +139,10 @@ type actionRun struct {
 	// names the tool paths (the default, `tools`, applies).
 	defaultPaths   bool
 	outputsWritten bool
-	// summarySkipped: the step's summary file had no room left for it.
-	summarySkipped bool
+	// summarySkipped: the step's summary file had no room left for it;
+	// summaryCut: the summary was cut to its room (not every finding is
+	// in it).
+	summarySkipped, summaryCut bool
 	// loads shares the files the base and the head have byte for byte
 	// (tool.Cache) between the two loads; nil once both are done.
 	loads *tool.Cache
