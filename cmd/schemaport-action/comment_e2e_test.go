@@ -306,3 +306,48 @@ func TestE2ECommentSaysTheRunCouldNotRun(t *testing.T) {
 		t.Errorf("%d calls after a run without a token", n)
 	}
 }
+
+// Two runs on one pull request (a monorepo's services, each with its own
+// sarif-category, as code scanning needs) keep one comment each: with a
+// single marker the second run overwrote the first's verdict.
+func TestE2ECommentPerSARIFCategory(t *testing.T) {
+	t.Parallel()
+	srv := prcommenttest.New("")
+	defer srv.Close()
+	r := buildRepo(t, refundHistory(t))
+	run := func(category string, inputs map[string]string) *runResult {
+		in := withToken(inputs)
+		if category != "" {
+			in["sarif-category"] = category
+		}
+		return runWithAPI(t, r.checkout(prRef), "pull_request", prPayload(r), in, srv)
+	}
+	run("orders/", nil).wantCode(t, 1)
+	run("billing/", map[string]string{"fail-on": "never", "breaking-fail-on": "never"}).wantCode(t, 0)
+	comments := srv.Comments(1)
+	if len(comments) != 2 {
+		t.Fatalf("%d comments, want one per category: %+v", len(comments), comments)
+	}
+	for i, want := range []string{"<code>orders/</code>", "<code>billing/</code>"} {
+		if !strings.Contains(comments[i].Body, want) {
+			t.Errorf("comment %d does not name its category %s:\n%s", i, want, comments[i].Body)
+		}
+	}
+	if !strings.Contains(comments[0].Body, "failed") || !strings.Contains(comments[1].Body, "passed") {
+		t.Errorf("each comment should keep its own verdict:\n%s\n---\n%s", comments[0].Body, comments[1].Body)
+	}
+	// A re-run of one category edits its own comment only.
+	run("orders/", map[string]string{"fail-on": "never", "breaking-fail-on": "never"}).wantCode(t, 0)
+	if got := srv.CallLines(); got[len(got)-1] != fmt.Sprintf("PATCH /repos/acme/tools/issues/comments/%d -> 200", comments[0].ID) {
+		t.Fatalf("the re-run's calls %v", got)
+	}
+	if body := srv.Comments(1)[1].Body; body != comments[1].Body {
+		t.Errorf("the other category's comment changed:\n%s", body)
+	}
+	// The default category keeps the marker earlier versions wrote.
+	run("", nil).wantCode(t, 1)
+	all := srv.Comments(1)
+	if len(all) != 3 || !strings.HasPrefix(all[2].Body, prcomment.Marker+"\n") {
+		t.Errorf("default category comment: %+v", all)
+	}
+}

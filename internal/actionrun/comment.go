@@ -35,7 +35,7 @@ func (r *actionRun) postComment(o outcome) {
 		return
 	}
 	text := r.renderComment(o, cs)
-	res, err := syncComment(cs, number, prcomment.Comment{Body: text.Body, AllClear: text.AllClear, Fallback: text.Fallback})
+	res, err := syncComment(cs, number, prcomment.Comment{Body: text.Body, AllClear: text.AllClear, Fallback: text.Fallback, Key: r.commentKey()})
 	switch {
 	case err != nil:
 		r.note(commentProblem(err))
@@ -62,11 +62,26 @@ func (r *actionRun) postFailedComment(reason string) {
 	if number == 0 || cs.Owner == "" {
 		return
 	}
-	body := report.FailedComment(reason, cs.RunURL, prcomment.MaxChars-len(prcomment.Marker)-1)
-	if _, err := syncComment(cs, number, prcomment.Comment{Body: body, Fallback: body}); err != nil {
+	key := r.commentKey()
+	body := report.FailedComment(reason, cs.RunURL, key, prcomment.MaxChars-len(prcomment.MarkerFor(key))-1)
+	if _, err := syncComment(cs, number, prcomment.Comment{Body: body, Fallback: body, Key: key}); err != nil {
 		level, title, msg := commentProblem(err)
 		r.errLog.Annotate(level, title, msg)
 	}
+}
+
+// commentKey tells this run's comment from other runs' on the same pull
+// request: its SARIF category, which code scanning already needs distinct
+// per run; "" for the default (the comment earlier versions kept).
+func (r *actionRun) commentKey() string {
+	s := r.settings
+	if s == nil {
+		s = fallbackSettings(r.env)
+	}
+	if s.SARIFCategory == action.DefaultSARIFCategory {
+		return ""
+	}
+	return s.SARIFCategory
 }
 
 // syncComment creates or updates the pull request's comment.
@@ -95,7 +110,7 @@ func (r *actionRun) renderComment(o outcome, cs action.CommentSettings) report.C
 	return report.PRComment(report.CommentInput{
 		Result: o.policy, BaseSHA: r.baseSHA, HeadSHA: r.headSHA, Notes: r.notes, RunURL: cs.RunURL,
 		BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA),
-		Paths:   r.paths, Cost: r.costDeltas(),
-		Limit: prcomment.MaxChars - len(prcomment.Marker) - 1,
+		Paths:   r.paths, Cost: r.costDeltas(), Label: r.commentKey(),
+		Limit: prcomment.MaxChars - len(prcomment.MarkerFor(r.commentKey())) - 1,
 	})
 }

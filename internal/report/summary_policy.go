@@ -254,14 +254,14 @@ func writeTolerated(m *mdWriter, in *SummaryInput) {
 }
 
 // FailedComment is the pull request comment of a run that could not run:
-// the reason and a link to the run, within limit bytes (0: no limit; a
+// the reason and a link to the run (label as in CommentInput), within limit bytes (0: no limit; a
 // reason that does not fit is cut).
-func FailedComment(reason, runURL string, limit int) string {
+func FailedComment(reason, runURL, label string, limit int) string {
 	where := "the job summary"
 	if runURL != "" {
 		where = "[the job summary](" + mdURL(runURL) + ")"
 	}
-	head := "### " + markError + " SchemaPort: could not run\n\n"
+	head := "### " + markError + " " + commentName(label) + ": could not run\n\n"
 	tail := "\n\nNothing was checked; see " + where + ".\n"
 	text := mdText(reason)
 	if room := limit - len(head) - len(tail) - len("…"); room > 0 && len(text) > room {

@@ -240,12 +240,12 @@ func TestSummaryCountsCleanToolsPerTarget(t *testing.T) {
 
 func TestFailedCommentStaysWithinItsLimit(t *testing.T) {
 	reason := strings.Repeat("config <bad> & \"wrong\" ", 500)
-	full := FailedComment(reason, "https://github.example/o/r/actions/runs/1", 0)
+	full := FailedComment(reason, "https://github.example/o/r/actions/runs/1", "", 0)
 	if !strings.Contains(full, "&lt;bad&gt;") || strings.Contains(full, "<bad>") {
 		t.Fatalf("the reason is not escaped:\n%s", full[:200])
 	}
 	for _, limit := range []int{1000, 1001, 1002, 1003, 1004, 1005} {
-		got := FailedComment(reason, "https://github.example/o/r/actions/runs/1", limit)
+		got := FailedComment(reason, "https://github.example/o/r/actions/runs/1", "", limit)
 		if len(got) > limit || !strings.HasSuffix(got, "[the job summary](https://github.example/o/r/actions/runs/1).\n") || !strings.Contains(got, "…") {
 			t.Fatalf("limit %d: %d bytes\n%s", limit, len(got), got)
 		}
