@@ -267,3 +267,87 @@ func wellFormed(t *testing.T, body string) {
 		t.Error("an unclosed code fence")
 	}
 }
+
+// A run that cannot run (exit 2: an input or the config is wrong) still
+// brings the comment up to date: left as it was, it would show the verdict
+// of an earlier run next to a red check.
+func TestE2ECommentSaysTheRunCouldNotRun(t *testing.T) {
+	t.Parallel()
+	srv := prcommenttest.New("")
+	defer srv.Close()
+	r := buildRepo(t, refundHistory(t))
+	first := runWithAPI(t, r.checkout(prRef), "pull_request", prPayload(r), withToken(map[string]string{"fail-on": "never", "breaking-fail-on": "never"}), srv)
+	first.wantCode(t, 0)
+	comments := srv.Comments(1)
+	if len(comments) != 1 || !strings.Contains(comments[0].Body, "SchemaPort: passed") {
+		t.Fatalf("first run's comment: %+v\n%s", comments, first.dump())
+	}
+
+	broken := runWithAPI(t, r.checkout(prRef), "pull_request", prPayload(r), withToken(map[string]string{"fail-on": "sometimes <b>"}), srv)
+	broken.wantCode(t, 2)
+	noToken(t, broken)
+	got := srv.CallLines()[2:]
+	if len(got) != 2 || got[1] != fmt.Sprintf("PATCH /repos/acme/tools/issues/comments/%d -> 200", comments[0].ID) {
+		t.Fatalf("the failed run's calls %v\n%s", got, broken.dump())
+	}
+	body := srv.Comments(1)[0].Body
+	for _, want := range []string{prcomment.Marker + "\n", "SchemaPort: could not run", "fail-on", "[the job summary](" + runURL + ")"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the comment lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "<b>") || strings.Contains(body, "SchemaPort: passed") {
+		t.Errorf("the comment:\n%s", body)
+	}
+	// Without a token, a run that cannot run makes no call at all.
+	quiet := runWithAPI(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"fail-on": "sometimes"}, srv)
+	quiet.wantCode(t, 2)
+	if n := len(srv.CallLines()); n != 4 {
+		t.Errorf("%d calls after a run without a token", n)
+	}
+}
+
+// Two runs on one pull request (a monorepo's services, each with its own
+// sarif-category, as code scanning needs) keep one comment each: with a
+// single marker the second run overwrote the first's verdict.
+func TestE2ECommentPerSARIFCategory(t *testing.T) {
+	t.Parallel()
+	srv := prcommenttest.New("")
+	defer srv.Close()
+	r := buildRepo(t, refundHistory(t))
+	run := func(category string, inputs map[string]string) *runResult {
+		in := withToken(inputs)
+		if category != "" {
+			in["sarif-category"] = category
+		}
+		return runWithAPI(t, r.checkout(prRef), "pull_request", prPayload(r), in, srv)
+	}
+	run("orders/", nil).wantCode(t, 1)
+	run("billing/", map[string]string{"fail-on": "never", "breaking-fail-on": "never"}).wantCode(t, 0)
+	comments := srv.Comments(1)
+	if len(comments) != 2 {
+		t.Fatalf("%d comments, want one per category: %+v", len(comments), comments)
+	}
+	for i, want := range []string{"<code>orders/</code>", "<code>billing/</code>"} {
+		if !strings.Contains(comments[i].Body, want) {
+			t.Errorf("comment %d does not name its category %s:\n%s", i, want, comments[i].Body)
+		}
+	}
+	if !strings.Contains(comments[0].Body, "failed") || !strings.Contains(comments[1].Body, "passed") {
+		t.Errorf("each comment should keep its own verdict:\n%s\n---\n%s", comments[0].Body, comments[1].Body)
+	}
+	// A re-run of one category edits its own comment only.
+	run("orders/", map[string]string{"fail-on": "never", "breaking-fail-on": "never"}).wantCode(t, 0)
+	if got := srv.CallLines(); got[len(got)-1] != fmt.Sprintf("PATCH /repos/acme/tools/issues/comments/%d -> 200", comments[0].ID) {
+		t.Fatalf("the re-run's calls %v", got)
+	}
+	if body := srv.Comments(1)[1].Body; body != comments[1].Body {
+		t.Errorf("the other category's comment changed:\n%s", body)
+	}
+	// The default category keeps the marker earlier versions wrote.
+	run("", nil).wantCode(t, 1)
+	all := srv.Comments(1)
+	if len(all) != 3 || !strings.HasPrefix(all[2].Body, prcomment.Marker+"\n") {
+		t.Errorf("default category comment: %+v", all)
+	}
+}

@@ -662,6 +662,49 @@ func TestE2EPullRequestHeadCheckout(t *testing.T) {
 	res.wantOutputs(t, map[string]string{"base-sha": r.base, "head-sha": r.feature, "breaking-count": "2", "tools": "2"})
 }
 
+func TestE2EPullRequestHeadCheckoutBehindTheBase(t *testing.T) {
+	t.Parallel()
+	// A workflow that checks out the pull request's head (`ref: head.sha`,
+	// for exact annotation lines) while main moved on after the branch
+	// point: the event's base.sha is main's tip. Diffing that tip against
+	// the head would blame the pull request for undoing main's commits
+	// (cancel_order "removed", a breaking change it never made). The base
+	// is where the head branched from main, as GitHub's "Files changed".
+	r := buildRepo(t, refundHistory(t))
+	payload := prPayload(r)
+	payload["pull_request"].(map[string]any)["base"] = map[string]any{"sha": r.mainTip, "ref": "main"}
+	res := runAction(t, r.checkout("refs/heads/feature"), "pull_request", payload, map[string]string{"fail-on": "never"})
+	res.wantCode(t, 1)
+	res.wantOutputs(t, map[string]string{"base-sha": r.base, "head-sha": r.feature, "breaking-count": "2", "non-breaking-count": "1"})
+	if n := len(res.find("error", "tool-removed")); n != 0 {
+		t.Errorf("main's own commit was blamed on the pull request\n%s", res.dump())
+	}
+
+	// Main 60 commits ahead: one-commit-deep histories do not meet, and
+	// are deepened until they do.
+	for i := 0; i < 60; i++ {
+		r.src.Write("CHANGELOG.md", fmt.Sprintf("main moved on %d\n", i))
+		r.src.Commit(fmt.Sprintf("main %d", i))
+	}
+	tip := r.src.Git("rev-parse", "main")
+	gittest.Git(t, r.origin, "fetch", "-q", r.src.Dir, "+refs/heads/main:refs/heads/main")
+	payload["pull_request"].(map[string]any)["base"] = map[string]any{"sha": tip, "ref": "main"}
+	far := runAction(t, r.checkout("refs/heads/feature"), "pull_request", payload, map[string]string{"fail-on": "never"})
+	far.wantCode(t, 1)
+	far.wantOutputs(t, map[string]string{"base-sha": r.base, "breaking-count": "2"})
+
+	// Without fetching, a shallow clone that has both tips cannot tell
+	// where they meet: exit 2, and the way out.
+	ws := r.checkout("refs/heads/feature")
+	gittest.Git(t, ws, "fetch", "-q", "--no-tags", "--depth=1", "origin", tip)
+	off := runAction(t, ws, "pull_request", payload, map[string]string{"fail-on": "never", "fetch-base": "false"})
+	off.wantCode(t, 2)
+	if errs := off.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, "branched") || !strings.Contains(errs[0].Message, "fetch-depth: 0") ||
+		strings.Contains(errs[0].Message, "--depth=1 origin") {
+		t.Fatalf("fetch-base false on a head checkout: %v\n%s", errs, off.dump())
+	}
+}
+
 func TestE2EPush(t *testing.T) {
 	t.Parallel()
 	r := buildRepo(t, refundHistory(t))
@@ -706,6 +749,36 @@ func TestE2EPushNewBranch(t *testing.T) {
 	// The check still ran and failed the default threshold.
 	def := runAction(t, r.checkout("refs/heads/feature"), "push", payload, nil)
 	def.wantCode(t, 1)
+}
+
+func TestE2EForcePush(t *testing.T) {
+	t.Parallel()
+	// A force-push rewrote the branch: its `before` commit is no longer
+	// on any ref of origin ("not our ref"), so no checkout setting can
+	// bring it back. That is no reason to fail the push: there is no diff,
+	// and a warning says why.
+	r := buildRepo(t, refundHistory(t))
+	gone := strings.Repeat("ab", 20)
+	payload := map[string]any{"ref": "refs/heads/feature", "before": gone, "after": r.feature, "forced": true}
+	res := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"fail-on": "never"})
+	res.wantCode(t, 0)
+	res.wantOutputs(t, map[string]string{"result": "pass", "base-sha": "", "head-sha": r.feature, "breaking-count": "0", "tools": "2"})
+	warn := res.find("warning", "No diff")
+	if len(warn) != 1 || !strings.Contains(warn[0].Message, "forced") || !strings.Contains(warn[0].Message, gone) {
+		t.Fatalf("no warning that the forced push's before commit is gone: %v\n%s", warn, res.dump())
+	}
+	if !strings.Contains(res.summary, "forced") {
+		t.Errorf("the summary does not say why there is no diff:\n%s", res.summary)
+	}
+
+	// An ordinary push whose before commit cannot be fetched is still a
+	// problem with the checkout: exit 2 with the way out.
+	delete(payload, "forced")
+	plain := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"fail-on": "never"})
+	plain.wantCode(t, 2)
+	if errs := plain.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, "fetch-depth: 0") {
+		t.Fatalf("unfetchable before of an ordinary push: %v\n%s", errs, plain.dump())
+	}
 }
 
 func TestE2EMergeGroup(t *testing.T) {
@@ -777,6 +850,26 @@ func TestE2EBaseFetchProblems(t *testing.T) {
 	deep := runAction(t, full, "pull_request", prPayload(r), map[string]string{"fetch-base": "false", "fail-on": "never"})
 	deep.wantCode(t, 1)
 	deep.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "breaking-count": "2"})
+}
+
+func TestE2EBaseInputsAShallowCloneCannotFetch(t *testing.T) {
+	t.Parallel()
+	// `base` inputs that name no commit origin can send: a revision
+	// relative to HEAD needs history, and git fetches commits by full id
+	// only. The advice must not be a fetch command that fails too.
+	r := buildRepo(t, refundHistory(t))
+	for _, tc := range []struct{ base, want, not string }{
+		{"HEAD~1", "fetch-depth: 0", "origin HEAD~1"},
+		{"HEAD^", "fetch-depth: 0", "origin HEAD^"},
+		{r.base[:12], "full 40-character commit id", "origin " + r.base[:12] + "\n"},
+	} {
+		res := runAction(t, r.checkout("refs/heads/feature"), "workflow_dispatch", map[string]any{}, map[string]string{"base": tc.base})
+		res.wantCode(t, 2)
+		errs := res.find("error", "SchemaPort: cannot run")
+		if len(errs) != 1 || !strings.Contains(errs[0].Message, tc.want) || strings.Contains(errs[0].Message+"\n", tc.not) {
+			t.Errorf("base %q: %v, want %q and not %q", tc.base, errs, tc.want, tc.not)
+		}
+	}
 }
 
 func TestE2EBrokenHeadFile(t *testing.T) {
@@ -1007,11 +1100,156 @@ func TestE2EUsageErrors(t *testing.T) {
 		errs := res.find("error", "SchemaPort: cannot run")
 		if len(errs) != 1 || !strings.Contains(errs[0].Message, tc.want) {
 			t.Errorf("inputs %v: annotations %v, want one naming %q\n%s", tc.inputs, errs, tc.want, res.dump())
+		} else if strings.Contains(errs[0].Message, "--help") {
+			// A workflow has inputs, not a command line to add --help to.
+			t.Errorf("inputs %v: the advice is for a terminal: %q", tc.inputs, errs[0].Message)
 		}
 		res.wantOutputs(t, map[string]string{"result": "error", "breaking": "false", "breaking-count": "0", "error-count": "0", "tools": "0"})
 		validateSARIF(t, res.sarif)
 		if !strings.Contains(res.summary, "could not run") {
 			t.Errorf("inputs %v: the summary does not say the run could not run:\n%s", tc.inputs, res.summary)
+		}
+	}
+}
+
+func TestE2EResultsThatCannotBeWritten(t *testing.T) {
+	t.Parallel()
+	// A summary file that cannot be written makes the run exit 2. The
+	// outputs still written must then say `error` (action.yml: `error`
+	// when the run could not run, exit 2), and the log still ends with
+	// the verdict the run reached, before the reason it could not report.
+	r := buildRepo(t, refundHistory(t))
+	dir := t.TempDir()
+	ws := r.checkout(prRef)
+	res := runActionIn(t, ws, ws, "pull_request", prPayload(r), nil, "GITHUB_STEP_SUMMARY="+dir)
+	res.wantCode(t, 2)
+	res.wantOutputs(t, map[string]string{"result": "error", "breaking-count": "2"})
+	errs := res.find("error", "SchemaPort: cannot write results")
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "job summary") {
+		t.Fatalf("no annotation naming the summary: %v\n%s", errs, res.dump())
+	}
+	if !strings.Contains(res.stdout, "\nFailed: 2 breaking changes not approved") {
+		t.Errorf("the verdict is not in the log:\n%s", res.stdout)
+	}
+}
+
+func TestE2EWriteProblemIsAShownAnnotation(t *testing.T) {
+	t.Parallel()
+	// GitHub turns only the first 10 error commands of a step into
+	// annotations. With more than 10 errors among the findings, the reason
+	// the run exits 2 (a result it could not write) must be one of them,
+	// not an 11th error only the log shows.
+	r := buildRepo(t, refundHistory(t))
+	payload := map[string]any{"ref": "refs/heads/feature", "before": r.base, "after": r.feature}
+	res := runAction(t, r.checkout("refs/heads/feature"), "push", payload, map[string]string{"sarif-file": "tools"})
+	res.wantCode(t, 2)
+	res.wantOutputs(t, map[string]string{"result": "error"})
+	var errs []actiontest.Command
+	for _, a := range res.annotations() {
+		if a.Name == "error" {
+			errs = append(errs, a)
+		}
+	}
+	if len(errs) > 10 {
+		t.Errorf("%d error commands: GitHub shows 10", len(errs))
+	}
+	shown := false
+	for _, a := range errs[:min(len(errs), 10)] {
+		shown = shown || a.Properties["title"] == "SchemaPort: cannot write results" && strings.Contains(a.Message, "SARIF")
+	}
+	if !shown {
+		t.Errorf("the reason for exit 2 is not among the 10 errors GitHub shows: %v\n%s", errs, res.dump())
+	}
+}
+
+func TestE2EToolPathHints(t *testing.T) {
+	t.Parallel()
+	// What adopters write in `path` that it does not take: a glob, a
+	// comma-separated list, a YAML list inside a block scalar; and no
+	// `path` at all in a repository whose tools are elsewhere. Each run
+	// says what `path` takes, with a diff (exit 2 before loading) and
+	// without one (a load error, and the hint beside it).
+	r := buildRepo(t, refundHistory(t))
+	for _, tc := range []struct{ path, want string }{
+		{"tools/*.json", "not glob patterns"},
+		{"tools/**", "not glob patterns"},
+		{"tools,agents", "one path per line"},
+		{"- tools", "one path per line"},
+	} {
+		pr := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"path": tc.path})
+		pr.wantCode(t, 2)
+		if errs := pr.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, tc.want) {
+			t.Errorf("path %q on a pull request: %v, want %q\n%s", tc.path, errs, tc.want, pr.dump())
+		}
+		none := runAction(t, r.checkout(prRef), "workflow_dispatch", map[string]any{}, map[string]string{"path": tc.path})
+		none.wantCode(t, 2)
+		if w := none.find("warning", "Tool path"); len(w) != 1 || !strings.Contains(w[0].Message, tc.want) {
+			t.Errorf("path %q without a diff: %v, want %q\n%s", tc.path, w, tc.want, none.dump())
+		}
+		if !strings.Contains(none.summary, tc.want) {
+			t.Errorf("path %q: the summary lacks the hint:\n%s", tc.path, none.summary)
+		}
+	}
+
+	// No `path` and no `tools` directory: the default is named.
+	other := buildRepo(t, history{Base: map[string]string{"agents/a.json": readTestdata(t, "refund-order/v1/refund-order.json")}})
+	def := runAction(t, other.checkout("refs/heads/main"), "workflow_dispatch", map[string]any{}, nil)
+	def.wantCode(t, 2)
+	if w := def.find("warning", "Tool path"); len(w) != 1 || !strings.Contains(w[0].Message, "default `tools`") || !strings.Contains(w[0].Message, "`path` input") {
+		t.Errorf("missing default path: %v\n%s", w, def.dump())
+	}
+}
+
+func TestE2ESummaryStaysUnderTheLimitWithWhatIsAroundIt(t *testing.T) {
+	t.Parallel()
+	// A pull request adding 400 tools with 13 findings each: the summary
+	// alone fills GitHub's 1 MiB. The compiled-files section appended
+	// after it, and what the step's summary file already holds (a `run:`
+	// step that wrote before `schemaport-action run`), must fit too: a
+	// summary that cannot be written is exit 2, so a full one must never
+	// be the reason a run fails.
+	feature := map[string]*string{}
+	for i := 0; i < 400; i++ {
+		props := map[string]any{}
+		for j := 0; j < 5; j++ {
+			props[fmt.Sprintf("p%d", j)] = map[string]any{"type": "string", "description": strings.Repeat("d", 50)}
+		}
+		data, _ := json.MarshalIndent(map[string]any{"name": fmt.Sprintf("tool_%d", i), "description": "Tool " + strings.Repeat("x", 100),
+			"inputSchema": map[string]any{"type": "object", "properties": props}}, "", "  ")
+		text := string(data) + "\n"
+		feature[fmt.Sprintf("tools/t%03d.json", i)] = &text
+	}
+	r := buildRepo(t, history{Base: map[string]string{"tools/.keep": ""}, Feature: feature})
+	limit := 1 << 20
+
+	compiled := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"compiled-path": "generated"})
+	compiled.wantCode(t, 1)
+	compiled.wantOutputs(t, map[string]string{"result": "fail", "tools": "400"})
+	if n := len(compiled.summary); n > limit || !strings.Contains(compiled.summary, "### Compiled files") || !strings.Contains(compiled.summary, "summary was cut") {
+		t.Errorf("summary of %d bytes (limit %d), compiled section: %v\n%s", n, limit, strings.Contains(compiled.summary, "### Compiled files"), compiled.dump()[:2000])
+	}
+	// The findings without an annotation are not all in a cut summary:
+	// the notice sends readers where they are.
+	if more := compiled.find("notice", "More findings"); len(more) != 1 || strings.Contains(more[0].Message, "job summary") || !strings.Contains(more[0].Message, "SARIF") {
+		t.Errorf("the notice about findings without an annotation: %v", more)
+	}
+
+	for _, before := range []int{200 << 10, limit - 100} {
+		prefilled := filepath.Join(t.TempDir(), "summary")
+		earlier := strings.Repeat("e", before-1) + "\n"
+		writeE2EFile(t, prefilled, earlier)
+		ws := r.checkout(prRef)
+		res := runActionIn(t, ws, ws, "pull_request", prPayload(r), nil, "GITHUB_STEP_SUMMARY="+prefilled)
+		res.wantCode(t, 1)
+		res.wantOutputs(t, map[string]string{"result": "fail"})
+		data, _ := os.ReadFile(prefilled)
+		if len(data) > limit || !strings.HasPrefix(string(data), earlier) {
+			t.Errorf("%d bytes before: the summary file has %d bytes (limit %d), earlier text kept: %v", before, len(data), limit, strings.HasPrefix(string(data), earlier))
+		}
+		wrote := strings.Contains(string(data), "SchemaPort: failed")
+		skipped := len(res.find("warning", "Job summary not written"))
+		if before < limit/2 && (!wrote || skipped != 0) || before > limit/2 && (wrote || skipped != 1) {
+			t.Errorf("%d bytes before: summary written %v, %d warnings that it was not\n%s", before, wrote, skipped, res.stdout[len(res.stdout)-min(len(res.stdout), 3000):])
 		}
 	}
 }
@@ -1164,6 +1402,19 @@ func TestE2EPullRequestTargetOnTheBaseCheckout(t *testing.T) {
 	}
 	if !strings.Contains(res.summary, "checked-out commit itself") {
 		t.Errorf("the summary does not say nothing was compared:\n%s", res.summary)
+	}
+
+	// The usual case: the base branch moved on after the event's
+	// base.sha. Diffing base.sha against the checked-out base branch
+	// would blame the pull request for main's own commits (cancel_order
+	// added, and its findings as new): the checkout is the base branch,
+	// so nothing of the pull request is there to compare.
+	stale := runAction(t, r.checkout("refs/heads/main"), "pull_request_target", prPayload(r), map[string]string{"fail-on": "error"})
+	stale.wantCode(t, 0)
+	stale.wantOutputs(t, map[string]string{"base-sha": r.mainTip, "head-sha": r.mainTip, "breaking-count": "0", "non-breaking-count": "0", "new-count": "0"})
+	warn = stale.find("warning", "Base equals head")
+	if len(warn) != 1 || !strings.Contains(warn[0].Message, "base branch") || !strings.Contains(warn[0].Message, "refs/pull/1/merge") {
+		t.Fatalf("no warning that the checkout is the base branch: %v\n%s", warn, stale.dump())
 	}
 
 	// Checking out the pull request's merge ref works as on pull_request.

@@ -1,7 +1,10 @@
 package action
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -28,19 +31,24 @@ const maxEventSize = 25 << 20
 
 // LoadEvent reads the event through go-githubactions' Context, which
 // parses the payload file. A payload file that cannot be read or parsed is
-// an error; a missing one (a local run) is not.
+// an error; none named (a local run) is not.
 func LoadEvent(env Env) (*Event, error) {
 	// go-githubactions reads the whole file: a path that is a device or a
 	// pipe (/dev/zero) would never end, so only a regular file of a
-	// webhook payload's size is read.
+	// webhook payload's size is read. It skips a file that does not
+	// exist; one the runner names is always there, so its absence (the
+	// workflow directory not mounted into a container) is an error, not
+	// a run without the event's base.
 	if p := env.Get("GITHUB_EVENT_PATH"); p != "" {
-		if st, err := os.Stat(p); err == nil {
-			switch {
-			case !st.Mode().IsRegular():
-				return nil, fmt.Errorf("cannot read the event payload %s: it is not a regular file", p)
-			case st.Size() > maxEventSize:
-				return nil, fmt.Errorf("cannot read the event payload %s: it is %d bytes, more than a webhook payload's %d", p, st.Size(), maxEventSize)
-			}
+		st, err := os.Stat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("cannot read the event payload: %s (GITHUB_EVENT_PATH) does not exist", p)
+		case err != nil: // go-githubactions says why it cannot read it
+		case !st.Mode().IsRegular():
+			return nil, fmt.Errorf("cannot read the event payload %s: it is not a regular file", p)
+		case st.Size() > maxEventSize:
+			return nil, fmt.Errorf("cannot read the event payload %s: it is %d bytes, more than a webhook payload's %d", p, st.Size(), maxEventSize)
 		}
 	}
 	gha := githubactions.New(githubactions.WithGetenv(env.Get))
@@ -99,6 +107,9 @@ func (e *Event) PRNumber() string {
 	return ""
 }
 
+// PRHeadSHA returns pull_request.head.sha, "" when the event has none.
+func (e *Event) PRHeadSHA() string { return e.str("pull_request", "head", "sha") }
+
 // Labels returns the pull request's label names, in payload order.
 func (e *Event) Labels() []string {
 	items, _ := e.lookup("pull_request", "labels").([]any)
@@ -136,6 +147,14 @@ type Base struct {
 	From string
 	// NoDiff says why there is no base when Rev is "" (for a notice).
 	NoDiff string
+	// Forced: Rev is the `before` of a forced push, which may be on no
+	// ref of the remote any more (and then cannot be fetched).
+	Forced bool
+	// ForkPoint: Rev is the tip of the pull request's base branch and the
+	// checkout is not a merge of the pull request (its head, say): the
+	// diff starts where the head branched from Rev, their merge base, or
+	// it would count the base branch's later commits as undone.
+	ForkPoint bool
 }
 
 // HeadParents returns the parents of the checked-out commit when it is a
@@ -161,6 +180,9 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 	if ev == nil || ev.Name == "" {
 		return Base{NoDiff: "no base revision was given (pass `--base REV` or `--base-path DIR` to compare)"}
 	}
+	if ev.Payload == nil && (IsPolicyEvent(ev.Name) || ev.Name == "push") {
+		return Base{NoDiff: fmt.Sprintf("there is no event payload to find the %s event's base in (GITHUB_EVENT_PATH is not set, or its file holds null); set the `base` input to compare", ev.Name)}
+	}
 	switch ev.Name {
 	case "merge_group":
 		if sha := ev.str("merge_group", "base_sha"); sha != "" {
@@ -176,7 +198,7 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 			}
 		}
 		if sha := ev.str("pull_request", "base", "sha"); sha != "" {
-			return Base{Rev: sha, From: "pull_request.base.sha"}
+			return Base{Rev: sha, From: "pull_request.base.sha", ForkPoint: true}
 		}
 		return Base{NoDiff: "the pull_request event has no base commit"}
 	case "push":
@@ -184,10 +206,13 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 		switch {
 		case before == "":
 			return Base{NoDiff: "the push event has no `before` commit"}
+		case gitbase.IsZeroID(before) && strings.HasPrefix(cmp.Or(ev.str("ref"), ev.Ref), "refs/tags/"):
+			return Base{NoDiff: "this push created a tag (`before` is all zeros), so there is nothing to compare against; set the `base` input (the previous tag) to compare a release"}
 		case gitbase.IsZeroID(before):
 			return Base{NoDiff: "this is the first push of a new branch (`before` is all zeros), so there is nothing to compare against"}
 		}
-		return Base{Rev: before, From: "the push's `before` commit"}
+		forced, _ := ev.lookup("forced").(bool)
+		return Base{Rev: before, From: "the push's `before` commit", Forced: forced}
 	}
 	return Base{NoDiff: fmt.Sprintf("the %s event has no base revision; set the `base` input to compare against one", ev.Name)}
 }

@@ -68,6 +68,21 @@ func TestLoadEventErrors(t *testing.T) {
 	if err != nil || ev.Name != "" || len(ev.Labels()) != 0 {
 		t.Fatalf("local event = %+v, %v", ev, err)
 	}
+	// A payload file named but not there (the workflow directory not
+	// mounted): a pull request gate would lose its diff without a word.
+	missing := filepath.Join(t.TempDir(), "event.json")
+	_, err = LoadEvent(envOf(map[string]string{"GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": missing}))
+	if err == nil || !strings.Contains(err.Error(), missing) || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("a missing payload file: %v", err)
+	}
+	// No payload on an event that needs one: the notice says so.
+	ev, err = LoadEvent(envOf(map[string]string{"GITHUB_EVENT_NAME": "pull_request"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := ResolveBase(ev, "", nil); b.Rev != "" || !strings.Contains(b.NoDiff, "GITHUB_EVENT_PATH") {
+		t.Fatalf("no payload: %+v", b)
+	}
 }
 
 func TestResolveBase(t *testing.T) {
@@ -83,15 +98,17 @@ func TestResolveBase(t *testing.T) {
 		{"pull_request_target too", "pull_request_target", prPayload, "", mergeOf(shaParent, shaHead),
 			Base{Rev: shaParent, From: "the first parent of the checked-out merge commit"}},
 		{"head checked out: base.sha", "pull_request", prPayload, "", notMerge,
-			Base{Rev: shaBase, From: "pull_request.base.sha"}},
+			Base{Rev: shaBase, From: "pull_request.base.sha", ForkPoint: true}},
 		{"head is itself a merge of main: base.sha", "pull_request", prPayload, "", mergeOf(shaParent, shaBefore),
-			Base{Rev: shaBase, From: "pull_request.base.sha"}},
+			Base{Rev: shaBase, From: "pull_request.base.sha", ForkPoint: true}},
 		{"no git: base.sha", "pull_request", prPayload, "", func() (string, string, bool, error) { return "", "", false, errors.New("no repo") },
-			Base{Rev: shaBase, From: "pull_request.base.sha"}},
+			Base{Rev: shaBase, From: "pull_request.base.sha", ForkPoint: true}},
 		{"merge group", "merge_group", `{"merge_group":{"base_sha":"` + shaBase + `","head_sha":"` + shaHead + `"}}`, "", notMerge,
 			Base{Rev: shaBase, From: "merge_group.base_sha"}},
 		{"push", "push", `{"before":"` + shaBefore + `","after":"` + shaHead + `"}`, "", notMerge,
 			Base{Rev: shaBefore, From: "the push's `before` commit"}},
+		{"forced push", "push", `{"before":"` + shaBefore + `","after":"` + shaHead + `","forced":true}`, "", notMerge,
+			Base{Rev: shaBefore, From: "the push's `before` commit", Forced: true}},
 		{"workflow_dispatch with base", "workflow_dispatch", `{}`, shaBase, nil,
 			Base{Rev: shaBase, From: "the `base` input"}},
 	} {
@@ -107,6 +124,7 @@ func TestResolveBase(t *testing.T) {
 func TestResolveBaseNoDiff(t *testing.T) {
 	for _, tc := range []struct{ name, event, payload, want string }{
 		{"new branch", "push", `{"before":"0000000000000000000000000000000000000000","created":true}`, "first push of a new branch"},
+		{"new tag", "push", `{"ref":"refs/tags/v1.0.0","before":"0000000000000000000000000000000000000000","created":true}`, "created a tag"},
 		{"push without before", "push", `{}`, "no `before` commit"},
 		{"dispatch", "workflow_dispatch", `{}`, "set the `base` input"},
 		{"schedule", "schedule", `{}`, "the schedule event has no base revision"},

@@ -165,6 +165,8 @@ func ParseSettings(args []string, env Env) (*Settings, error) {
 		s.PathsSet = len(s.Paths) > 0
 	}
 	s.Targets, s.TargetsSet = r.str("targets", "")
+	// One id per line (a YAML block, as `path` takes) is a list too.
+	s.Targets = strings.NewReplacer("\r\n", ",", "\n", ",", "\r", ",").Replace(s.Targets)
 	s.FailOn, s.FailOnSet = r.str("fail-on", "")
 	s.BreakingFailOn, _ = r.str("breaking-fail-on", "")
 	switch s.BreakingFailOn {

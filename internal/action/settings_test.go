@@ -219,3 +219,23 @@ func TestFailOnTargetRegression(t *testing.T) {
 		t.Errorf("bad value: %v", err)
 	}
 }
+
+func TestTargetsInputTakesLinesToo(t *testing.T) {
+	// `targets: |` with one id per line, as `path` takes them, is the
+	// same list as the comma-separated one.
+	in := runnerInputs()
+	in["INPUT_TARGETS"] = "openai\r\nanthropic,\n  mcp\n"
+	s, err := ParseSettings(nil, envOf(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, p := range strings.Split(s.Targets, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			ids = append(ids, p)
+		}
+	}
+	if !reflect.DeepEqual(ids, []string{"openai", "anthropic", "mcp"}) || !s.TargetsSet {
+		t.Fatalf("targets = %q (set %v)", s.Targets, s.TargetsSet)
+	}
+}

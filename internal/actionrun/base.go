@@ -117,6 +117,12 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 		parents = func() (string, string, bool, error) { return r.repo.MergeFirstParent("HEAD") }
 	}
 	plan := action.ResolveBase(ev, s.Base, parents)
+	if s.Base == "" && r.baseBranchCheckout(ev) {
+		// The base branch is all there is: base.sha against it would
+		// blame the pull request for the base branch's own commits since
+		// the event. Compare it with itself; noteBaseEqualsHead says why.
+		plan = action.Base{Rev: r.headSHA, From: "the base branch, which pull_request_target checks out by default"}
+	}
 	if plan.Rev == "" {
 		r.note("notice", "No diff", "No breaking-change diff: "+plan.NoDiff+".")
 		return 0
@@ -128,11 +134,37 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 		return r.fail(fmt.Sprintf("Cannot read the base %s (%s): %s is not a git checkout. Add `actions/checkout` before this step, or point `working-directory` into the checkout.", plan.Rev, plan.From, r.workdir))
 	}
 	sha, code := r.ensureBase(plan)
-	if code != 0 {
+	if code != 0 || sha == "" {
 		return code
+	}
+	if plan.ForkPoint && sha != r.headSHA {
+		fork, code := r.forkPoint(sha, plan)
+		if code != 0 {
+			return code
+		}
+		if fork != sha {
+			sha, plan.From = fork, "where the checked-out head branched from pull_request.base.sha "+baseLabel(sha)
+		}
 	}
 	r.baseSHA, r.baseFrom = sha, plan.From
 	return 0
+}
+
+// baseBranchCheckout reports whether a pull_request_target run has the
+// base branch checked out (the default there: GITHUB_SHA is the base
+// branch's last commit) instead of the pull request: HEAD is GITHUB_SHA,
+// neither the pull request's head nor a merge of it.
+func (r *actionRun) baseBranchCheckout(ev *action.Event) bool {
+	if ev.Name != "pull_request_target" || r.repo == nil || r.headSHA == "" || !strings.EqualFold(r.headSHA, ev.SHA) {
+		return false
+	}
+	if head := ev.PRHeadSHA(); head == "" || strings.EqualFold(r.headSHA, head) {
+		return false
+	}
+	if _, second, ok, err := r.repo.MergeFirstParent("HEAD"); err == nil && ok && strings.EqualFold(second, ev.PRHeadSHA()) {
+		return false
+	}
+	return true
 }
 
 // baseSide is where the base's tools are to be loaded from: the
@@ -290,6 +322,13 @@ func (r *actionRun) ensureBase(plan action.Base) (string, int) {
 		return "", r.fail(fmt.Sprintf("The base %s (%s) is not in the clone, and `fetch-base` is false.\n%s", plan.Rev, plan.From, fetchAdvice(fetchArg)))
 	}
 	if err := r.repo.Fetch(fetchArg); err != nil {
+		if plan.Forced {
+			// A forced push rewrote the branch: the commit it replaced is
+			// on no ref of origin any more, and no checkout setting brings
+			// it back. The push is not the gate (the pull request was).
+			r.note("warning", "No diff", fmt.Sprintf("No breaking-change diff: the push was forced, and the commit it replaced (%s, %s) is gone from origin, so there is nothing to compare against (%v). Set the `base` input to compare against another revision.", plan.Rev, plan.From, err))
+			return "", 0
+		}
 		return "", r.fail(fmt.Sprintf("The base %s (%s) is not in the clone, and fetching it failed: %v\n%s", plan.Rev, plan.From, err, fetchAdvice(fetchArg)))
 	}
 	sha, err := r.repo.ResolveCommit(resolveArg)
@@ -299,15 +338,91 @@ func (r *actionRun) ensureBase(plan action.Base) (string, int) {
 	return sha, 0
 }
 
-// fetchAdvice says how to give the job the base commit.
+// deepenSteps are how many more commits of history a shallow clone fetches
+// behind the base and the head, round by round, to find where the head
+// branched: most branches are a few commits old; the last round reaches
+// thousands back before giving up.
+var deepenSteps = []int{50, 500, 5000}
+
+// forkPoint is where the checked-out head branched from the base branch's
+// tip base: their merge base, deepening a shallow clone until the two
+// histories meet.
+func (r *actionRun) forkPoint(base string, plan action.Base) (string, int) {
+	why := ""
+	for i := 0; ; i++ {
+		fork, ok, err := r.repo.MergeBase(base, r.headSHA)
+		if err != nil {
+			why = err.Error()
+			break
+		}
+		if ok {
+			return fork, 0
+		}
+		if i == len(deepenSteps) {
+			why = fmt.Sprintf("their histories do not meet in the %d commits fetched behind each", sumInts(deepenSteps))
+			break
+		}
+		if !r.repo.IsShallow() {
+			why = "their histories have no commit in common"
+			break
+		}
+		if !r.settings.FetchBase {
+			why = "the clone is shallow and `fetch-base` is false"
+			break
+		}
+		if err := r.repo.Deepen(deepenSteps[i], base, r.headSHA); err != nil {
+			why = "fetching more history failed: " + err.Error()
+			break
+		}
+	}
+	// One more commit of the base would not help: only history does.
+	return "", r.fail(fmt.Sprintf("Cannot find where the checked-out head %s branched from the base %s (%s): %s. "+
+		"Check out the pull request's merge commit (actions/checkout's default on pull_request), or:\n%s",
+		baseLabel(r.headSHA), baseLabel(base), plan.From, why, strings.TrimSuffix(historyAdvice, "\n")))
+}
+
+func sumInts(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// historyAdvice is the checkout setting that fetches the whole history.
+const historyAdvice = "Fix: fetch the history in the checkout step:\n" +
+	"  - uses: actions/checkout@v5\n" +
+	"    with:\n" +
+	"      fetch-depth: 0\n"
+
+// fetchAdvice says how to give the job the base commit: the history, or
+// the one commit when origin can send it by that name.
 func fetchAdvice(rev string) string {
-	return "Fix: fetch the history in the checkout step:\n" +
-		"  - uses: actions/checkout@v5\n" +
-		"    with:\n" +
-		"      fetch-depth: 0\n" +
+	history := historyAdvice
+	creds := "A checkout with `persist-credentials: false` leaves no credentials to fetch a private repository with."
+	switch {
+	case !gitbase.Fetchable(rev):
+		// HEAD~1, a range: resolved against history, never sent by name.
+		return history + "(" + rev + " is relative to other commits: only the history resolves it; or give `base` a commit id, a branch or a tag.)\n" + creds
+	case abbreviatedID(rev):
+		return history + "or give `base` the full 40-character commit id: git fetches a commit by its full id only.\n" + creds
+	}
+	return history +
 		"or fetch just the base in a step before this one:\n" +
-		"  - run: git fetch --no-tags --depth=1 origin " + rev + "\n" +
-		"A checkout with `persist-credentials: false` leaves no credentials to fetch a private repository with."
+		"  - run: git fetch --no-tags --depth=1 origin " + rev + "\n" + creds
+}
+
+// abbreviatedID reports whether rev looks like a shortened commit id.
+func abbreviatedID(rev string) bool {
+	if len(rev) < 4 || len(rev) >= 40 {
+		return false
+	}
+	for _, c := range rev {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // loadHead loads the head tools. With a base, a path missing in the head
@@ -337,9 +452,13 @@ func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[s
 		_, err := os.Lstat(abs)
 		switch {
 		case err == nil || !baseLoaded:
+			if hint := r.pathHint(p); err != nil && hint != "" {
+				// The loader says the path does not exist; this says why.
+				r.note("warning", "Tool path", fmt.Sprintf("`%s` does not exist. %s", p, hint))
+			}
 			present = append(present, p)
 		case baseMissing[p]:
-			return nil, fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input.", p, baseLabel(r.baseSHA))
+			return nil, strings.TrimSpace(fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input. %s", p, baseLabel(r.baseSHA), r.pathHint(p)))
 		default:
 			r.note("notice", "Tool path removed", fmt.Sprintf("`%s` does not exist in the head: every tool it held in the base counts as removed.", p))
 		}
@@ -350,6 +469,22 @@ func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[s
 		}
 	}
 	return present, ""
+}
+
+// pathHint says what `path` takes when a tool path that does not exist
+// looks like something it does not take; "" when nothing fits.
+func (r *actionRun) pathHint(p string) string {
+	switch {
+	case strings.ContainsAny(p, "*?["):
+		return "`path` takes files and directories, not glob patterns: name the directory instead (every .json file under it is loaded)."
+	case strings.HasPrefix(p, "- "):
+		return "`path` takes one path per line, without a YAML list's `- `."
+	case strings.Contains(p, ","):
+		return "`path` takes one path per line, not a comma-separated list."
+	case r.defaultPaths && p == action.DefaultPath:
+		return "No `path` input was given (nor `schemas` in the config), so the default `tools` was used: set the `path` input to the files or directories that hold the tool definitions."
+	}
+	return ""
 }
 
 // load loads tool paths that must resolve inside root, and says in one

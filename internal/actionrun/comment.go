@@ -35,22 +35,73 @@ func (r *actionRun) postComment(o outcome) {
 		return
 	}
 	text := r.renderComment(o, cs)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	res, err := prcomment.Sync(ctx,
-		prcomment.Target{APIURL: cs.APIURL, Token: cs.Token, Owner: cs.Owner, Repo: cs.Repo, Number: number},
-		prcomment.Comment{Body: text.Body, AllClear: text.AllClear, Fallback: text.Fallback},
-		prcomment.Options{UserAgent: "schemaport-action/" + version.Version})
-	var pe *prcomment.Error
+	res, err := syncComment(cs, number, prcomment.Comment{Body: text.Body, AllClear: text.AllClear, Fallback: text.Fallback, Key: r.commentKey()})
 	switch {
-	case errors.As(err, &pe) && pe.Forbidden():
-		r.note("notice", "Pull request comment", "The pull request comment was not written: the token may not write here ("+pe.Error()+"). "+
-			"A pull request from a fork gets a read-only token; elsewhere, give the job `permissions: pull-requests: write`.")
 	case err != nil:
-		r.note("warning", "Pull request comment", "The pull request comment was not written: "+err.Error())
+		r.note(commentProblem(err))
 	case res.URL != "":
 		r.notes = append(r.notes, "Pull request comment "+string(res.Action)+": "+res.URL)
 	}
+}
+
+// postFailedComment brings the comment up to date when the run cannot run
+// (exit 2): left as it was, it would show an earlier run's verdict next to
+// a red check. A pull request that never had a comment gets one too, for
+// the author to see why. Nothing else is left to report to: a failure is
+// an annotation.
+func (r *actionRun) postFailedComment(reason string) {
+	cs := action.ReadCommentSettings(r.env)
+	if cs.Problem != "" || !cs.On {
+		return
+	}
+	ev, err := action.LoadEvent(r.env)
+	if err != nil || !ev.IsPullRequest() {
+		return
+	}
+	number, _ := strconv.Atoi(ev.PRNumber())
+	if number == 0 || cs.Owner == "" {
+		return
+	}
+	key := r.commentKey()
+	body := report.FailedComment(reason, cs.RunURL, key, prcomment.MaxChars-len(prcomment.MarkerFor(key))-1)
+	if _, err := syncComment(cs, number, prcomment.Comment{Body: body, Fallback: body, Key: key}); err != nil {
+		level, title, msg := commentProblem(err)
+		r.errLog.Annotate(level, title, msg)
+	}
+}
+
+// commentKey tells this run's comment from other runs' on the same pull
+// request: its SARIF category, which code scanning already needs distinct
+// per run; "" for the default (the comment earlier versions kept).
+func (r *actionRun) commentKey() string {
+	s := r.settings
+	if s == nil {
+		s = fallbackSettings(r.env)
+	}
+	if s.SARIFCategory == action.DefaultSARIFCategory {
+		return ""
+	}
+	return s.SARIFCategory
+}
+
+// syncComment creates or updates the pull request's comment.
+func syncComment(cs action.CommentSettings, number int, c prcomment.Comment) (prcomment.Result, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	return prcomment.Sync(ctx,
+		prcomment.Target{APIURL: cs.APIURL, Token: cs.Token, Owner: cs.Owner, Repo: cs.Repo, Number: number},
+		c, prcomment.Options{UserAgent: "schemaport-action/" + version.Version})
+}
+
+// commentProblem is the annotation for a comment that was not written: a
+// notice when the token may not write (a fork's), else a warning.
+func commentProblem(err error) (level, title, msg string) {
+	var pe *prcomment.Error
+	if errors.As(err, &pe) && pe.Forbidden() {
+		return "notice", "Pull request comment", "The pull request comment was not written: the token may not write here (" + pe.Error() + "). " +
+			"A pull request from a fork gets a read-only token; elsewhere, give the job `permissions: pull-requests: write`."
+	}
+	return "warning", "Pull request comment", "The pull request comment was not written: " + err.Error()
 }
 
 // renderComment renders the comment from the policy's verdict, within
@@ -59,7 +110,7 @@ func (r *actionRun) renderComment(o outcome, cs action.CommentSettings) report.C
 	return report.PRComment(report.CommentInput{
 		Result: o.policy, BaseSHA: r.baseSHA, HeadSHA: r.headSHA, Notes: r.notes, RunURL: cs.RunURL,
 		BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA),
-		Paths:   r.paths, Cost: r.costDeltas(),
-		Limit: prcomment.MaxChars - len(prcomment.Marker) - 1,
+		Paths:   r.paths, Cost: r.costDeltas(), Label: r.commentKey(),
+		Limit: prcomment.MaxChars - len(prcomment.MarkerFor(r.commentKey())) - 1,
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -31,31 +32,6 @@ func (r *actionRun) publish(o outcome) int {
 	}
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
-	if s.Annotations {
-		// Only what GitHub shows is kept (a few per level), however many
-		// findings there are.
-		sel := report.NewAnnotationSelector(report.MaxAnnotationsPerLevel)
-		mapped := []report.Annotation{{}}
-		report.PolicyAnnotationsEach(o.policy, r.changedFiles(), func(a report.Annotation) {
-			mapped[0] = a
-			report.MapFiles(mapped, r.paths)
-			sel.Add(mapped[0])
-		})
-		for _, a := range o.compiled.annotations() {
-			mapped[0] = a
-			report.MapFiles(mapped, r.paths)
-			sel.Add(mapped[0])
-		}
-		for _, a := range r.extra {
-			sel.Add(a)
-		}
-		for _, a := range r.configAnnotations(o.policy) {
-			sel.Add(a)
-		}
-		var buf bytes.Buffer
-		sel.Write(&buf, r.seeAlso())
-		r.log.Raw(buf.String())
-	}
 
 	var problems []string
 	// The SARIF file and the JSON report only read the outcome: the SARIF
@@ -87,17 +63,24 @@ func (r *actionRun) publish(o outcome) int {
 		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
 	}
 	if s.JobSummary {
-		// The matrix section goes after the summary, which leaves room
-		// for it under GitHub's limit.
-		targetMD := r.targetSummary()
-		if err := r.writeSummary(report.SummaryInput{MaxBytes: summaryRoom(targetMD), Check: o.check, Diff: o.diff,
+		// The compiled-files and matrix sections go after the summary,
+		// which leaves room for them (and for what the file already
+		// holds) under GitHub's limit.
+		targetMD, compiledMD := r.targetSummary(), ""
+		if o.compiled != nil {
+			compiledMD = o.compiled.summary()
+		}
+		room, ok := r.summaryRoom(compiledMD, targetMD)
+		if !ok {
+			targetMD, compiledMD = "", ""
+		} else if err := r.writeSummary(report.SummaryInput{MaxBytes: room, Check: o.check, Diff: o.diff,
 			LoadErrors: o.head.Errors, BaseLoadErrors: o.base.Errors, BreakingApproved: o.approved,
 			ApprovalLabel: s.AllowBreakingLabel, BaseSHA: r.baseSHA, HeadSHA: r.headSHA,
 			Notes: r.notes, Paths: r.paths, Policy: o.policy, CompileFixes: o.failOn == finding.FailOnLossy, Cost: r.costDeltas(),
 			BlobURL: report.BlobURL(r.env.Get("GITHUB_SERVER_URL"), r.env.Get("GITHUB_REPOSITORY"), r.headSHA)}); err != nil {
 			problems = append(problems, "cannot write the job summary: "+err.Error())
-		} else if o.compiled != nil {
-			if err := r.appendSummary(o.compiled.summary()); err != nil {
+		} else if compiledMD != "" {
+			if err := r.appendSummary(compiledMD); err != nil {
 				problems = append(problems, "cannot write the job summary: "+err.Error())
 			}
 		}
@@ -108,19 +91,29 @@ func (r *actionRun) publish(o outcome) int {
 		}
 	}
 
+	// The annotations come once the files are written, so that a result
+	// that could not be written is one of the few errors GitHub shows.
+	writeProblem := report.Annotation{Level: report.LevelError, Title: "SchemaPort: cannot write results",
+		Message: strings.Join(problems, "\n"), Priority: report.PriorityBreaking}
+	if s.Annotations {
+		r.printAnnotations(o, writeProblem)
+	} else if len(problems) > 0 {
+		r.errLog.Annotate("error", writeProblem.Title, writeProblem.Message)
+	}
+
 	c := o.policy.Counts
 	tools := 0
 	if o.check != nil {
 		tools = len(o.check.Tools)
 	}
-	// A report that could not be written makes the run an error (exit 2),
-	// whatever the findings say: `result` says so too.
-	result := o.policy.Verdict()
+	// A result that could not be written is exit 2, and `result` says
+	// `error` whenever the exit is 2.
+	verdict := o.policy.Verdict()
 	if len(problems) > 0 {
-		result = "error"
+		verdict = "error"
 	}
 	outputs := []action.Output{
-		{Name: "result", Value: result},
+		{Name: "result", Value: verdict},
 		{Name: "breaking", Value: strconv.FormatBool(c.Breaking > 0)},
 		{Name: "breaking-count", Value: strconv.Itoa(c.Breaking)},
 		{Name: "non-breaking-count", Value: strconv.Itoa(c.NonBreaking)},
@@ -136,18 +129,52 @@ func (r *actionRun) publish(o outcome) int {
 		{Name: "base-sha", Value: r.baseSHA},
 		{Name: "head-sha", Value: r.headSHA},
 	}
+	outputsErr := error(nil)
 	if r.env.Get("GITHUB_OUTPUT") != "" {
-		if err := r.writeOutputs(outputs); err != nil {
-			problems = append(problems, err.Error())
-		}
+		outputsErr = r.writeOutputs(outputs)
 	}
-	// The verdict is printed even then: the findings were made.
+	// The verdict the run reached is logged even when it could not all be
+	// written; the reason is an annotation above (the outputs', written
+	// last, follows).
 	r.printVerdict(o)
+	if outputsErr != nil {
+		r.errLog.Annotate("error", "SchemaPort: cannot write results", outputsErr.Error())
+		return 2
+	}
 	if len(problems) > 0 {
-		r.errLog.Annotate("error", "SchemaPort: cannot write results", strings.Join(problems, "\n"))
 		return 2
 	}
 	return o.exit
+}
+
+// printAnnotations prints the annotations GitHub shows (a few per level,
+// however many findings there are): problem, when it has a message, ranks
+// first among the errors.
+func (r *actionRun) printAnnotations(o outcome, problem report.Annotation) {
+	sel := report.NewAnnotationSelector(report.MaxAnnotationsPerLevel)
+	if problem.Message != "" {
+		sel.Add(problem)
+	}
+	mapped := []report.Annotation{{}}
+	report.PolicyAnnotationsEach(o.policy, r.changedFiles(), func(a report.Annotation) {
+		mapped[0] = a
+		report.MapFiles(mapped, r.paths)
+		sel.Add(mapped[0])
+	})
+	for _, a := range o.compiled.annotations() {
+		mapped[0] = a
+		report.MapFiles(mapped, r.paths)
+		sel.Add(mapped[0])
+	}
+	for _, a := range r.extra {
+		sel.Add(a)
+	}
+	for _, a := range r.configAnnotations(o.policy) {
+		sel.Add(a)
+	}
+	var buf bytes.Buffer
+	sel.Write(&buf, r.seeAlso())
+	r.log.Raw(buf.String())
 }
 
 // configAnnotations point at the accept entries in the config file: an
@@ -202,7 +229,8 @@ func (r *actionRun) changedFiles() func(string) bool {
 // about annotations GitHub would not show.
 func (r *actionRun) seeAlso() string {
 	var where []string
-	if r.settings.JobSummary && (r.env.Get("GITHUB_STEP_SUMMARY") != "" || r.settings.SummaryFile != "") {
+	// A summary cut to GitHub's limit does not hold them all.
+	if r.settings.JobSummary && !r.summarySkipped && !r.summaryCut && (r.env.Get("GITHUB_STEP_SUMMARY") != "" || r.settings.SummaryFile != "") {
 		where = append(where, "the job summary")
 	}
 	if r.settings.SARIFFile != "" {
@@ -410,6 +438,38 @@ func (r *actionRun) fileRoot(name string) string {
 	return r.workspace
 }
 
+// minSummaryRoom is the least room the summary is written in: its verdict
+// and counts. With less, it is left out with a warning, never failing the
+// run (GitHub does not fail a step whose summary is too large either).
+const minSummaryRoom = 4 << 10
+
+// summaryRoom is the summary's byte budget: GitHub's limit less what the
+// step's summary file already holds (a `run:` step may have written to it
+// first) and less the sections appended after the summary. ok is false
+// when there is not room enough to write it at all; a warning says so.
+func (r *actionRun) summaryRoom(after ...string) (room int, ok bool) {
+	path := cmp.Or(r.env.Get("GITHUB_STEP_SUMMARY"), r.settings.SummaryFile)
+	room = report.MaxSummaryBytes
+	var held int64
+	if st, err := os.Stat(path); path != "" && err == nil && st.Mode().IsRegular() {
+		held = st.Size()
+		room -= int(held)
+	}
+	for _, md := range after {
+		if md != "" {
+			// The section and the newline AppendSummary may add to it,
+			// with the margin the sections were always given.
+			room -= len(md) + 1 + 1024
+		}
+	}
+	if room < minSummaryRoom {
+		r.summarySkipped = true
+		r.note("warning", "Job summary not written", fmt.Sprintf("The step's summary file already holds %d bytes of GitHub's %d-byte limit, so the job summary was not written. The SARIF file, the JSON report and the log have the results.", held, report.MaxSummaryBytes))
+		return 0, false
+	}
+	return room, true
+}
+
 func (r *actionRun) writeSummary(in report.SummaryInput) error {
 	path := r.env.Get("GITHUB_STEP_SUMMARY")
 	if path == "" {
@@ -419,9 +479,11 @@ func (r *actionRun) writeSummary(in report.SummaryInput) error {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := report.Summary(&buf, in); err != nil {
+	cut, err := report.SummaryCut(&buf, in)
+	if err != nil {
 		return err
 	}
+	r.summaryCut = cut
 	return r.appendSummaryTo(path, buf.String())
 }
 

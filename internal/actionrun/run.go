@@ -101,6 +101,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := action.ParseSettings(args, env)
 	if err != nil {
+		if inActions {
+			// A workflow has inputs, not a command line to add --help to.
+			return r.fail(err.Error() + "\nCheck the step's `with:` inputs: the action's README lists the values each takes.")
+		}
 		return r.fail(err.Error() + "\nRun `" + version.Name + " run --help` for usage.")
 	}
 	if s.Help {
@@ -132,7 +136,14 @@ type actionRun struct {
 	notes            []string
 	extra            []report.Annotation // our own notices, capped with the rest
 	maxFileSize      int64               // from the config file; 0 for the default
-	outputsWritten   bool
+	// defaultPaths: neither the `path` input nor the config's `schemas`
+	// names the tool paths (the default, `tools`, applies).
+	defaultPaths   bool
+	outputsWritten bool
+	// summarySkipped: the step's summary file had no room left for it;
+	// summaryCut: the summary was cut to its room (not every finding is
+	// in it).
+	summarySkipped, summaryCut bool
 	// loads shares the files the base and the head have byte for byte
 	// (tool.Cache) between the two loads; nil once both are done.
 	loads *tool.Cache
@@ -224,6 +235,7 @@ func (r *actionRun) failed(msg string) int {
 			action.Output{Name: "report-file", Value: reportOut}, action.Output{Name: "head-sha", Value: r.headSHA}, action.Output{Name: "base-sha", Value: r.baseSHA})
 		r.writeOutputs(outs)
 	}
+	r.postFailedComment(msg)
 	return 2
 }
 
@@ -278,6 +290,7 @@ func (r *actionRun) run() int {
 	if err != nil {
 		return r.failConfig(err)
 	}
+	r.defaultPaths = !s.PathsSet && (headCfg == nil || len(headCfg.Schemas) == 0)
 	if r.repo == nil && r.repoErr == nil {
 		r.locateFromPaths(opts.paths)
 	}

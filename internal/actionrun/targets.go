@@ -103,12 +103,3 @@ func (r *actionRun) targetSummary() string {
 	}
 	return report.TargetMatrixSummary(r.targets.before, r.targets.after, len(r.targets.findings))
 }
-
-// summaryRoom is the summary's size limit with room left for md after it
-// (0, the default limit, when there is nothing to add).
-func summaryRoom(md string) int {
-	if md == "" {
-		return 0
-	}
-	return report.MaxSummaryBytes - len(md) - 1024
-}

@@ -177,12 +177,69 @@ func (r *Repo) Fetch(rev string) error {
 	if !IsObjectID(rev) && !isSafeRefName(rev) {
 		return fmt.Errorf("refusing to fetch %s: not a commit id or a plain branch or tag name", quote(rev))
 	}
-	_, err := r.run(nil, nil, "fetch", "--no-tags", "--depth=1", "origin", "--", rev)
+	_, err := r.run(nil, stallLimit(), "fetch", "--no-tags", "--depth=1", "origin", "--", rev)
 	// Even a failed fetch may have written a pack or a lock's leftovers.
 	for _, dir := range r.gitDirs() {
 		matchOwnerTree(dir)
 	}
 	return err
+}
+
+// Deepen fetches n more commits of history behind each of the commits
+// (full ids) from origin: `git fetch --no-tags --deepen=<n> origin <ids>`.
+// In a shallow clone it moves the boundary back until two histories meet.
+func (r *Repo) Deepen(n int, ids ...string) error {
+	for _, id := range ids {
+		if !IsObjectID(id) {
+			return fmt.Errorf("refusing to deepen %s: not a commit id", quote(id))
+		}
+	}
+	args := append([]string{"fetch", "--no-tags", "--deepen=" + strconv.Itoa(n), "origin", "--"}, ids...)
+	_, err := r.run(nil, stallLimit(), args...)
+	for _, dir := range r.gitDirs() {
+		matchOwnerTree(dir)
+	}
+	return err
+}
+
+// MergeBase returns the best common ancestor of two commits (full ids);
+// ok is false when the history in the clone has none (a shallow clone
+// whose boundary is above it, or unrelated histories).
+func (r *Repo) MergeBase(a, b string) (base string, ok bool, err error) {
+	if !IsObjectID(a) || !IsObjectID(b) {
+		return "", false, fmt.Errorf("merge base of %s and %s: not commit ids", quote(a), quote(b))
+	}
+	out, err := r.run(nil, nil, "merge-base", a, b)
+	var gerr *Error
+	if errors.As(err, &gerr) && strings.TrimSpace(gerr.Stderr) == "" {
+		// Exit 1 without a message: no common ancestor in this history.
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return strings.TrimSpace(string(out)), true, nil
+}
+
+// IsShallow reports whether the clone has only part of the history.
+func (r *Repo) IsShallow() bool {
+	out, err := r.run(nil, nil, "rev-parse", "--is-shallow-repository")
+	return err == nil && strings.TrimSpace(string(out)) == "true"
+}
+
+// stallSeconds is how long a fetch over HTTP(S) may move less than 1 KB/s
+// before git gives up. git has no timeout of its own: a remote that stops
+// answering would hold the job until GitHub cancels it, hours later. A
+// large base still fetches, however long it takes, while data flows.
+var stallSeconds = 60
+
+// stallLimit is the environment that sets it (git's GIT_HTTP_LOW_SPEED_*),
+// unless the environment already sets its own.
+func stallLimit() []string {
+	if os.Getenv("GIT_HTTP_LOW_SPEED_LIMIT") != "" || os.Getenv("GIT_HTTP_LOW_SPEED_TIME") != "" {
+		return nil
+	}
+	return []string{"GIT_HTTP_LOW_SPEED_LIMIT=1000", "GIT_HTTP_LOW_SPEED_TIME=" + strconv.Itoa(stallSeconds)}
 }
 
 // gitDirs returns the repository's git directory and, for a linked
@@ -268,6 +325,10 @@ func IsObjectID(s string) bool {
 func IsZeroID(s string) bool {
 	return IsObjectID(s) && strings.Trim(s, "0") == ""
 }
+
+// Fetchable reports whether Fetch takes rev: a full commit id, or a plain
+// branch or tag name (not HEAD~1, a range, or a refspec).
+func Fetchable(rev string) bool { return IsObjectID(rev) || isSafeRefName(rev) }
 
 // isSafeRefName accepts names that can only mean a ref on the remote:
 // no refspec syntax (`:`, leading `+`), no options, no revision operators.

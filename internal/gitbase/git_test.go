@@ -3,12 +3,15 @@ package gitbase
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
 )
@@ -232,6 +235,74 @@ func TestFetchFailures(t *testing.T) {
 	lone.Commit("x")
 	if err := open(t, lone.Dir).Fetch(h.base); err == nil {
 		t.Fatal("Fetch without an origin succeeded")
+	}
+}
+
+func TestMergeBaseAfterDeepening(t *testing.T) {
+	isolate(t)
+	h := newHistory(t)
+	r := open(t, h.shallowDir)
+	if !r.IsShallow() {
+		t.Fatal("a one-commit-deep clone is not shallow")
+	}
+	for _, id := range []string{h.mainTip, h.feature} {
+		if err := r.Fetch(id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Both tips are there, their parents are not: no common ancestor yet.
+	if mb, ok, err := r.MergeBase(h.mainTip, h.feature); err != nil || ok {
+		t.Fatalf("MergeBase in the shallow clone = %s, %v, %v; want none", mb, ok, err)
+	}
+	if err := r.Deepen(5, h.mainTip, h.feature); err != nil {
+		t.Fatal(err)
+	}
+	if mb, ok, err := r.MergeBase(h.mainTip, h.feature); err != nil || !ok || mb != h.base {
+		t.Fatalf("MergeBase after deepening = %s, %v, %v; want %s", mb, ok, err, h.base)
+	}
+	if _, _, err := r.MergeBase("main", h.feature); err == nil {
+		t.Error("MergeBase took a name")
+	}
+	if err := r.Deepen(1, "--upload-pack=x"); err == nil || !strings.Contains(err.Error(), "refusing") {
+		t.Errorf("Deepen took an option: %v", err)
+	}
+	if open(t, h.repo.Dir).IsShallow() {
+		t.Error("the full repository is shallow")
+	}
+}
+
+func TestFetchGivesUpOnAStalledServer(t *testing.T) {
+	// A remote that accepts the connection and then sends nothing: git
+	// has no timeout of its own, so the job would hang until GitHub
+	// kills it hours later. The fetch gives up once the transfer stalls.
+	isolate(t)
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		select {
+		case <-release:
+		case <-req.Context().Done():
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	old := stallSeconds
+	stallSeconds = 1
+	t.Cleanup(func() { stallSeconds = old })
+
+	lone := gittest.Init(t, filepath.Join(t.TempDir(), "lone"))
+	lone.Write("x", "x")
+	lone.Commit("x")
+	lone.Git("remote", "add", "origin", srv.URL+"/r.git")
+	done := make(chan error, 1)
+	go func() { done <- open(t, lone.Dir).Fetch(strings.Repeat("ab", 20)) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "too slow") {
+			t.Fatalf("Fetch from a stalled server = %v, want git giving up on the stalled transfer", err)
+		}
+	case <-time.After(2 * time.Minute):
+		// Not a speed assertion: without a stall limit the fetch never ends.
+		t.Fatal("Fetch from a stalled server did not give up")
 	}
 }
 

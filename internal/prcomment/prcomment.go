@@ -23,6 +23,23 @@ import (
 // every body the action writes.
 const Marker = "<!-- schemaport-action:pr-comment -->"
 
+// MarkerFor is the marker of the comment kept for key: Marker for "" (the
+// one earlier versions wrote), else one that names the key, so that runs
+// over different tool sets on one pull request keep a comment each. The
+// key is reduced to characters that cannot end the HTML comment.
+func MarkerFor(key string) string {
+	if key == "" {
+		return Marker
+	}
+	safe := strings.Map(func(r rune) rune {
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("/._:+", r) {
+			return r
+		}
+		return '_'
+	}, key)
+	return "<!-- schemaport-action:pr-comment key=" + safe + " -->"
+}
+
 // MaxChars is GitHub's limit on a comment body, in characters: a longer
 // body is rejected with HTTP 422 ("body is too long (maximum is 65536
 // characters)").
@@ -55,6 +72,9 @@ type Comment struct {
 	// Fallback is posted instead of Body if Body is too long after all: a
 	// short text that links to the full report.
 	Fallback string
+	// Key tells this comment from the action's others on the pull request
+	// (see MarkerFor); "" is the one comment of a single run.
+	Key string
 }
 
 // Action is what Sync did.
@@ -121,16 +141,17 @@ func Sync(ctx context.Context, t Target, c Comment, o Options) (Result, error) {
 	if backoff == nil {
 		backoff = func(n int) time.Duration { return time.Duration(1<<n) * time.Second }
 	}
-	body := Marker + "\n" + c.Body
+	marker := MarkerFor(c.Key)
+	body := marker + "\n" + c.Body
 	if utf8.RuneCountInString(body) > MaxChars {
-		body = Marker + "\n" + c.Fallback
+		body = marker + "\n" + c.Fallback
 		if utf8.RuneCountInString(body) > MaxChars {
-			body = Marker + "\nThe SchemaPort report is too long for a comment; see the job summary."
+			body = marker + "\nThe SchemaPort report is too long for a comment; see the job summary."
 		}
 	}
 	var res Result
 	for n := 1; ; n++ {
-		res, err = syncOnce(ctx, client, t, body, c.AllClear)
+		res, err = syncOnce(ctx, client, t, marker, body, c.AllClear)
 		if err == nil || n >= attempts || !retryable(err) {
 			break
 		}
@@ -174,8 +195,8 @@ func newClient(t Target, o Options) (*github.Client, error) {
 }
 
 // syncOnce is one pass: find the earlier comment, then write.
-func syncOnce(ctx context.Context, client *github.Client, t Target, body string, allClear bool) (Result, error) {
-	earlier, err := find(ctx, client, t)
+func syncOnce(ctx context.Context, client *github.Client, t Target, marker, body string, allClear bool) (Result, error) {
+	earlier, err := find(ctx, client, t, marker)
 	if err != nil {
 		return Result{}, err
 	}
@@ -209,7 +230,7 @@ func syncOnce(ctx context.Context, client *github.Client, t Target, body string,
 // when none does. Only a comment that starts with the marker counts, so
 // quoting it in a reply does not make that reply ours, and preferring a
 // bot's keeps a person's comment that starts with it from being taken.
-func find(ctx context.Context, client *github.Client, t Target) (*github.IssueComment, error) {
+func find(ctx context.Context, client *github.Client, t Target, marker string) (*github.IssueComment, error) {
 	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	var first *github.IssueComment
 	for {
@@ -218,7 +239,9 @@ func find(ctx context.Context, client *github.Client, t Target) (*github.IssueCo
 			return nil, err
 		}
 		for _, c := range page {
-			if !strings.HasPrefix(c.GetBody(), Marker) {
+			// The marker as the whole first line: one key's marker is
+			// never taken for another's.
+			if first, _, _ := strings.Cut(c.GetBody(), "\n"); strings.TrimRight(first, "\r ") != marker {
 				continue
 			}
 			if c.GetUser().GetType() == "Bot" {

@@ -313,3 +313,34 @@ func TestDefaultAPIURLIsGitHubDotCom(t *testing.T) {
 type roundTrip func(*http.Request) (*http.Response, error)
 
 func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+func TestMarkerFor(t *testing.T) {
+	if prcomment.MarkerFor("") != prcomment.Marker {
+		t.Fatal("the default key must keep the marker earlier versions wrote")
+	}
+	a, b := prcomment.MarkerFor("orders/"), prcomment.MarkerFor("billing/")
+	if a == b || a == prcomment.Marker || !strings.HasPrefix(a, "<!-- ") || !strings.HasSuffix(a, " -->") {
+		t.Fatalf("markers %q %q", a, b)
+	}
+	// A key cannot end the HTML comment or start a new line.
+	evil := prcomment.MarkerFor("x --> <script>\n::error::y")
+	if strings.Count(evil, "<") != 1 || strings.Count(evil, ">") != 1 || strings.Contains(evil, "\n") || !strings.HasSuffix(evil, " -->") {
+		t.Fatalf("MarkerFor did not neutralise the key: %q", evil)
+	}
+}
+
+func TestFindsItsCommentByKeyAndAcrossLineEndings(t *testing.T) {
+	srv := prcommenttest.New("")
+	defer srv.Close()
+	// Bodies edited in the web UI come back with CRLF line ends.
+	theirs := srv.Add(7, "github-actions[bot]", prcomment.MarkerFor("billing/")+"\r\nbilling's comment")
+	ours := srv.Add(7, "github-actions[bot]", prcomment.MarkerFor("orders/")+"\r\norders' old comment")
+	if _, err := sync(t, srv, prcomment.Comment{Body: "orders' new comment", Key: "orders/"}); err != nil {
+		t.Fatal(err)
+	}
+	wantCalls(t, srv, listFirst, fmt.Sprintf("PATCH /repos/acme/tools/issues/comments/%d -> 200", ours.ID))
+	got := srv.Comments(7)
+	if len(got) != 2 || got[0].Body != theirs.Body || got[1].Body != prcomment.MarkerFor("orders/")+"\norders' new comment" {
+		t.Fatalf("comments: %+v", got)
+	}
+}

@@ -25,6 +25,9 @@ type CommentInput struct {
 	// Cost is what the pull request changes in the context cost, per
 	// target (nil: not counted).
 	Cost []CostDelta
+	// Label names the run's tool set in the heading when a pull request
+	// has more than one run's comment ("" : none).
+	Label string
 	// Limit is the most bytes Body may have (0: DefaultCommentLimit).
 	// Bytes bound characters, so a body within it is within GitHub's
 	// limit in characters too.
@@ -88,12 +91,12 @@ func PRComment(in CommentInput) CommentText {
 	if in.RunURL != "" {
 		summary = "[the job summary](" + mdURL(in.RunURL) + ")"
 	}
-	verdict := commentVerdict(res)
+	verdict := commentVerdict(res, in.Label)
 	out := CommentText{Fallback: verdict + "\n\nThe report is too long for a comment: see " + summary + ".\n"}
 
 	if res.Exit == 0 && len(breaking) == 0 && approvedBreaking == 0 && len(fresh) == 0 {
 		out.AllClear = true
-		line := markOK + " **SchemaPort: all clear**: no breaking changes and no new errors or warnings"
+		line := markOK + " **" + commentName(in.Label) + ": all clear**: no breaking changes and no new errors or warnings"
 		if t := res.Tolerated(); t != "" {
 			line += ";" + mdText(strings.TrimPrefix(t, ":"))
 		}
@@ -171,14 +174,23 @@ func PRComment(in CommentInput) CommentText {
 	return out
 }
 
-func commentVerdict(res *finding.Result) string {
+func commentVerdict(res *finding.Result, label string) string {
+	name := commentName(label)
 	switch res.Exit {
 	case 0:
-		return "### " + markOK + " SchemaPort: passed"
+		return "### " + markOK + " " + name + ": passed"
 	case 1:
-		return "### " + markError + " SchemaPort: failed"
+		return "### " + markError + " " + name + ": failed"
 	}
-	return "### " + markError + " SchemaPort: input errors"
+	return "### " + markError + " " + name + ": input errors"
+}
+
+// commentName is "SchemaPort", with the run's label when it has one.
+func commentName(label string) string {
+	if label == "" {
+		return "SchemaPort"
+	}
+	return "SchemaPort " + mdCode(label)
 }
 
 // commentCounts is the one line of numbers under the verdict.

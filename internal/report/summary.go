@@ -59,6 +59,13 @@ type SummaryInput struct {
 // Every untrusted string is escaped so it renders as text: it cannot open a
 // tag, a link or a table cell.
 func Summary(w io.Writer, in SummaryInput) error {
+	_, err := SummaryCut(w, in)
+	return err
+}
+
+// SummaryCut is Summary, and says whether the summary was cut: then some
+// findings are only in the SARIF and JSON reports.
+func SummaryCut(w io.Writer, in SummaryInput) (cut bool, err error) {
 	limit := in.MaxBytes
 	if limit <= 0 {
 		limit = MaxSummaryBytes
@@ -75,8 +82,8 @@ func Summary(w io.Writer, in SummaryInput) error {
 		writeCheckCounts(m, in.Check)
 	}
 	writeTolerated(m, &in)
-	_, err := io.WriteString(w, m.finish())
-	return err
+	_, err = io.WriteString(w, m.finish())
+	return m.cut, err
 }
 
 // mdWriter builds the document under a byte budget. Items (one finding, one
@@ -143,7 +150,7 @@ func (m *mdWriter) finish() string {
 		if m.omitted > 0 {
 			note += ": " + plural(m.omitted, "more finding") + " not shown"
 		}
-		note += ". The SARIF report and the JSON report have everything.\n"
+		note += ". The SARIF report and the JSON report have them.\n"
 		m.b.WriteString(note)
 	}
 	s := m.b.String()

@@ -253,6 +253,28 @@ func writeTolerated(m *mdWriter, in *SummaryInput) {
 	}
 }
 
+// FailedComment is the pull request comment of a run that could not run:
+// the reason and a link to the run (label as in CommentInput), within limit bytes (0: no limit; a
+// reason that does not fit is cut).
+func FailedComment(reason, runURL, label string, limit int) string {
+	where := "the job summary"
+	if runURL != "" {
+		where = "[the job summary](" + mdURL(runURL) + ")"
+	}
+	head := "### " + markError + " " + commentName(label) + ": could not run\n\n"
+	tail := "\n\nNothing was checked; see " + where + ".\n"
+	text := mdText(reason)
+	if room := limit - len(head) - len(tail) - len("…"); room > 0 && len(text) > room {
+		// Cut mdText's output at a rune boundary outside an entity.
+		text = strings.ToValidUTF8(text[:room], "")
+		if i := strings.LastIndexByte(text, '&'); i >= 0 && !strings.Contains(text[i:], ";") {
+			text = text[:i]
+		}
+		text += "…"
+	}
+	return head + text + tail
+}
+
 // FailedSummary is the job summary of a run that could not run: the
 // reason, and what to fix.
 func FailedSummary(w io.Writer, reason string) error {

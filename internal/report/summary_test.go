@@ -150,6 +150,11 @@ func TestSummarySizeCap(t *testing.T) {
 		t.Errorf("small summary is %d bytes", len(small))
 	}
 	assertWellFormed(t, small)
+	// The files hold the findings the summary had no room for, not
+	// "everything": past the run's caps a finding is in no output.
+	if !strings.Contains(small, "The SARIF report and the JSON report have them.") || strings.Contains(small, "everything") {
+		t.Errorf("the cut note overclaims:\n%s", small[len(small)-300:])
+	}
 
 	// Under the limit nothing is cut.
 	if out := summaryOf(t, fullSummaryInput(t)); strings.Contains(out, "was cut") {
@@ -231,4 +236,22 @@ func TestSummaryCountsCleanToolsPerTarget(t *testing.T) {
 		t.Errorf("the table does not say what compatible means:\n%s", out)
 	}
 	assertWellFormed(t, out)
+}
+
+func TestFailedCommentStaysWithinItsLimit(t *testing.T) {
+	reason := strings.Repeat("config <bad> & \"wrong\" ", 500)
+	full := FailedComment(reason, "https://github.example/o/r/actions/runs/1", "", 0)
+	if !strings.Contains(full, "&lt;bad&gt;") || strings.Contains(full, "<bad>") {
+		t.Fatalf("the reason is not escaped:\n%s", full[:200])
+	}
+	for _, limit := range []int{1000, 1001, 1002, 1003, 1004, 1005} {
+		got := FailedComment(reason, "https://github.example/o/r/actions/runs/1", "", limit)
+		if len(got) > limit || !strings.HasSuffix(got, "[the job summary](https://github.example/o/r/actions/runs/1).\n") || !strings.Contains(got, "…") {
+			t.Fatalf("limit %d: %d bytes\n%s", limit, len(got), got)
+		}
+		body := strings.TrimSuffix(got[:strings.Index(got, "…")], "…")
+		if i := strings.LastIndexByte(body, '&'); i >= 0 && !strings.Contains(body[i:], ";") {
+			t.Errorf("limit %d: an entity is cut: %q", limit, body[max(0, i-10):])
+		}
+	}
 }
