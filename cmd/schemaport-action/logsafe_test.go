@@ -37,7 +37,11 @@ func TestCLITextOutputCarriesNoWorkflowCommand(t *testing.T) {
 		{"check", "."}, {"check", "new", "--format", "compact", "--targets", "all"},
 		{"diff", "old", "new"}, {"diff", "old", "new", "--targets", "all"},
 		{"compile", "old", "--out", "out", "--allow-lossy"}, {"compile", "old", "--out", "out", "--check"},
+		// Outside Actions (the binary in a container a step starts, which
+		// does not pass GITHUB_ACTIONS on) run prints plain text.
+		{"run", "--path", "new", "--base-path", "old"},
 	}
+	localEnv(t)
 	t.Chdir(dir)
 	for _, args := range runs {
 		code, stdout, stderr := runCLI(t, "", args...)

@@ -23,8 +23,11 @@ func main() {
 
 // dispatch runs one command and returns its exit status.
 func dispatch(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "run" {
-		// run writes workflow commands itself and fences the text it prints.
+	if len(args) > 0 && args[0] == "run" && os.Getenv("GITHUB_ACTIONS") == "true" {
+		// In Actions, run writes workflow commands itself and fences the
+		// text it prints. Elsewhere it prints plain text, which can still
+		// end up in a log (the binary in a container a step starts, which
+		// does not pass GITHUB_ACTIONS on): that is filtered as below.
 		return guarded(args, stdout, stderr, func() int { return route(args, stdout, stderr) })
 	}
 	// What the other commands print may hold a tool file's names and a

@@ -168,6 +168,11 @@ func TestRules(t *testing.T) {
 	if err == nil || err.Error() != "schemaport.config.json:7:5: Unknown rule code `anthropic/schema-not-enforce`. Did you mean `anthropic/schema-not-enforced`? docs/rules.md lists every code." {
 		t.Errorf("unknown code: %v", err)
 	}
+	// A setting that says nowhere (built in code) has no place prefix.
+	_, err = NewRules([]RuleSetting{{Key: "nope", Level: "off"}})
+	if err == nil || !strings.HasPrefix(err.Error(), "Unknown rule code `nope`.") {
+		t.Errorf("no place: %v", err)
+	}
 	// A code of a known target is matched among that target's codes.
 	_, err = NewRules([]RuleSetting{{Key: "openai/nope", Level: "off", Where: "c.json:2"}})
 	if err == nil || !strings.Contains(err.Error(), "Did you mean `openai/") {

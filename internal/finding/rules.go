@@ -75,20 +75,23 @@ func NewRules(settings []RuleSetting) (*Rules, error) {
 		if at == "" {
 			at = s.Where
 		}
+		if at != "" {
+			at += ": "
+		}
 		switch s.Level {
 		case LevelOff, LevelInfo, LevelWarning, LevelError:
 		default:
-			return nil, fmt.Errorf("%s: The rule `%s` has the level `%s`; use off, info, warning or error.", at, s.Key, s.Level)
+			return nil, fmt.Errorf("%sThe rule `%s` has the level `%s`; use off, info, warning or error.", at, s.Key, s.Level)
 		}
 		if t, ok := strings.CutSuffix(s.Key, "/*"); ok {
 			if !slices.Contains(targets, t) {
-				return nil, fmt.Errorf("%s: Unknown target in the rule `%s`. Did you mean `%s/*`? Valid targets are: %s.", at, s.Key, Nearest(t, targets), strings.Join(targets, ", "))
+				return nil, fmt.Errorf("%sUnknown target in the rule `%s`. Did you mean `%s/*`? Valid targets are: %s.", at, s.Key, Nearest(t, targets), strings.Join(targets, ", "))
 			}
 			r.byTarget[t] = s
 			continue
 		}
 		if _, found := slices.BinarySearch(codes, s.Key); !found {
-			return nil, fmt.Errorf("%s: Unknown rule code `%s`. Did you mean `%s`? docs/rules.md lists every code.", at, s.Key, Nearest(s.Key, codes))
+			return nil, fmt.Errorf("%sUnknown rule code `%s`. Did you mean `%s`? docs/rules.md lists every code.", at, s.Key, Nearest(s.Key, codes))
 		}
 		r.byCode[s.Key] = s
 	}

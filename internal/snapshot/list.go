@@ -298,12 +298,36 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		end()
 		return nil, err
 	}
-	body := resp.Body
+	body := io.ReadCloser(&cappedBody{ReadCloser: resp.Body, left: maxResponse})
 	if watch != "" {
 		body = &bodyTap{ReadCloser: body, rec: h.rec, id: watch, sse: strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream")}
 	}
 	resp.Body = &endingBody{ReadCloser: body, end: end}
 	return resp, nil
+}
+
+// maxResponse bounds one HTTP response of the server: the SDK reads a
+// JSON response whole, and a server that sends without end (or a few GB)
+// took that much memory until the timeout (2.5 GB in 5 s here). A
+// tools/list page is far smaller.
+const maxResponse = 64 << 20
+
+// cappedBody fails a read past left bytes.
+type cappedBody struct {
+	io.ReadCloser
+	left int64
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, fmt.Errorf("the server's response is larger than %d MiB", maxResponse>>20)
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.left -= int64(n)
+	return n, err
 }
 
 // endingBody releases its request's context when closed.

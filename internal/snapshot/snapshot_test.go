@@ -328,3 +328,25 @@ func TestWriteAndCheck(t *testing.T) {
 		t.Errorf("link target changed: %s", data)
 	}
 }
+
+// A server whose response does not end (or is gigabytes) is cut at
+// maxResponse: the SDK reads a JSON response whole, and such a server took
+// gigabytes of memory until the timeout.
+func TestListHTTPBoundsTheResponse(t *testing.T) {
+	endless := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		chunk := []byte(strings.Repeat("x", 1<<16))
+		for sent := 0; sent < maxResponse+(8<<20); sent += len(chunk) {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	}))
+	defer endless.Close()
+	_, err := List(context.Background(), Server{Name: "endless", URL: endless.URL}, 20*time.Second)
+	if err == nil || !strings.Contains(err.Error(), "larger than 64 MiB") {
+		t.Errorf("err = %v", err)
+	}
+}
