@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/check"
+	"github.com/schemaport/schemaport-action/internal/compile"
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase/gittest"
@@ -246,5 +248,32 @@ func TestConfigErrorIsAnnotatedOnItsLine(t *testing.T) {
 	code, stdout, _ := runIn(t, dir, "--path", "v2", "--base-path", "v1")
 	if code != 2 || !regexp.MustCompile(`(?m)^::error col=13,endLine=2,file=schemaport\.config\.json,line=2,title=SchemaPort%3A cannot run::schemaport\.config\.json:2:13: `).MatchString(stdout) {
 		t.Errorf("exit %d:\n%s", code, stdout)
+	}
+}
+
+// A link planted where a compiled file belongs (to /dev/zero: reading it
+// never ends) is not the compiled file: the compiled-path check fails on
+// it, naming it, instead of passing with a warning that nothing was
+// compared.
+func TestPlantedLinkInCompiledPathFailsTheCheck(t *testing.T) {
+	localEnv(t)
+	dir := refundDirs(t)
+	head := tool.Load([]string{filepath.Join(dir, "v2")}, tool.Options{Cwd: dir})
+	plan, err := compile.Build(head.Tools, check.DefaultTargets(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plan.Write(filepath.Join(dir, "gen")); err != nil {
+		t.Fatal(err)
+	}
+	planted := filepath.Join(dir, "gen", "openai", "refund-order.json")
+	os.Remove(planted)
+	if err := os.Symlink("/dev/zero", planted); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("INPUT_COMPILED-PATH", "gen")
+	code, stdout, stderr := runIn(t, dir, "--path", "v2", "--base-path", "v1", "--fail-on", "never", "--breaking-fail-on", "never")
+	if code != 1 || !strings.Contains(stdout, "1 compiled file in `gen` out of date") || !strings.Contains(stdout, "symbolic link") || strings.Contains(stdout+stderr, "not checked") {
+		t.Errorf("exit %d:\n%s\n%s", code, stdout[max(0, len(stdout)-1500):], stderr)
 	}
 }

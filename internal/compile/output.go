@@ -348,7 +348,16 @@ func (p *Plan) Compare(dir string) ([]Mismatch, error) {
 		want[f.Path] = true
 		// Read no more than a file that differs needs to show it does.
 		limit := 2*int64(len(f.Data)) + 1<<20
-		got, err := safefile.ReadRegular(filepath.Join(dir, filepath.FromSlash(f.Path)), limit)
+		path := filepath.Join(dir, filepath.FromSlash(f.Path))
+		// A link or a special file where compiling writes a file is not
+		// the compiled file (and is never read: it may not end): it
+		// differs, and the check fails as for any other difference.
+		if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+			out = append(out, Mismatch{Path: f.Path, Kind: "differs",
+				Excerpt: "The file on disk is " + safefile.Kind(fi.Mode()) + "; compiling writes a regular file."})
+			continue
+		}
+		got, err := safefile.ReadRegular(path, limit)
 		var big *safefile.TooLargeError
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

@@ -106,14 +106,14 @@ func Append(path, text string) error {
 			return fmt.Errorf("%s is a symbolic link; refusing to write through it", path)
 		}
 		if fi, serr := os.Lstat(path); serr == nil && !fi.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file (%s); refusing to write to it", path, kind(fi.Mode()))
+			return fmt.Errorf("%s is not a regular file (%s); refusing to write to it", path, Kind(fi.Mode()))
 		}
 		return err
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
 		f.Close()
-		return fmt.Errorf("%s is not a regular file (%s); refusing to write to it", path, kind(fi.Mode()))
+		return fmt.Errorf("%s is not a regular file (%s); refusing to write to it", path, Kind(fi.Mode()))
 	}
 	if _, err := f.WriteString(text); err != nil {
 		f.Close()
@@ -148,7 +148,7 @@ func checkDestination(dest string) error {
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return fmt.Errorf("%s is a symbolic link; refusing to write through it (remove it from the repository, or choose another file name)", dest)
 	case !fi.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file (%s); refusing to replace it", dest, kind(fi.Mode()))
+		return fmt.Errorf("%s is not a regular file (%s); refusing to replace it", dest, Kind(fi.Mode()))
 	}
 	return nil
 }
@@ -181,7 +181,9 @@ func within(root, p string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
-func kind(m fs.FileMode) string {
+// Kind says what a file of mode m is when it is not a regular file: "a
+// symbolic link", "a named pipe".
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
@@ -241,7 +243,7 @@ func regularOnly(path string, m fs.FileMode) error {
 	case m&fs.ModeSymlink != 0:
 		return &fs.PathError{Op: "read", Path: path, Err: errors.New("is a symbolic link; refusing to read through it")}
 	case !m.IsRegular():
-		return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("is not a regular file (%s)", kind(m))}
+		return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("is not a regular file (%s)", Kind(m))}
 	}
 	return nil
 }
