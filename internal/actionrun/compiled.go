@@ -12,6 +12,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/options"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/textsafe"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
 
@@ -76,7 +77,7 @@ func compileCommandLine(o runOptions, out string) string {
 	if o.allowLossy {
 		parts = append(parts, "--allow-lossy")
 	}
-	return strings.Join(parts, " ")
+	return textsafe.ShellJoin(parts)
 }
 
 func (c *compiledCheck) annotations() []report.Annotation {
