@@ -72,7 +72,10 @@ func compileCommand(args []string, stdout, stderr io.Writer) int {
 		return usageError(args, stdout, stderr, "compile", "No input path given. Pass a file or directory, or set `schemas` in schemaport.config.json.")
 	}
 
-	loaded := tool.Load(paths, tool.Options{Cwd: cwd})
+	// The config's loader settings (formats, maxFileSize), as check and
+	// run read the tools: run's compiled-path check compares with what
+	// this writes.
+	loaded := tool.Load(paths, options.Load(cwd, cfg))
 	if len(loaded.Errors) > 0 {
 		return reportLoadErrors(format, "compile", report.SARIFInput{}, loaded.Errors, stdout, stderr)
 	}

@@ -105,7 +105,9 @@ func TestRunNamesLinksItDidNotFollow(t *testing.T) {
 	}
 }
 
-// maxFileSize in the config file is the loader's limit, for run and check.
+// maxFileSize in the config file is the loader's limit, for run, check
+// and compile (which ignored it, and its `formats`: the compiled-path
+// check then compared with tools compile had read otherwise).
 func TestConfigMaxFileSizeLimitsToolFiles(t *testing.T) {
 	localEnv(t)
 	dir := refundDirs(t)
@@ -119,6 +121,12 @@ func TestConfigMaxFileSizeLimitsToolFiles(t *testing.T) {
 	code = checkCommand([]string{"v2"}, &stdout, &stderr)
 	if code != 2 || !strings.Contains(stdout.String()+stderr.String(), "over the size limit of 100 bytes") {
 		t.Fatalf("check: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code = compileCommand([]string{"v2", "--out", "gen"}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stdout.String()+stderr.String(), "over the size limit of 100 bytes") {
+		t.Fatalf("compile: exit %d\n%s%s", code, stdout.String(), stderr.String())
 	}
 }
 
