@@ -2,6 +2,7 @@ package actionrun
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/check"
 	"github.com/schemaport/schemaport-action/internal/config"
@@ -103,6 +104,14 @@ func (rc *runCost) countBase(own []*tool.Tool, shared map[string]bool) {
 		return
 	}
 	rc.baseRows = cost.Count(own, rc.targets, nil).Tools
+	// A name is a slice of its file's text: copied, the figures keep no
+	// base file in memory.
+	for _, row := range rc.baseRows {
+		name := strings.Clone(row[0].Tool)
+		for j := range row {
+			row[j].Tool = name
+		}
+	}
 	rc.shared = shared
 	if rc.budgets != nil && rc.onlyNew {
 		rc.baseTools = own
