@@ -1,10 +1,13 @@
 package compile
 
 import (
+	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -48,6 +51,8 @@ type openaiCompiler struct {
 	rec         recorder
 	path        *pather
 	rewriteRefs bool
+	root        *jsonvalue.Value
+	anchors     map[string]string // $anchor name: the anchored schema's pointer in the output ("" when not emitted); built on first use
 }
 
 // compileOpenAI writes a Responses API function tool, always strict.
@@ -55,6 +60,7 @@ func compileOpenAI(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
 	c := openaiCompiler{mem: j.mem, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
 	root := t.InputSchema()
 	c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
+	c.root = root
 	c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
 	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so OpenAI guarantees calls match the schema.")
 	params := c.schema(root, provider.RootPath)
@@ -126,6 +132,16 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
 				o.set(k, str(to))
 				continue
+			}
+			if v.Kind == jsonvalue.String && isAnchorRef(v.Text) {
+				// Compiling drops `$anchor` (OpenAI documents only pointer
+				// references), so "#name" would dangle: point at where the
+				// anchored schema is written instead.
+				if to := c.anchorPointer(v.Text[1:]); to != "" {
+					c.rec.add("rewrote-anchor-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`: compiling drops `$anchor`.")
+					o.set(k, str(to))
+					continue
+				}
 			}
 			o.set(k, *v)
 		case "required", "additionalProperties":
@@ -225,6 +241,79 @@ func (c *openaiCompiler) slotList(l *jsonvalue.Value, at string) jsonvalue.Value
 		out[i] = c.slot(&l.Items[i], c.path.index(at, i))
 	}
 	return jsonvalue.NewArray(out...)
+}
+
+// isAnchorRef reports whether ref is a plain-name fragment ("#name").
+func isAnchorRef(ref string) bool {
+	return len(ref) > 1 && ref[0] == '#' && ref[1] != '/'
+}
+
+// anchorPointer returns the output pointer of the schema whose `$anchor`
+// (or `$dynamicAnchor`) is name, or "" when compile does not emit it.
+func (c *openaiCompiler) anchorPointer(name string) string {
+	if c.anchors == nil {
+		c.anchors = map[string]string{}
+		c.collectAnchors(c.root, provider.RootPath, "#")
+	}
+	return c.anchors[name]
+}
+
+// collectAnchors walks the keywords schema() emits subschemas for, as it
+// renames them (definitions → $defs, oneOf → anyOf), skipping what it drops.
+func (c *openaiCompiler) collectAnchors(s *jsonvalue.Value, at, ptr string) {
+	if s.Kind != jsonvalue.Object {
+		return
+	}
+	for i := range s.Members {
+		k, v := s.Members[i].Key, &s.Members[i].Value
+		kp := schemapath.Key(at, k)
+		if k == "$anchor" || k == "$dynamicAnchor" {
+			if _, seen := c.anchors[v.Text]; v.Kind == jsonvalue.String && !seen {
+				c.anchors[v.Text] = ptr
+			}
+			continue
+		}
+		if _, drop := c.dropFor(kp); drop {
+			continue
+		}
+		out := k
+		switch k {
+		case "definitions":
+			if isObj(s.Get("$defs")) {
+				continue
+			}
+			out = "$defs"
+			fallthrough
+		case "properties", "$defs":
+			if v.Kind == jsonvalue.Object {
+				for j := range v.Members {
+					e := &v.Members[j]
+					c.collectAnchors(&e.Value, schemapath.Key(kp, e.Key), ptr+"/"+out+"/"+pointerToken(e.Key))
+				}
+			}
+		case "items":
+			c.collectAnchors(v, kp, ptr+"/items")
+		case "oneOf":
+			if isArr(s.Get("anyOf")) {
+				continue
+			}
+			out = "anyOf"
+			fallthrough
+		case "anyOf":
+			if v.Kind == jsonvalue.Array {
+				for j := range v.Items {
+					c.collectAnchors(&v.Items[j], schemapath.Index(kp, j), ptr+"/"+out+"/"+strconv.Itoa(j))
+				}
+			}
+		}
+	}
+}
+
+// pointerToken escapes a key as a JSON Pointer token inside a URI
+// fragment (RFC 6901 sections 3 and 6).
+func pointerToken(key string) string {
+	key = strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
+	return url.PathEscape(key)
 }
 
 // objectLike: strict mode treats the schema as an object it must close.

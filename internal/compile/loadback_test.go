@@ -1,0 +1,104 @@
+package compile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// loadBack compiles the canonical tool text for target and reads what
+// compile wrote through the real loader, as `check` on the output
+// directory does; it returns the compile result, the loader's errors and
+// the target's error findings on the loaded tool.
+func loadBack(t *testing.T, text, target string, allowLossy bool) (Result, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "tool.json")
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := tool.Load([]string{src}, tool.Options{Cwd: dir})
+	if len(res.Errors) > 0 || len(res.Tools) != 1 {
+		t.Fatalf("source does not load: %v", res.Errors)
+	}
+	r := Compile(res.Tools[0], target, allowLossy)
+	if !r.OK {
+		return r, nil
+	}
+	out := string(Encode(r.Output))
+	if target == "gemini" {
+		// A bare FunctionDeclaration is ambiguous to the loader.
+		out = `{"functionDeclarations": [` + out + `]}`
+	}
+	file := filepath.Join(dir, "out.json")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	back := tool.Load([]string{file}, tool.Options{Cwd: dir})
+	var bad []string
+	for _, e := range back.Errors {
+		bad = append(bad, e.Path+": "+e.Message)
+	}
+	if len(back.Tools) == 1 {
+		tg, _ := Lookup(target)
+		for _, d := range tg.Check(back.Tools[0]) {
+			if d.Severity == provider.SeverityError {
+				bad = append(bad, d.Code+" at "+d.Path)
+			}
+		}
+	}
+	return r, bad
+}
+
+// A `$ref` by `$anchor` name: OpenAI's compile drops `$anchor` (an
+// annotation to it), so it repoints the reference at the schema's
+// location, losing nothing; the compiled tool loads and passes OpenAI's
+// check without --allow-lossy.
+func TestCompileOpenAIAnchorReference(t *testing.T) {
+	text := `{"name": "anchor", "description": "d", "inputSchema": {"type": "object",
+		"properties": {"b": {"$ref": "#A"}, "c": {"type": "array", "items": {"$ref": "#B"}}},
+		"required": ["b", "c"], "additionalProperties": false,
+		"$defs": {"a/b~c d": {"$anchor": "A", "type": "string"},
+			"u": {"anyOf": [{"type": "integer"}, {"$anchor": "B", "type": "string", "enum": ["x"]}]}}}}`
+	r, bad := loadBack(t, text, "openai", false)
+	if !r.OK || len(bad) > 0 {
+		t.Fatalf("ok %v %s, compiled output: %v", r.OK, records(r.Transformations), bad)
+	}
+	got := string(Encode(r.Output))
+	for _, want := range []string{`"$ref": "#/$defs/a~1b~0c%20d"`, `"$ref": "#/$defs/u/anyOf/1"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %s:\n%s", want, got)
+		}
+	}
+	if !hasRecord(r.Transformations, "rewrote-anchor-reference", "inputSchema.properties.b.$ref", false) {
+		t.Errorf("records %s", records(r.Transformations))
+	}
+}
+
+// Through the keywords compile renames: legacy `definitions` becomes
+// `$defs`, `oneOf` becomes `anyOf` (lossy, so --allow-lossy).
+func TestCompileOpenAIAnchorReferenceRenamed(t *testing.T) {
+	text := `{"name": "anchor", "description": "d", "inputSchema": {"type": "object",
+		"properties": {"b": {"$ref": "#A"}}, "required": ["b"], "additionalProperties": false,
+		"definitions": {"u": {"oneOf": [{"type": "integer"}, {"$anchor": "A", "type": "string"}]}}}}`
+	r, bad := loadBack(t, text, "openai", true)
+	if !r.OK || len(bad) > 0 {
+		t.Fatalf("ok %v %s, compiled output: %v", r.OK, records(r.Transformations), bad)
+	}
+	if got := string(Encode(r.Output)); !strings.Contains(got, `"$ref": "#/$defs/u/anyOf/1"`) {
+		t.Errorf("output:\n%s", got)
+	}
+}
+
+func hasRecord(trs []Transformation, code, path string, lossy bool) bool {
+	for _, tr := range trs {
+		if tr.Code == code && tr.Path == path && tr.Lossy == lossy {
+			return true
+		}
+	}
+	return false
+}
