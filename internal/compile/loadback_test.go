@@ -102,3 +102,31 @@ func hasRecord(trs []Transformation, code, path string, lossy bool) bool {
 	}
 	return false
 }
+
+// `definitions` beside `$defs` is dropped (lossy, as the rule says), but
+// the entries a reference uses move into `$defs` (renamed on a clash), so
+// the compiled references resolve and OpenAI accepts the tool.
+func TestCompileOpenAIConflictingDefinitionsReferenced(t *testing.T) {
+	text := `{"name": "both", "description": "d", "inputSchema": {"type": "object",
+		"properties": {"a": {"$ref": "#/$defs/A"}, "b": {"$ref": "#/definitions/A"}, "c": {"$ref": "#/definitions/C/properties/x"}},
+		"required": ["a", "b", "c"], "additionalProperties": false,
+		"$defs": {"A": {"type": "string"}, "A_definitions": {"type": "boolean"}},
+		"definitions": {"A": {"type": "integer"}, "C": {"type": "object", "properties": {"x": {"$ref": "#/definitions/A"}}, "required": ["x"], "additionalProperties": false}, "unused": {"type": "null"}}}}`
+	r, bad := loadBack(t, text, "openai", true)
+	if !r.OK || len(bad) > 0 {
+		t.Fatalf("ok %v %s, compiled output: %v", r.OK, records(r.Transformations), bad)
+	}
+	got := string(Encode(r.Output))
+	for _, want := range []string{`"$ref": "#/$defs/A"`, `"$ref": "#/$defs/A_definitions2"`, `"$ref": "#/$defs/C/properties/x"`,
+		`"A_definitions2": {` + "\n" + `        "type": "integer"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "unused") || strings.Contains(got, "#/definitions") {
+		t.Errorf("output:\n%s", got)
+	}
+	if !hasRecord(r.Transformations, "dropped-conflicting-definitions", "inputSchema.definitions", true) {
+		t.Errorf("records %s", records(r.Transformations))
+	}
+}

@@ -52,6 +52,7 @@ type openaiCompiler struct {
 	path        *pather
 	rewriteRefs bool
 	root        *jsonvalue.Value
+	carry       map[string]string // root definitions beside $defs that references use: name in $defs
 	anchors     map[string]string // $anchor name: the anchored schema's pointer in the output ("" when not emitted); built on first use
 }
 
@@ -61,6 +62,9 @@ func compileOpenAI(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
 	root := t.InputSchema()
 	c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
 	c.root = root
+	if isObj(root.Get("definitions")) && isObj(root.Get("$defs")) {
+		c.carry = carriedDefinitions(root)
+	}
 	c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
 	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so OpenAI guarantees calls match the schema.")
 	params := c.schema(root, provider.RootPath)
@@ -112,7 +116,11 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 		switch k {
 		case "properties", "$defs":
 			if v.Kind == jsonvalue.Object {
-				o.set(k, c.slotMap(v, kp))
+				m := c.slotMap(v, kp)
+				if k == "$defs" && s == c.root && len(c.carry) > 0 {
+					m = c.carryInto(m)
+				}
+				o.set(k, m)
 			}
 		case "items":
 			o.set(k, c.slot(v, kp))
@@ -132,6 +140,18 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
 				o.set(k, str(to))
 				continue
+			}
+			if v.Kind == jsonvalue.String && c.carry != nil && strings.HasPrefix(v.Text, "#/definitions/") {
+				name, rest, _ := strings.Cut(strings.TrimPrefix(v.Text, "#/definitions/"), "/")
+				if to, ok := c.carry[unescapeToken(name)]; ok {
+					to = "#/$defs/" + pointerToken(to)
+					if rest != "" {
+						to += "/" + rest
+					}
+					c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
+					o.set(k, str(to))
+					continue
+				}
 			}
 			if v.Kind == jsonvalue.String && isAnchorRef(v.Text) {
 				// Compiling drops `$anchor` (OpenAI documents only pointer
@@ -169,7 +189,11 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 				continue
 			}
 			if isObj(s.Get("$defs")) {
-				c.rec.add("dropped-conflicting-definitions", kp, true, "Dropped `definitions` beside `$defs`; references into it no longer resolve.")
+				if s == c.root && len(c.carry) > 0 {
+					c.rec.add("dropped-conflicting-definitions", kp, true, "Dropped `definitions` beside `$defs`, moving the "+plural(len(c.carry), "entry", "entries")+" references use into `$defs`.")
+				} else {
+					c.rec.add("dropped-conflicting-definitions", kp, true, "Dropped `definitions` beside `$defs`; references into it no longer resolve.")
+				}
 				continue
 			}
 			c.rec.add("renamed-definitions-to-defs", kp, false, "Renamed `definitions` to `$defs`.")
@@ -241,6 +265,77 @@ func (c *openaiCompiler) slotList(l *jsonvalue.Value, at string) jsonvalue.Value
 		out[i] = c.slot(&l.Items[i], c.path.index(at, i))
 	}
 	return jsonvalue.NewArray(out...)
+}
+
+// carriedDefinitions names, for each entry of the root's `definitions` that
+// a `#/definitions/...` reference anywhere in root uses, its key in the
+// compiled `$defs`: its own, or with a suffix when `$defs` has that key.
+// Dropping `definitions` beside `$defs` would leave those references
+// dangling, and OpenAI rejects a schema whose `$ref` does not resolve.
+func carriedDefinitions(root *jsonvalue.Value) map[string]string {
+	used := map[string]bool{}
+	var walk func(v *jsonvalue.Value)
+	walk = func(v *jsonvalue.Value) {
+		for i := range v.Items {
+			walk(&v.Items[i])
+		}
+		for i := range v.Members {
+			m := &v.Members[i]
+			if m.Key == "$ref" && m.Value.Kind == jsonvalue.String && strings.HasPrefix(m.Value.Text, "#/definitions/") {
+				name, _, _ := strings.Cut(strings.TrimPrefix(m.Value.Text, "#/definitions/"), "/")
+				used[unescapeToken(name)] = true
+			}
+			walk(&m.Value)
+		}
+	}
+	walk(root)
+	defs, taken := root.Get("definitions"), map[string]bool{}
+	for _, m := range root.Get("$defs").Members {
+		taken[m.Key] = true
+	}
+	carry := map[string]string{}
+	for _, m := range defs.Members {
+		if !used[m.Key] {
+			continue
+		}
+		if _, dup := carry[m.Key]; dup {
+			continue
+		}
+		to := m.Key
+		for n := 1; taken[to]; n++ {
+			to = m.Key + "_definitions"
+			if n > 1 {
+				to += strconv.Itoa(n)
+			}
+		}
+		taken[to] = true
+		carry[m.Key] = to
+	}
+	return carry
+}
+
+// carryInto appends the carried `definitions` entries, compiled, to the
+// root's compiled `$defs`, in their source order.
+func (c *openaiCompiler) carryInto(m jsonvalue.Value) jsonvalue.Value {
+	at := c.path.key(provider.RootPath, "definitions")
+	for _, e := range c.root.Get("definitions").Members {
+		if to, ok := c.carry[e.Key]; ok && !hasKey(m, to) {
+			v := e.Value
+			m.Members = append(m.Members, member(to, c.slot(&v, c.path.key(at, e.Key))))
+		}
+	}
+	return m
+}
+
+func hasKey(m jsonvalue.Value, key string) bool { return m.Get(key) != nil }
+
+// unescapeToken undoes a JSON Pointer token's escapes (RFC 6901 section 4)
+// and its URI fragment percent-encoding.
+func unescapeToken(tok string) string {
+	if u, err := url.PathUnescape(tok); err == nil {
+		tok = u
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 }
 
 // isAnchorRef reports whether ref is a plain-name fragment ("#name").
