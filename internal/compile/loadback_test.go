@@ -130,3 +130,35 @@ func TestCompileOpenAIConflictingDefinitionsReferenced(t *testing.T) {
 		t.Errorf("records %s", records(r.Transformations))
 	}
 }
+
+// A reference to an optional property's schema: compile makes the
+// property nullable, which the reference must not inherit (b is required
+// and never took null). The property is written anyOf [schema, null] and
+// the reference names the schema.
+func TestCompileOpenAIReferenceToOptionalProperty(t *testing.T) {
+	text := `{"name": "refprop", "description": "d", "inputSchema": {"type": "object",
+		"properties": {"a": {"type": "object", "properties": {"x y": {"type": "string", "maxLength": 3}}, "required": ["x y"], "additionalProperties": false},
+			"b": {"$ref": "#/properties/a"}, "c": {"$ref": "#/properties/a/properties/x%20y"}, "d": {"$ref": "#A"},
+			"e": {"type": "integer", "$anchor": "A"}},
+		"required": ["b", "c", "d"], "additionalProperties": false}}`
+	r, bad := loadBack(t, text, "openai", false)
+	if !r.OK || len(bad) > 0 {
+		t.Fatalf("ok %v %s, compiled output: %v", r.OK, records(r.Transformations), bad)
+	}
+	got := string(Encode(r.Output))
+	for _, want := range []string{`"$ref": "#/properties/a/anyOf/0"`, `"$ref": "#/properties/a/anyOf/0/properties/x%20y"`, `"$ref": "#/properties/e/anyOf/0"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %s:\n%s", want, got)
+		}
+	}
+	if !hasRecord(r.Transformations, "rewrote-nullable-property-reference", "inputSchema.properties.b.$ref", false) {
+		t.Errorf("records %s", records(r.Transformations))
+	}
+	// What the references name accepts no null; a and e still take null.
+	out := r.Output.Get("parameters")
+	for _, p := range []string{"a", "e"} {
+		if s := string(Encode(out.Get("properties").Get(p))); !strings.Contains(s, `"type": "null"`) {
+			t.Errorf("%s is not nullable: %s", p, s)
+		}
+	}
+}
