@@ -162,3 +162,26 @@ func TestCompileOpenAIReferenceToOptionalProperty(t *testing.T) {
 		}
 	}
 }
+
+// A pointer through a keyword compile renames follows the rename: oneOf is
+// written as anyOf, a nested definitions as $defs.
+func TestCompileOpenAIReferenceThroughRenamedKeyword(t *testing.T) {
+	text := `{"name": "renamed", "description": "d", "inputSchema": {"type": "object",
+		"properties": {"a": {"oneOf": [{"type": "string"}, {"type": "integer"}]}, "b": {"$ref": "#/properties/a/oneOf/0"},
+			"c": {"$ref": "#/$defs/x/definitions/y"}},
+		"required": ["a", "b", "c"], "additionalProperties": false,
+		"$defs": {"x": {"type": "string", "definitions": {"y": {"type": "integer"}}}}}}`
+	r, bad := loadBack(t, text, "openai", true)
+	if !r.OK || len(bad) > 0 {
+		t.Fatalf("ok %v %s, compiled output: %v", r.OK, records(r.Transformations), bad)
+	}
+	got := string(Encode(r.Output))
+	for _, want := range []string{`"$ref": "#/properties/a/anyOf/0"`, `"$ref": "#/$defs/x/$defs/y"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %s:\n%s", want, got)
+		}
+	}
+	if !hasRecord(r.Transformations, "rewrote-renamed-keyword-reference", "inputSchema.properties.c.$ref", false) {
+		t.Errorf("records %s", records(r.Transformations))
+	}
+}

@@ -208,7 +208,7 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 			o.set(k, *v)
 		case "$ref":
 			if v.Kind == jsonvalue.String && c.rewriteRefs && strings.HasPrefix(v.Text, "#/definitions/") {
-				to := "#/$defs/" + strings.TrimPrefix(v.Text, "#/definitions/")
+				to := c.renamed(c.root, "#", v.Text[2:])
 				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
 				o.set(k, str(c.ref(to, kp)))
 				continue
@@ -218,7 +218,7 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 				if to, ok := c.carry[unescapeToken(name)]; ok {
 					to = "#/$defs/" + pointerToken(to)
 					if rest != "" {
-						to += "/" + rest
+						to = c.renamed(c.root.Get("definitions").Get(unescapeToken(name)), to, rest)
 					}
 					c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
 					o.set(k, str(c.ref(to, kp)))
@@ -231,6 +231,15 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 				// anchored schema is written instead.
 				if to := c.anchorPointer(v.Text[1:]); to != "" {
 					c.rec.add("rewrote-anchor-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`: compiling drops `$anchor`.")
+					o.set(k, str(c.ref(to, kp)))
+					continue
+				}
+			}
+			if v.Kind == jsonvalue.String && strings.HasPrefix(v.Text, "#/") {
+				// A pointer through a keyword compile renames (oneOf,
+				// a nested definitions) must follow the rename.
+				if to := c.renamed(c.root, "#", v.Text[2:]); to != v.Text {
+					c.rec.add("rewrote-renamed-keyword-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`: compiling renames a keyword on its way.")
 					o.set(k, str(c.ref(to, kp)))
 					continue
 				}
@@ -468,6 +477,43 @@ func (c *openaiCompiler) ref(to, kp string) string {
 		return to
 	}
 	c.rec.add("rewrote-nullable-property-reference", kp, false, "Pointed `", to, "` at `", out, "`: compiling made the property it names nullable, and the reference must not accept null.")
+	return out
+}
+
+// renamed returns the output pointer prefix+rest names when rest, a
+// pointer's tokens below node in the source, passes keywords compile
+// renames: oneOf written as anyOf, definitions as $defs. The rest as
+// written when nothing is renamed.
+func (c *openaiCompiler) renamed(node *jsonvalue.Value, prefix, rest string) string {
+	toks := strings.Split(rest, "/")
+	out, changed := prefix, false
+	for _, raw := range toks {
+		tok := unescapeToken(raw)
+		next := (*jsonvalue.Value)(nil)
+		switch {
+		case node == nil:
+		case node.Kind == jsonvalue.Object:
+			next = node.Get(tok)
+			if tok == "oneOf" && isArr(next) && !isArr(node.Get("anyOf")) ||
+				tok == "definitions" && isObj(next) && !isObj(node.Get("$defs")) {
+				if tok == "oneOf" {
+					tok = "anyOf"
+				} else {
+					tok = "$defs"
+				}
+				raw, changed = tok, true
+			}
+		case node.Kind == jsonvalue.Array:
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(node.Items) {
+				next = &node.Items[i]
+			}
+		}
+		out += "/" + raw
+		node = next
+	}
+	if !changed {
+		return prefix + "/" + rest
+	}
 	return out
 }
 
