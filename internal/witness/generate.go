@@ -1325,6 +1325,28 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 			}
 		}
 	}
+	// propertyNames: undeclared keys its schema yields (at its length
+	// bounds, matching its pattern), each holding an extra value: a
+	// narrowed propertyNames rejects only keys no declared property has.
+	if pn := s.Get("propertyNames"); pn != nil && pn.Kind == jsonvalue.Object && g.baseOnly == 0 && len(extra) > 0 {
+		var names []cand
+		hot := g.reaches(pn)
+		for _, c := range g.child(pn, depth+1, rich) {
+			if v := c.value(); v.Kind == jsonvalue.String && !declared[v.Text] {
+				names = append(names, c)
+			}
+		}
+		if p := pn.Get("pattern"); p != nil && p.Kind == jsonvalue.String {
+			for _, n := range patternStrings(p.Text, 1, 64, 4) {
+				if !declared[n] {
+					names = append(names, cand{t: now(str(n)), hot: hot})
+				}
+			}
+		}
+		for _, c := range capList(names, 16) {
+			out = append(out, plus(base, []string{c.value().Text}, []cand{extra[0]}, c.hot || hot))
+		}
+	}
 	all, _ := build(-1, cand{}, true)
 	out = append(out, all)
 	extraHot := false

@@ -214,3 +214,24 @@ func TestFormatSampleWithinTheLengths(t *testing.T) {
 		t.Fatalf("witness %v after judging %d candidates", r.Arguments, p.Judged)
 	}
 }
+
+// TestFindPropertyNames: a narrowed propertyNames needs an undeclared key
+// its old schema accepts and its new one rejects; extra1 fits both.
+func TestFindPropertyNames(t *testing.T) {
+	for _, tc := range []struct{ old, new string }{
+		{`{"type":"object","propertyNames":{"maxLength":20}}`, `{"type":"object","propertyNames":{"maxLength":10}}`},
+		{`{"type":"object","properties":{"a":{"type":"string"}},"propertyNames":{"pattern":"^[a-z0-9]+$"}}`,
+			`{"type":"object","properties":{"a":{"type":"string"}},"propertyNames":{"pattern":"^[a-z]+$"}}`},
+	} {
+		old, new := parse(t, tc.old), parse(t, tc.new)
+		p := NewPair(old, new, nil, nil)
+		r := p.Find([]string{"propertyNames"}, nil, nil)
+		if r.Arguments == nil {
+			t.Errorf("%s → %s: no witness", tc.old, tc.new)
+			continue
+		}
+		if ok, _ := p.Breaks(r.Arguments); !ok {
+			t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
+		}
+	}
+}
