@@ -16,6 +16,13 @@ func TestObjectsFamily(t *testing.T) {
 		{"additionalProperties false to a schema", obj(`{"additionalProperties":false}`), obj(`{"additionalProperties":{"type":"string"}}`),
 			[]want{{"additional-properties-relaxed", NonBreaking, p + ".additionalProperties"}}},
 		{"dependentRequired malformed", obj(`{"dependentRequired":{"a":"b"}}`), obj(`{}`), []want{{"keyword-changed", Breaking, p + ".dependentRequired"}}},
+		// A dependentSchemas entry that only requires names is that
+		// dependentRequired entry, both ways.
+		{"dependentRequired as dependentSchemas", obj(`{"dependentRequired":{"a":["b"]}}`), obj(`{"dependentSchemas":{"a":{"required":["b"]}}}`), nil},
+		{"dependentSchemas as dependentRequired", obj(`{"dependentSchemas":{"a":{"required":["b"]},"c":{"maxProperties":3}}}`),
+			obj(`{"dependentSchemas":{"c":{"maxProperties":3}},"dependentRequired":{"a":["b"]}}`), nil},
+		{"dependentSchemas as dependentRequired, narrowed", obj(`{"dependentRequired":{"a":["b"]}}`), obj(`{"dependentSchemas":{"a":{"required":["b","c"]}}}`),
+			[]want{{"dependent-required-added", Breaking, p + ".dependentSchemas.a"}}},
 	})
 	// Ties keep JavaScript key order: integer-like keys first, ascending.
 	got := diffSchemas(t, `{"type":"object","properties":{"b":{},"10":{},"2":{}}}`, `{"type":"object","properties":{"b":{},"10":{},"2":{}},"required":["b","10","2"]}`)
