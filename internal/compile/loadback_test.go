@@ -3,6 +3,7 @@ package compile
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -183,5 +184,41 @@ func TestCompileOpenAIReferenceThroughRenamedKeyword(t *testing.T) {
 	}
 	if !hasRecord(r.Transformations, "rewrote-renamed-keyword-reference", "inputSchema.properties.c.$ref", false) {
 		t.Errorf("records %s", records(r.Transformations))
+	}
+}
+
+// What compile writes for a target, read back by the loader, has no error
+// finding for that target: unusual but legal schemas, every target, with
+// and without --allow-lossy (a refused pair writes nothing to check).
+func TestCompiledOutputLoadsBack(t *testing.T) {
+	schemas := map[string]string{
+		"recursion":      `{"type":"object","properties":{"node":{"$ref":"#/$defs/node"},"self":{"$ref":"#"}},"$defs":{"node":{"type":"object","properties":{"v":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["v"],"additionalProperties":false}},"required":["node"],"additionalProperties":false}`,
+		"nested defs":    `{"type":"object","properties":{"a":{"$ref":"#/$defs/outer/$defs/inner"},"b":{"$ref":"#/definitions/legacy"}},"$defs":{"outer":{"$defs":{"inner":{"type":"integer","minimum":0}},"type":"string"}},"definitions":{"legacy":{"type":"string","enum":["x","y"]}}}`,
+		"ref chain":      `{"type":"object","properties":{"a":{"$ref":"#/$defs/a"}},"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/c"},"c":{"type":"string","maxLength":5}},"required":["a"]}`,
+		"ref siblings":   `{"type":"object","properties":{"a":{"$ref":"#/$defs/s","description":"sibling","maxLength":3}},"$defs":{"s":{"type":"string","minLength":1}}}`,
+		"tuples":         `{"type":"object","properties":{"pt":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":{"not":{}},"minItems":2},"tags":{"type":"array","contains":{"const":"x"},"minContains":1,"maxContains":2,"uniqueItems":true}}}`,
+		"conditionals":   `{"type":"object","properties":{"kind":{"type":"string"},"n":{"type":"number"}},"if":{"properties":{"kind":{"const":"a"}}},"then":{"required":["n"]},"else":{"not":{"required":["n"]}},"dependentRequired":{"kind":["n"]}}`,
+		"numbers":        `{"type":"object","properties":{"big":{"type":"number","maximum":1e308,"minimum":-1e308},"negz":{"type":"number","minimum":-0.0},"one":{"type":"integer","const":1.0},"huge":{"type":"integer","maximum":9007199254740993},"money":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0}}}`,
+		"names":          `{"type":"object","properties":{"":{"type":"string"},"ünï":{"type":"string"},"a/b":{"type":"string"},"a~b":{"type":"string"},"a.b":{"type":"string"},"a[0]":{"type":"string"}},"required":["","a/b"]}`,
+		"type arrays":    `{"type":"object","properties":{"a":{"type":["string","null"]},"b":{"type":["integer","number"]},"c":{"const":null},"d":{"type":"string","enum":["x",null]}},"required":["a"]}`,
+		"anchors":        `{"$id":"https://example.com/t","type":"object","properties":{"a":{"$anchor":"A","type":"string"},"b":{"$ref":"#A"}},"required":["b"]}`,
+		"ref into props": `{"type":"object","properties":{"a":{"type":"string","maxLength":3},"b":{"$ref":"#/properties/a"},"c":{"oneOf":[{"type":"string"},{"type":"integer"}]},"d":{"$ref":"#/properties/c/oneOf/1"}},"required":["b","d"]}`,
+		"both defs":      `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"},"b":{"$ref":"#/definitions/A"}},"$defs":{"A":{"type":"string"}},"definitions":{"A":{"type":"integer"}},"required":["a","b"]}`,
+	}
+	names := make([]string, 0, len(schemas))
+	for n := range schemas {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		text := `{"name": "t", "description": "A tool.", "inputSchema": ` + schemas[name] + `}`
+		for _, target := range allTargets {
+			for _, lossy := range []bool{false, true} {
+				r, bad := loadBack(t, text, target, lossy)
+				if r.OK && len(bad) > 0 {
+					t.Errorf("%s [%s lossy=%v]: the compiled tool fails: %v\n%s", name, target, lossy, bad, Encode(r.Output))
+				}
+			}
+		}
 	}
 }
