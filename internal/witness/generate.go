@@ -966,6 +966,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 	minI, maxI = min(minI, limit), min(maxI, limit)
 	unique := s.Get("uniqueItems") != nil && s.Get("uniqueItems").IsTrue()
 	var prefix []cand
+	var prefixAll [][]cand // every candidate of each position (all of them only near the focus)
 	if p := s.Get("prefixItems"); p != nil && p.Kind == jsonvalue.Array {
 		for i := range p.Items {
 			pc := g.child(&p.Items[i], depth+1, false)
@@ -973,6 +974,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 				pc = []cand{{t: now(str("a"))}}
 			}
 			prefix = append(prefix, pc[0])
+			prefixAll = append(prefixAll, pc)
 		}
 	}
 	itemSchema := s.Get("items")
@@ -992,7 +994,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 	if len(items) == 0 {
 		items = []cand{{t: now(str("a"))}}
 	}
-	build := func(n int, first cand) cand {
+	buildWith := func(n int, first cand, prefix []cand) cand {
 		// The prefix items used: the same count the array will hold.
 		used := 0
 		hot := first.hot
@@ -1021,6 +1023,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 			return arr
 		}), hot: hot}
 	}
+	build := func(n int, first cand) cand { return buildWith(n, first, prefix) }
 	baseLen := max(minI, len(prefix))
 	if s.Has("contains") {
 		baseLen = max(baseLen, 1)
@@ -1029,6 +1032,17 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 	for _, it := range items[1:] {
 		if it.hot || rich {
 			out = append(out, build(max(baseLen, 1), it))
+		}
+	}
+	// Each prefix position with its other candidates, the rest as in the
+	// base: a change to one position shows there.
+	for i, pc := range prefixAll {
+		for _, c := range pc[1:] {
+			if c.hot || rich {
+				varied := append([]cand(nil), prefix...)
+				varied[i] = c
+				out = append(out, buildWith(max(baseLen, i+1), items[0], varied))
+			}
 		}
 	}
 	if rich {

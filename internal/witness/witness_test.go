@@ -235,3 +235,18 @@ func TestFindPropertyNames(t *testing.T) {
 		}
 	}
 }
+
+// TestFindPrefixItem: a narrowed prefixItems position needs that position
+// to vary, not only its first candidate.
+func TestFindPrefixItem(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"l":{"type":"array","prefixItems":[{"type":"string"},{"type":"number"}]}}}`)
+	new := parse(t, `{"type":"object","properties":{"l":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]}}}`)
+	p := NewPair(old, new, nil, nil)
+	r := p.Find([]string{"properties", "l", "prefixItems", "1", "type"}, nil, nil)
+	if r.Arguments == nil {
+		t.Fatal("no witness")
+	}
+	if ok, _ := p.Breaks(r.Arguments); !ok {
+		t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
+	}
+}
