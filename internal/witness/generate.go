@@ -381,6 +381,18 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		}
 		out = branches
 	}
+	// A value meeting `if` is held to `then`: the base with `if`'s base
+	// and each `then` candidate, so a narrowed `then` can show.
+	if ifs, then := s.Get("if"), s.Get("then"); len(out) > 0 && ifs != nil && ifs.Kind == jsonvalue.Object && then != nil && then.Kind == jsonvalue.Object {
+		ic, tc := g.genIn(ifs, depth+1, false), g.genIn(then, depth+1, hot)
+		if len(ic) > 0 && len(tc) > 0 {
+			reach := g.reaches(then)
+			for _, c := range combine(combine(out[:1], ic[:1]), tc) {
+				c.hot = c.hot || reach
+				out = append(out, c)
+			}
+		}
+	}
 	if len(out) == 0 {
 		out = anyValues(hot)
 	} else if hot && !s.Has("type") {

@@ -250,3 +250,18 @@ func TestFindPrefixItem(t *testing.T) {
 		t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
 	}
 }
+
+// TestFindThen: a narrowed `then` needs a value that meets `if`, holding
+// what the old `then` asks and not what the new one adds.
+func TestFindThen(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"k":{"type":"string"},"n":{"type":"number"},"m":{"type":"number"}},"if":{"properties":{"k":{"const":"a"}},"required":["k"]},"then":{"required":["n"]},"else":{}}`)
+	new := parse(t, `{"type":"object","properties":{"k":{"type":"string"},"n":{"type":"number"},"m":{"type":"number"}},"if":{"properties":{"k":{"const":"a"}},"required":["k"]},"then":{"required":["n","m"]},"else":{}}`)
+	p := NewPair(old, new, nil, nil)
+	r := p.Find([]string{"then", "required"}, []*jsonvalue.Value{parse(t, `"n"`), parse(t, `"m"`)}, nil)
+	if r.Arguments == nil {
+		t.Fatal("no witness")
+	}
+	if ok, _ := p.Breaks(r.Arguments); !ok {
+		t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
+	}
+}
