@@ -84,6 +84,13 @@ type generator struct {
 	// in newRoot). Values the new branch accepts are merged into each of
 	// oneOfHolder's candidates.
 	oneOfHolder, newBranch *jsonvalue.Value
+	// A dependentSchemas entry the change is at applies only when its
+	// property is sent: depHolder is the old schema holding it, depName
+	// the property, depNew the new entry. Values the new entry's
+	// generator yields (bounds just outside included) are tried beside
+	// the property.
+	depHolder, depNew *jsonvalue.Value
+	depName           string
 }
 
 func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
@@ -112,6 +119,14 @@ func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonv
 		if ov, nv := oh.Get("oneOf"), nh.Get("oneOf"); ov != nil && ov.Kind == jsonvalue.Array && nv != nil && nv.Kind == jsonvalue.Array &&
 			nb != nh && inList(nv, nb) {
 			g.oneOfHolder, g.newBranch, g.newRoot = oh, nb, newRoot
+		}
+	}
+	if i := len(focus) - 2; i >= 0 && focus[i] == "dependentSchemas" && newRoot != nil && newRoot.Kind == jsonvalue.Object && root != nil && root.Kind == jsonvalue.Object {
+		oh, nh := schemaAt(root, focus[:i]), schemaAt(newRoot, focus[:i])
+		if ds := nh.Get("dependentSchemas"); ds != nil && ds.Kind == jsonvalue.Object {
+			if e := ds.Get(focus[i+1]); e != nil && e.Kind == jsonvalue.Object {
+				g.depHolder, g.depNew, g.depName, g.newRoot = oh, e, focus[i+1], newRoot
+			}
 		}
 	}
 	// The property a change names (the last key under properties and
@@ -417,6 +432,28 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		inner := &generator{root: g.newRoot, hints: g.hints, everywhere: true, work: g.work}
 		if nc := inner.genIn(g.newNot, depth+1, true); len(nc) > 0 && len(out) > 0 {
 			out = append(out, combine(out[:1], nc)[1:]...)
+		}
+		g.work = inner.work
+	}
+	if s == g.depHolder && g.depNew != nil && len(out) > 0 {
+		// The property sent (its plainest value), with what the new
+		// entry's generator yields beside it.
+		var pv *jsonvalue.Value
+		if props := s.Get("properties"); props != nil {
+			if pc := g.child(props.Get(g.depName), depth+1, false); len(pc) > 0 {
+				pv = pc[0].value()
+			}
+		}
+		if pv == nil {
+			pv = str("a")
+		}
+		trigger := []cand{{t: now(&jsonvalue.Value{Kind: jsonvalue.Object, Members: []jsonvalue.Member{{Key: g.depName, Value: *pv}}}), hot: true}}
+		inner := &generator{root: g.newRoot, hints: g.hints, everywhere: true, work: g.work}
+		if nc := inner.genIn(g.depNew, depth+1, true); len(nc) > 0 {
+			for _, c := range combine(combine(out[:1], trigger), nc) {
+				c.hot = true
+				out = append(out, c)
+			}
 		}
 		g.work = inner.work
 	}

@@ -265,3 +265,19 @@ func TestFindThen(t *testing.T) {
 		t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
 	}
 }
+
+// TestFindDependentSchema: an added dependentSchemas entry constrains only
+// calls that send its property: the property sent, the entry's bounds
+// overstepped.
+func TestFindDependentSchema(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}}}`)
+	new := parse(t, `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"dependentSchemas":{"a":{"properties":{"b":{"maximum":3}}}}}`)
+	p := NewPair(old, new, nil, nil)
+	r := p.Find([]string{"dependentSchemas", "a"}, nil, nil)
+	if r.Arguments == nil {
+		t.Fatal("no witness")
+	}
+	if ok, _ := p.Breaks(r.Arguments); !ok {
+		t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
+	}
+}
