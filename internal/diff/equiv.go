@@ -32,6 +32,9 @@ import (
 //     every length;
 //   - in an anyOf, a branch {..., not: B} beside a branch B is the branch
 //     without the not: (A and not B) or B is A or B;
+//   - `type: number` with `multipleOf: 1` is `type: integer` (2020-12: an
+//     integer is a number with a zero fractional part), read so where the
+//     other side says integer and has no multipleOf;
 //   - a dependentSchemas entry that only lists `required` names is the
 //     dependentRequired entry with those names, read so where the other
 //     side has that dependentRequired entry and no such dependentSchemas
@@ -59,6 +62,9 @@ func (c *comparer) canonical(s, os *side, x, other *node) *node {
 		return rewritten(x, "maxProperties", without(x, "maxProperties"))
 	}
 	if x := dependentsAsRequired(x, other); x != nil {
+		return x
+	}
+	if x := numberAsInteger(x, other); x != nil {
 		return x
 	}
 	if c.o.hasRefs || c.n.hasRefs {
@@ -416,4 +422,22 @@ func requiredOnly(v *jsonvalue.Value) bool {
 		}
 	}
 	return true
+}
+
+// numberAsInteger returns x with `type: number, multipleOf: 1` written as
+// `type: integer` (reported where the file writes type), or nil.
+func numberAsInteger(x, other *node) *node {
+	t, ot, m := x.get(kwType), other.get(kwType), x.get(kwMultipleOf)
+	if t == nil || t.Kind != jsonvalue.String || t.Text != "number" || ot == nil || ot.Kind != jsonvalue.String || ot.Text != "integer" ||
+		m == nil || m.Kind != jsonvalue.Number || jsonvalue.CompareNumbers(m.Text, "1") != 0 || other.get(kwMultipleOf) != nil {
+		return nil
+	}
+	members := without(x, "multipleOf")
+	i := memberIndex(members, "type")
+	integer := members[i].Value
+	integer.Text = "integer"
+	members[i].Value = integer
+	out := rewritten(x, "multipleOf", members)
+	out.spelled["type"] = t
+	return out
 }

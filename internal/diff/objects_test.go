@@ -16,6 +16,11 @@ func TestObjectsFamily(t *testing.T) {
 		{"additionalProperties false to a schema", obj(`{"additionalProperties":false}`), obj(`{"additionalProperties":{"type":"string"}}`),
 			[]want{{"additional-properties-relaxed", NonBreaking, p + ".additionalProperties"}}},
 		{"dependentRequired malformed", obj(`{"dependentRequired":{"a":"b"}}`), obj(`{}`), []want{{"keyword-changed", Breaking, p + ".dependentRequired"}}},
+		// A number that is a multiple of 1 is an integer.
+		{"number multipleOf 1 is integer", obj(`{"properties":{"x":{"type":"integer"}}}`), obj(`{"properties":{"x":{"type":"number","multipleOf":1}}}`), nil},
+		{"integer is number multipleOf 1.0", obj(`{"properties":{"x":{"type":"number","multipleOf":1.0}}}`), obj(`{"properties":{"x":{"type":"integer"}}}`), nil},
+		{"number multipleOf 2 is not integer", obj(`{"properties":{"x":{"type":"integer"}}}`), obj(`{"properties":{"x":{"type":"number","multipleOf":2}}}`),
+			[]want{{"constraint-added", Breaking, p + ".properties.x.multipleOf"}, {"type-widened", NonBreaking, p + ".properties.x.type"}}},
 		// A dependentSchemas entry that only requires names is that
 		// dependentRequired entry, both ways.
 		{"dependentRequired as dependentSchemas", obj(`{"dependentRequired":{"a":["b"]}}`), obj(`{"dependentSchemas":{"a":{"required":["b"]}}}`), nil},
