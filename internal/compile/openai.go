@@ -1,10 +1,13 @@
 package compile
 
 import (
+	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
+	"github.com/schemaport/schemaport-action/internal/schemapath"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -48,16 +51,90 @@ type openaiCompiler struct {
 	rec         recorder
 	path        *pather
 	rewriteRefs bool
+	root        *jsonvalue.Value
+	carry       map[string]string // root definitions beside $defs that references use: name in $defs
+	anchors     map[string]string // $anchor name: the anchored schema's pointer in the output ("" when not emitted); built on first use
+
+	// A `$ref` at an optional property's schema must not take the null
+	// compile adds to the property. When the schema has local references
+	// (track), cur is the output pointer of the schema being compiled,
+	// refs the pointers references name (their unescaped tokens), nulled
+	// the properties made nullable, and forced (second pass only) those
+	// of them written as anyOf [schema, null] so a reference can name
+	// the schema alone.
+	track  bool
+	ptrs   pointers
+	cur    int32
+	refs   [][]string
+	nulled map[int32]bool
+	forced map[int32]bool
+}
+
+// pointers interns output JSON Pointers, so tracking the current one
+// costs O(1) per schema at any depth: 0 is "#", every other id a parent
+// id and one (unescaped) token.
+type pointers struct {
+	ids map[ptrStep]int32
+	n   int32
+}
+
+type ptrStep struct {
+	parent int32
+	tok    string
+}
+
+func (p *pointers) child(parent int32, tok string) int32 {
+	if p.ids == nil {
+		p.ids = map[ptrStep]int32{}
+	}
+	k := ptrStep{parent, tok}
+	if id, ok := p.ids[k]; ok {
+		return id
+	}
+	p.n++
+	p.ids[k] = p.n
+	return p.n
+}
+
+// lookup is child without interning: -1 when the pointer was never seen.
+func (p *pointers) lookup(parent int32, tok string) int32 {
+	if id, ok := p.ids[ptrStep{parent, tok}]; ok {
+		return id
+	}
+	return -1
 }
 
 // compileOpenAI writes a Responses API function tool, always strict.
 func compileOpenAI(t *tool.Tool, j job) (*jsonvalue.Value, []Transformation) {
-	c := openaiCompiler{mem: j.mem, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j)}
 	root := t.InputSchema()
-	c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
-	c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
-	c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so OpenAI guarantees calls match the schema.")
-	params := c.schema(root, provider.RootPath)
+	track := hasLocalRef(root)
+	run := func(forced [][]string) (openaiCompiler, jsonvalue.Value) {
+		c := openaiCompiler{mem: j.mem, diags: j.diags, rec: recorder{off: !j.record}, path: newPather(j), track: track}
+		for _, toks := range forced {
+			if c.forced == nil {
+				c.forced = map[int32]bool{}
+			}
+			id := int32(0)
+			for _, tok := range toks {
+				id = c.ptrs.child(id, tok)
+			}
+			c.forced[id] = true
+		}
+		c.rewriteRefs = isObj(root.Get("definitions")) && !isObj(root.Get("$defs"))
+		c.root = root
+		if isObj(root.Get("definitions")) && isObj(root.Get("$defs")) {
+			c.carry = carriedDefinitions(root)
+		}
+		c.rec.add("renamed-input-schema-to-parameters", provider.RootPath, false, "Wrote `inputSchema` as `parameters`.")
+		c.rec.add("enabled-strict-mode", provider.RootPath, false, "Set `strict: true`, so OpenAI guarantees calls match the schema.")
+		params := c.schema(root, provider.RootPath)
+		return c, params
+	}
+	c, params := run(nil)
+	if w := c.widenedTargets(); len(w) > 0 {
+		// Rare: compile again, now knowing which properties to write so.
+		c, params = run(w)
+	}
 
 	env := c.mem.object(5)
 	env.set("type", str("function"))
@@ -106,13 +183,22 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 		switch k {
 		case "properties", "$defs":
 			if v.Kind == jsonvalue.Object {
-				o.set(k, c.slotMap(v, kp))
+				m := c.slotMap(v, kp, k)
+				if k == "$defs" && s == c.root && len(c.carry) > 0 {
+					m = c.carryInto(m)
+				}
+				o.set(k, m)
 			}
 		case "items":
+			saved := c.cur
+			if c.track {
+				c.cur = c.ptrs.child(saved, "items")
+			}
 			o.set(k, c.slot(v, kp))
+			c.cur = saved
 		case "anyOf":
 			if v.Kind == jsonvalue.Array {
-				o.set(k, c.slotList(v, kp))
+				o.set(k, c.slotList(v, kp, "anyOf"))
 			}
 		case "format":
 			if v.Kind == jsonvalue.String && c.diags.has(kp, "openai/unsupported-string-format") {
@@ -122,10 +208,47 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 			o.set(k, *v)
 		case "$ref":
 			if v.Kind == jsonvalue.String && c.rewriteRefs && strings.HasPrefix(v.Text, "#/definitions/") {
-				to := "#/$defs/" + strings.TrimPrefix(v.Text, "#/definitions/")
+				to := c.renamed(c.root, "#", v.Text[2:])
 				c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
-				o.set(k, str(to))
+				o.set(k, str(c.ref(to, kp)))
 				continue
+			}
+			if v.Kind == jsonvalue.String && c.carry != nil && strings.HasPrefix(v.Text, "#/definitions/") {
+				name, rest, _ := strings.Cut(strings.TrimPrefix(v.Text, "#/definitions/"), "/")
+				if to, ok := c.carry[unescapeToken(name)]; ok {
+					to = "#/$defs/" + pointerToken(to)
+					if rest != "" {
+						to = c.renamed(c.root.Get("definitions").Get(unescapeToken(name)), to, rest)
+					}
+					c.rec.add("rewrote-definitions-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`.")
+					o.set(k, str(c.ref(to, kp)))
+					continue
+				}
+			}
+			if v.Kind == jsonvalue.String && isAnchorRef(v.Text) {
+				// Compiling drops `$anchor` (OpenAI documents only pointer
+				// references), so "#name" would dangle: point at where the
+				// anchored schema is written instead.
+				if to := c.anchorPointer(v.Text[1:]); to != "" {
+					c.rec.add("rewrote-anchor-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`: compiling drops `$anchor`.")
+					o.set(k, str(c.ref(to, kp)))
+					continue
+				}
+			}
+			if v.Kind == jsonvalue.String && strings.HasPrefix(v.Text, "#/") {
+				// A pointer through a keyword compile renames (oneOf,
+				// a nested definitions) must follow the rename.
+				if to := c.renamed(c.root, "#", v.Text[2:]); to != v.Text {
+					c.rec.add("rewrote-renamed-keyword-reference", kp, false, "Rewrote `", v.Text, "` as `", to, "`: compiling renames a keyword on its way.")
+					o.set(k, str(c.ref(to, kp)))
+					continue
+				}
+			}
+			if v.Kind == jsonvalue.String {
+				if to := c.ref(v.Text, kp); to != v.Text {
+					o.set(k, str(to))
+					continue
+				}
 			}
 			o.set(k, *v)
 		case "required", "additionalProperties":
@@ -147,17 +270,21 @@ func (c *openaiCompiler) schema(s *jsonvalue.Value, at string) jsonvalue.Value {
 				continue
 			}
 			c.rec.add("converted-one-of-to-any-of", kp, true, "Wrote `oneOf` as `anyOf`, which also accepts a value matching several branches.")
-			o.set("anyOf", c.slotList(v, kp))
+			o.set("anyOf", c.slotList(v, kp, "anyOf"))
 		case "definitions":
 			if v.Kind != jsonvalue.Object {
 				continue
 			}
 			if isObj(s.Get("$defs")) {
-				c.rec.add("dropped-conflicting-definitions", kp, true, "Dropped `definitions` beside `$defs`; references into it no longer resolve.")
+				if s == c.root && len(c.carry) > 0 {
+					c.rec.add("dropped-conflicting-definitions", kp, true, "Dropped `definitions` beside `$defs`, moving the "+plural(len(c.carry), "entry", "entries")+" references use into `$defs`.")
+				} else {
+					c.rec.add("dropped-conflicting-definitions", kp, true, "Dropped `definitions` beside `$defs`; references into it no longer resolve.")
+				}
 				continue
 			}
 			c.rec.add("renamed-definitions-to-defs", kp, false, "Renamed `definitions` to `$defs`.")
-			o.set("$defs", c.slotMap(v, kp))
+			o.set("$defs", c.slotMap(v, kp, "$defs"))
 		case "nullable":
 			if v.IsTrue() {
 				nullable = true
@@ -211,20 +338,295 @@ func (c *openaiCompiler) dropFor(path string) (struct {
 	return noDrop, false
 }
 
-func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at string) jsonvalue.Value {
+// slotMap compiles the schemas of a keyword's map, written under kw.
+func (c *openaiCompiler) slotMap(m *jsonvalue.Value, at, kw string) jsonvalue.Value {
 	out := c.mem.members(len(m.Members))[:len(m.Members)]
+	saved := c.cur
+	var under int32
+	if c.track {
+		under = c.ptrs.child(saved, kw)
+	}
 	for i := range m.Members {
+		if c.track {
+			c.cur = c.ptrs.child(under, m.Members[i].Key)
+		}
 		out[i] = member(m.Members[i].Key, c.slot(&m.Members[i].Value, c.path.key(at, m.Members[i].Key)))
 	}
+	c.cur = saved
 	return jsonvalue.Value{Kind: jsonvalue.Object, Members: out}
 }
 
-func (c *openaiCompiler) slotList(l *jsonvalue.Value, at string) jsonvalue.Value {
+// slotList compiles the schemas of a keyword's list, written under kw.
+func (c *openaiCompiler) slotList(l *jsonvalue.Value, at, kw string) jsonvalue.Value {
 	out := c.mem.values(len(l.Items))[:len(l.Items)]
+	saved := c.cur
+	var under int32
+	if c.track {
+		under = c.ptrs.child(saved, kw)
+	}
 	for i := range l.Items {
+		if c.track {
+			c.cur = c.ptrs.child(under, strconv.Itoa(i))
+		}
 		out[i] = c.slot(&l.Items[i], c.path.index(at, i))
 	}
+	c.cur = saved
 	return jsonvalue.NewArray(out...)
+}
+
+// carriedDefinitions names, for each entry of the root's `definitions` that
+// a `#/definitions/...` reference anywhere in root uses, its key in the
+// compiled `$defs`: its own, or with a suffix when `$defs` has that key.
+// Dropping `definitions` beside `$defs` would leave those references
+// dangling, and OpenAI rejects a schema whose `$ref` does not resolve.
+func carriedDefinitions(root *jsonvalue.Value) map[string]string {
+	used := map[string]bool{}
+	var walk func(v *jsonvalue.Value)
+	walk = func(v *jsonvalue.Value) {
+		for i := range v.Items {
+			walk(&v.Items[i])
+		}
+		for i := range v.Members {
+			m := &v.Members[i]
+			if m.Key == "$ref" && m.Value.Kind == jsonvalue.String && strings.HasPrefix(m.Value.Text, "#/definitions/") {
+				name, _, _ := strings.Cut(strings.TrimPrefix(m.Value.Text, "#/definitions/"), "/")
+				used[unescapeToken(name)] = true
+			}
+			walk(&m.Value)
+		}
+	}
+	walk(root)
+	defs, taken := root.Get("definitions"), map[string]bool{}
+	for _, m := range root.Get("$defs").Members {
+		taken[m.Key] = true
+	}
+	carry := map[string]string{}
+	for _, m := range defs.Members {
+		if !used[m.Key] {
+			continue
+		}
+		if _, dup := carry[m.Key]; dup {
+			continue
+		}
+		to := m.Key
+		for n := 1; taken[to]; n++ {
+			to = m.Key + "_definitions"
+			if n > 1 {
+				to += strconv.Itoa(n)
+			}
+		}
+		taken[to] = true
+		carry[m.Key] = to
+	}
+	return carry
+}
+
+// carryInto appends the carried `definitions` entries, compiled, to the
+// root's compiled `$defs`, in their source order.
+func (c *openaiCompiler) carryInto(m jsonvalue.Value) jsonvalue.Value {
+	at := c.path.key(provider.RootPath, "definitions")
+	for _, e := range c.root.Get("definitions").Members {
+		if to, ok := c.carry[e.Key]; ok && !hasKey(m, to) {
+			v := e.Value
+			saved := c.cur
+			if c.track {
+				c.cur = c.ptrs.child(c.ptrs.child(0, "$defs"), to)
+			}
+			m.Members = append(m.Members, member(to, c.slot(&v, c.path.key(at, e.Key))))
+			c.cur = saved
+		}
+	}
+	return m
+}
+
+func hasKey(m jsonvalue.Value, key string) bool { return m.Get(key) != nil }
+
+// unescapeToken undoes a JSON Pointer token's escapes (RFC 6901 section 4)
+// and its URI fragment percent-encoding.
+func unescapeToken(tok string) string {
+	if u, err := url.PathUnescape(tok); err == nil {
+		tok = u
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+}
+
+// ref notes the local pointer a compiled `$ref` names and, on the second
+// pass, points it past the anyOf a nullable property was wrapped in.
+func (c *openaiCompiler) ref(to, kp string) string {
+	if !c.track || !strings.HasPrefix(to, "#/") {
+		return to
+	}
+	toks := strings.Split(to[2:], "/")
+	for i := range toks {
+		toks[i] = unescapeToken(toks[i])
+	}
+	if c.forced == nil {
+		c.refs = append(c.refs, toks)
+		return to
+	}
+	out, id, moved := "#", int32(0), false
+	for _, tok := range toks {
+		id = c.ptrs.child(id, tok)
+		out += "/" + pointerToken(tok)
+		if c.forced[id] {
+			out += "/anyOf/0"
+			moved = true
+		}
+	}
+	if !moved {
+		return to
+	}
+	c.rec.add("rewrote-nullable-property-reference", kp, false, "Pointed `", to, "` at `", out, "`: compiling made the property it names nullable, and the reference must not accept null.")
+	return out
+}
+
+// renamed returns the output pointer prefix+rest names when rest, a
+// pointer's tokens below node in the source, passes keywords compile
+// renames: oneOf written as anyOf, definitions as $defs. The rest as
+// written when nothing is renamed.
+func (c *openaiCompiler) renamed(node *jsonvalue.Value, prefix, rest string) string {
+	toks := strings.Split(rest, "/")
+	out, changed := prefix, false
+	for _, raw := range toks {
+		tok := unescapeToken(raw)
+		next := (*jsonvalue.Value)(nil)
+		switch {
+		case node == nil:
+		case node.Kind == jsonvalue.Object:
+			next = node.Get(tok)
+			if tok == "oneOf" && isArr(next) && !isArr(node.Get("anyOf")) ||
+				tok == "definitions" && isObj(next) && !isObj(node.Get("$defs")) {
+				if tok == "oneOf" {
+					tok = "anyOf"
+				} else {
+					tok = "$defs"
+				}
+				raw, changed = tok, true
+			}
+		case node.Kind == jsonvalue.Array:
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(node.Items) {
+				next = &node.Items[i]
+			}
+		}
+		out += "/" + raw
+		node = next
+	}
+	if !changed {
+		return prefix + "/" + rest
+	}
+	return out
+}
+
+// widenedTargets are the nullable-made properties that a reference names
+// (or names something inside), as token lists: written as anyOf
+// [schema, null], the reference can name the schema without the null.
+func (c *openaiCompiler) widenedTargets() [][]string {
+	var w [][]string
+	for _, toks := range c.refs {
+		id := int32(0)
+		for i, tok := range toks {
+			if id = c.ptrs.lookup(id, tok); id < 0 {
+				break
+			}
+			if c.nulled[id] {
+				w = append(w, toks[:i+1])
+			}
+		}
+	}
+	return w
+}
+
+// hasLocalRef reports whether a `$ref` in v names a pointer or an anchor
+// in this document.
+func hasLocalRef(v *jsonvalue.Value) bool {
+	for i := range v.Items {
+		if hasLocalRef(&v.Items[i]) {
+			return true
+		}
+	}
+	for i := range v.Members {
+		m := &v.Members[i]
+		if m.Key == "$ref" && m.Value.Kind == jsonvalue.String && (strings.HasPrefix(m.Value.Text, "#/") || isAnchorRef(m.Value.Text)) {
+			return true
+		}
+		if hasLocalRef(&m.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// isAnchorRef reports whether ref is a plain-name fragment ("#name").
+func isAnchorRef(ref string) bool {
+	return len(ref) > 1 && ref[0] == '#' && ref[1] != '/'
+}
+
+// anchorPointer returns the output pointer of the schema whose `$anchor`
+// (or `$dynamicAnchor`) is name, or "" when compile does not emit it.
+func (c *openaiCompiler) anchorPointer(name string) string {
+	if c.anchors == nil {
+		c.anchors = map[string]string{}
+		c.collectAnchors(c.root, provider.RootPath, "#")
+	}
+	return c.anchors[name]
+}
+
+// collectAnchors walks the keywords schema() emits subschemas for, as it
+// renames them (definitions → $defs, oneOf → anyOf), skipping what it drops.
+func (c *openaiCompiler) collectAnchors(s *jsonvalue.Value, at, ptr string) {
+	if s.Kind != jsonvalue.Object {
+		return
+	}
+	for i := range s.Members {
+		k, v := s.Members[i].Key, &s.Members[i].Value
+		kp := schemapath.Key(at, k)
+		if k == "$anchor" || k == "$dynamicAnchor" {
+			if _, seen := c.anchors[v.Text]; v.Kind == jsonvalue.String && !seen {
+				c.anchors[v.Text] = ptr
+			}
+			continue
+		}
+		if _, drop := c.dropFor(kp); drop {
+			continue
+		}
+		out := k
+		switch k {
+		case "definitions":
+			if isObj(s.Get("$defs")) {
+				continue
+			}
+			out = "$defs"
+			fallthrough
+		case "properties", "$defs":
+			if v.Kind == jsonvalue.Object {
+				for j := range v.Members {
+					e := &v.Members[j]
+					c.collectAnchors(&e.Value, schemapath.Key(kp, e.Key), ptr+"/"+out+"/"+pointerToken(e.Key))
+				}
+			}
+		case "items":
+			c.collectAnchors(v, kp, ptr+"/items")
+		case "oneOf":
+			if isArr(s.Get("anyOf")) {
+				continue
+			}
+			out = "anyOf"
+			fallthrough
+		case "anyOf":
+			if v.Kind == jsonvalue.Array {
+				for j := range v.Items {
+					c.collectAnchors(&v.Items[j], schemapath.Index(kp, j), ptr+"/"+out+"/"+strconv.Itoa(j))
+				}
+			}
+		}
+	}
+}
+
+// pointerToken escapes a key as a JSON Pointer token inside a URI
+// fragment (RFC 6901 sections 3 and 6).
+func pointerToken(key string) string {
+	key = strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
+	return url.PathEscape(key)
 }
 
 // objectLike: strict mode treats the schema as an object it must close.
@@ -251,6 +653,18 @@ func (c *openaiCompiler) close(s *jsonvalue.Value, at string, o *object) {
 			}
 			pp := c.path.join(at, "properties", name)
 			c.rec.add("converted-optional-property-to-nullable", pp, false, "Made the optional property `", name, "` required and nullable: the model sends null instead of leaving it out.")
+			if c.track {
+				id := c.ptrs.child(c.ptrs.child(c.cur, "properties"), name)
+				if c.nulled == nil {
+					c.nulled = map[int32]bool{}
+				}
+				c.nulled[id] = true
+				if c.forced[id] {
+					// A reference names this schema: null goes beside it.
+					props.Members[i].Value = jsonvalue.NewObject(member("anyOf", jsonvalue.NewArray(props.Members[i].Value, nullType)))
+					continue
+				}
+			}
 			props.Members[i].Value = c.nullableForm(props.Members[i].Value)
 		}
 	}

@@ -31,7 +31,15 @@ import (
 //     another type would match both): [{minItems: 3}, {maxItems: 2}] is
 //     every length;
 //   - in an anyOf, a branch {..., not: B} beside a branch B is the branch
-//     without the not: (A and not B) or B is A or B.
+//     without the not: (A and not B) or B is A or B;
+//   - `type: number` with `multipleOf: 1` is `type: integer` (2020-12: an
+//     integer is a number with a zero fractional part), read so where the
+//     other side says integer and has no multipleOf;
+//   - a dependentSchemas entry that only lists `required` names is the
+//     dependentRequired entry with those names, read so where the other
+//     side has that dependentRequired entry and no such dependentSchemas
+//     entry (a `required` evaluates no property, so no unevaluated*
+//     keyword sees a difference).
 
 // canonical returns x rewritten by the first rule that applies, or nil.
 func (c *comparer) canonical(s, os *side, x, other *node) *node {
@@ -52,6 +60,12 @@ func (c *comparer) canonical(s, os *side, x, other *node) *node {
 	}
 	if mp := x.get(kwMaxProperties); mp != nil && other.get(kwMaxProperties) == nil && closedWithin(x, mp) {
 		return rewritten(x, "maxProperties", without(x, "maxProperties"))
+	}
+	if x := dependentsAsRequired(x, other); x != nil {
+		return x
+	}
+	if x := numberAsInteger(x, other); x != nil {
+		return x
 	}
 	if c.o.hasRefs || c.n.hasRefs {
 		return nil // the rewrites below synthesise branches
@@ -321,4 +335,109 @@ func closedWithin(x *node, mp *jsonvalue.Value) bool {
 		return false
 	}
 	return jsonvalue.CompareNumbers(mp.Text, strconv.Itoa(len(props.Members))) >= 0
+}
+
+// dependentsAsRequired returns x with its dependentSchemas entries of the
+// form {"required": [names]} moved into dependentRequired, for the
+// properties other has under dependentRequired and not under
+// dependentSchemas; nil when there is none.
+func dependentsAsRequired(x, other *node) *node {
+	ds, odr := x.get(kwDependentSchemas), other.get(kwDependentRequired)
+	if ds == nil || ds.Kind != jsonvalue.Object || odr == nil || odr.Kind != jsonvalue.Object {
+		return nil
+	}
+	dr := x.get(kwDependentRequired)
+	if dr != nil && dr.Kind != jsonvalue.Object {
+		return nil
+	}
+	ods := other.get(kwDependentSchemas)
+	var keep, moved []jsonvalue.Member
+	for _, m := range ds.Members {
+		if odr.Get(m.Key) != nil && (ods == nil || ods.Get(m.Key) == nil) && requiredOnly(&m.Value) {
+			moved = append(moved, m)
+		} else {
+			keep = append(keep, m)
+		}
+	}
+	if len(moved) == 0 {
+		return nil
+	}
+	dsm := x.kw[kwDependentSchemas]
+	drm := jsonvalue.Member{Key: "dependentRequired", KeyStart: dsm.KeyStart, KeyEnd: dsm.KeyEnd, Value: jsonvalue.Value{Kind: jsonvalue.Object, Start: ds.Start, End: ds.End}}
+	if dr != nil {
+		drm = *x.kw[kwDependentRequired]
+		drm.Value.Members = append([]jsonvalue.Member(nil), dr.Members...)
+	}
+	for _, m := range moved {
+		names := *m.Value.Get("required")
+		if i := memberIndex(drm.Value.Members, m.Key); i >= 0 {
+			had := drm.Value.Members[i].Value
+			items := append([]jsonvalue.Value(nil), had.Items...)
+			for _, n := range names.Items {
+				if !containsValue(items, &n) {
+					items = append(items, n)
+				}
+			}
+			had.Items = items
+			drm.Value.Members[i].Value = had
+			continue
+		}
+		drm.Value.Members = append(drm.Value.Members, jsonvalue.Member{Key: m.Key, KeyStart: m.KeyStart, KeyEnd: m.KeyEnd, Value: names})
+	}
+	members := without(x, "dependentSchemas")
+	if i := memberIndex(members, "dependentRequired"); i >= 0 {
+		members = append(members[:i:i], members[i+1:]...)
+	}
+	if len(keep) > 0 {
+		kept := *dsm
+		kept.Value.Members = keep
+		members = append(members, kept)
+	}
+	members = append(members, drm)
+	out := rewritten(x, "dependentSchemas", members)
+	if dr == nil {
+		// Changes to the new dependentRequired are where the file writes
+		// the dependentSchemas it came from.
+		base := []seg{k("dependentSchemas")}
+		if at, ok := x.moved["dependentSchemas"]; ok {
+			base = at
+		}
+		out.moved["dependentRequired"] = base
+	}
+	return out
+}
+
+// requiredOnly reports whether a schema only requires property names.
+func requiredOnly(v *jsonvalue.Value) bool {
+	if v.Kind != jsonvalue.Object || len(v.Members) != 1 || v.Members[0].Key != "required" {
+		return false
+	}
+	r := &v.Members[0].Value
+	if r.Kind != jsonvalue.Array {
+		return false
+	}
+	for i := range r.Items {
+		if r.Items[i].Kind != jsonvalue.String {
+			return false
+		}
+	}
+	return true
+}
+
+// numberAsInteger returns x with `type: number, multipleOf: 1` written as
+// `type: integer` (reported where the file writes type), or nil.
+func numberAsInteger(x, other *node) *node {
+	t, ot, m := x.get(kwType), other.get(kwType), x.get(kwMultipleOf)
+	if t == nil || t.Kind != jsonvalue.String || t.Text != "number" || ot == nil || ot.Kind != jsonvalue.String || ot.Text != "integer" ||
+		m == nil || m.Kind != jsonvalue.Number || jsonvalue.CompareNumbers(m.Text, "1") != 0 || other.get(kwMultipleOf) != nil {
+		return nil
+	}
+	members := without(x, "multipleOf")
+	i := memberIndex(members, "type")
+	integer := members[i].Value
+	integer.Text = "integer"
+	members[i].Value = integer
+	out := rewritten(x, "multipleOf", members)
+	out.spelled["type"] = t
+	return out
 }

@@ -283,3 +283,38 @@ func TestValidFormat(t *testing.T) {
 		t.Error("openai is a provider, not a format")
 	}
 }
+
+// Gemini's Schema types minLength, maxItems and the other counts int64,
+// which proto3 JSON writes as decimal strings and compile writes that way:
+// the canonical view reads them as the numbers they are.
+func TestLoadGeminiInt64Strings(t *testing.T) {
+	dir := t.TempDir()
+	casefiles.Write(t, dir, map[string]string{
+		"g.json": `{"functionDeclarations": [{"name": "a", "description": "x", "parameters": {"type": "OBJECT",` +
+			`"properties": {"s": {"type": "STRING", "minLength": "1", "maxLength": "5"},` +
+			`"l": {"type": "ARRAY", "items": {"type": "STRING"}, "minItems": "2", "maxItems": "9007199254740993"},` +
+			`"o": {"type": "OBJECT", "properties": {"k": {"type": "STRING", "default": "7"}}, "minProperties": "0", "maxProperties": "3"}}}}]}`,
+		"bad.json": `{"functionDeclarations": [{"name": "c", "parameters": {"type": "OBJECT", "properties": {` +
+			`"f": {"type": "STRING", "maxLength": "5.5"}, "z": {"type": "STRING", "maxLength": "007"}}}}]}`,
+		"j.json": `{"functionDeclarations": [{"name": "b", "parametersJsonSchema": {"type": "object", "properties": {"s": {"type": "string", "maxLength": "5"}}}}]}`,
+	}, nil)
+	res := Load([]string{"g.json", "bad.json", "j.json"}, Options{Cwd: dir})
+	want := []string{
+		"bad.json | functionDeclarations[0].parameters.properties.f.maxLength | `maxLength` must be a number.",
+		"bad.json | functionDeclarations[0].parameters.properties.z.maxLength | `maxLength` must be a number.",
+		"j.json | functionDeclarations[0].parametersJsonSchema.properties.s.maxLength | `maxLength` must be a number.",
+	}
+	if got := errLines(res); !reflect.DeepEqual(got, want) {
+		t.Fatalf("errors\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if names := toolNames(res); !reflect.DeepEqual(names, []string{"a"}) {
+		t.Fatalf("tools %v", names)
+	}
+	s := res.Tools[0].InputSchema()
+	got := jsonvalue.Encode(s.Get("properties"), "")
+	for _, w := range []string{`"s":{"type":"string","minLength":1,"maxLength":5}`, `"maxItems":9007199254740993`, `"default":"7"`, `"minProperties":0`} {
+		if !strings.Contains(got, w) {
+			t.Errorf("properties %s, want %s in them", got, w)
+		}
+	}
+}

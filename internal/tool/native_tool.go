@@ -138,7 +138,7 @@ var openAPITypes = map[string]string{
 }
 
 // lowerOpenAPITypes returns s with every upper-case Schema type name in
-// lower case, copying only the objects on the way to a change. Only the
+// lower case and every int64 count written as a string a number, copying only the objects on the way to a change. Only the
 // Schema fields that hold schemas are entered (properties, items, anyOf),
 // so a `default` or `example` that happens to hold {"type": "STRING"} is
 // left as written.
@@ -163,6 +163,15 @@ func lowerOpenAPITypes(s jsonvalue.Value) jsonvalue.Value {
 					v.Text = lower
 					set(i, v)
 				}
+			}
+		case "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties":
+			// Schema types these int64, which proto3 JSON (and compile) writes
+			// as decimal strings: https://ai.google.dev/api/caching#Schema
+			// ("maxItems: string (int64 format)").
+			if m.Value.Kind == jsonvalue.String && isDecimalInt(m.Value.Text) {
+				v := m.Value
+				v.Kind = jsonvalue.Number
+				set(i, v)
 			}
 		case "items":
 			if v := lowerOpenAPITypes(m.Value); !sameObject(v, m.Value) {
@@ -212,6 +221,21 @@ func lowerOpenAPITypes(s jsonvalue.Value) jsonvalue.Value {
 	}
 	s.Members = out
 	return s
+}
+
+// isDecimalInt reports whether s is a proto3 JSON int64: an optional minus
+// and decimal digits, without leading zeros (so it is also a JSON number).
+func isDecimalInt(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // sameObject reports whether lowerOpenAPITypes returned its input as is.

@@ -84,6 +84,13 @@ type generator struct {
 	// in newRoot). Values the new branch accepts are merged into each of
 	// oneOfHolder's candidates.
 	oneOfHolder, newBranch *jsonvalue.Value
+	// A dependentSchemas entry the change is at applies only when its
+	// property is sent: depHolder is the old schema holding it, depName
+	// the property, depNew the new entry. Values the new entry's
+	// generator yields (bounds just outside included) are tried beside
+	// the property.
+	depHolder, depNew *jsonvalue.Value
+	depName           string
 }
 
 func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonvalue.Value) *generator {
@@ -112,6 +119,14 @@ func newGenerator(root, newRoot *jsonvalue.Value, focus []string, hints []*jsonv
 		if ov, nv := oh.Get("oneOf"), nh.Get("oneOf"); ov != nil && ov.Kind == jsonvalue.Array && nv != nil && nv.Kind == jsonvalue.Array &&
 			nb != nh && inList(nv, nb) {
 			g.oneOfHolder, g.newBranch, g.newRoot = oh, nb, newRoot
+		}
+	}
+	if i := len(focus) - 2; i >= 0 && focus[i] == "dependentSchemas" && newRoot != nil && newRoot.Kind == jsonvalue.Object && root != nil && root.Kind == jsonvalue.Object {
+		oh, nh := schemaAt(root, focus[:i]), schemaAt(newRoot, focus[:i])
+		if ds := nh.Get("dependentSchemas"); ds != nil && ds.Kind == jsonvalue.Object {
+			if e := ds.Get(focus[i+1]); e != nil && e.Kind == jsonvalue.Object {
+				g.depHolder, g.depNew, g.depName, g.newRoot = oh, e, focus[i+1], newRoot
+			}
 		}
 	}
 	// The property a change names (the last key under properties and
@@ -381,6 +396,18 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		}
 		out = branches
 	}
+	// A value meeting `if` is held to `then`: the base with `if`'s base
+	// and each `then` candidate, so a narrowed `then` can show.
+	if ifs, then := s.Get("if"), s.Get("then"); len(out) > 0 && ifs != nil && ifs.Kind == jsonvalue.Object && then != nil && then.Kind == jsonvalue.Object {
+		ic, tc := g.genIn(ifs, depth+1, false), g.genIn(then, depth+1, hot)
+		if len(ic) > 0 && len(tc) > 0 {
+			reach := g.reaches(then)
+			for _, c := range combine(combine(out[:1], ic[:1]), tc) {
+				c.hot = c.hot || reach
+				out = append(out, c)
+			}
+		}
+	}
 	if len(out) == 0 {
 		out = anyValues(hot)
 	} else if hot && !s.Has("type") {
@@ -405,6 +432,28 @@ func (g *generator) genIn(s *jsonvalue.Value, depth int, inFocus bool) []cand {
 		inner := &generator{root: g.newRoot, hints: g.hints, everywhere: true, work: g.work}
 		if nc := inner.genIn(g.newNot, depth+1, true); len(nc) > 0 && len(out) > 0 {
 			out = append(out, combine(out[:1], nc)[1:]...)
+		}
+		g.work = inner.work
+	}
+	if s == g.depHolder && g.depNew != nil && len(out) > 0 {
+		// The property sent (its plainest value), with what the new
+		// entry's generator yields beside it.
+		var pv *jsonvalue.Value
+		if props := s.Get("properties"); props != nil {
+			if pc := g.child(props.Get(g.depName), depth+1, false); len(pc) > 0 {
+				pv = pc[0].value()
+			}
+		}
+		if pv == nil {
+			pv = str("a")
+		}
+		trigger := []cand{{t: now(&jsonvalue.Value{Kind: jsonvalue.Object, Members: []jsonvalue.Member{{Key: g.depName, Value: *pv}}}), hot: true}}
+		inner := &generator{root: g.newRoot, hints: g.hints, everywhere: true, work: g.work}
+		if nc := inner.genIn(g.depNew, depth+1, true); len(nc) > 0 {
+			for _, c := range combine(combine(out[:1], trigger), nc) {
+				c.hot = true
+				out = append(out, c)
+			}
 		}
 		g.work = inner.work
 	}
@@ -966,6 +1015,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 	minI, maxI = min(minI, limit), min(maxI, limit)
 	unique := s.Get("uniqueItems") != nil && s.Get("uniqueItems").IsTrue()
 	var prefix []cand
+	var prefixAll [][]cand // every candidate of each position (all of them only near the focus)
 	if p := s.Get("prefixItems"); p != nil && p.Kind == jsonvalue.Array {
 		for i := range p.Items {
 			pc := g.child(&p.Items[i], depth+1, false)
@@ -973,6 +1023,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 				pc = []cand{{t: now(str("a"))}}
 			}
 			prefix = append(prefix, pc[0])
+			prefixAll = append(prefixAll, pc)
 		}
 	}
 	itemSchema := s.Get("items")
@@ -992,7 +1043,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 	if len(items) == 0 {
 		items = []cand{{t: now(str("a"))}}
 	}
-	build := func(n int, first cand) cand {
+	buildWith := func(n int, first cand, prefix []cand) cand {
 		// The prefix items used: the same count the array will hold.
 		used := 0
 		hot := first.hot
@@ -1021,6 +1072,7 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 			return arr
 		}), hot: hot}
 	}
+	build := func(n int, first cand) cand { return buildWith(n, first, prefix) }
 	baseLen := max(minI, len(prefix))
 	if s.Has("contains") {
 		baseLen = max(baseLen, 1)
@@ -1029,6 +1081,17 @@ func (g *generator) arrays(s *jsonvalue.Value, depth int, rich bool) []cand {
 	for _, it := range items[1:] {
 		if it.hot || rich {
 			out = append(out, build(max(baseLen, 1), it))
+		}
+	}
+	// Each prefix position with its other candidates, the rest as in the
+	// base: a change to one position shows there.
+	for i, pc := range prefixAll {
+		for _, c := range pc[1:] {
+			if c.hot || rich {
+				varied := append([]cand(nil), prefix...)
+				varied[i] = c
+				out = append(out, buildWith(max(baseLen, i+1), items[0], varied))
+			}
 		}
 	}
 	if rich {
@@ -1323,6 +1386,28 @@ func (g *generator) objects(s *jsonvalue.Value, depth int, rich bool) []cand {
 					out = append(out, plus(base, []string{name}, []cand{c}, c.hot || anyHot))
 				}
 			}
+		}
+	}
+	// propertyNames: undeclared keys its schema yields (at its length
+	// bounds, matching its pattern), each holding an extra value: a
+	// narrowed propertyNames rejects only keys no declared property has.
+	if pn := s.Get("propertyNames"); pn != nil && pn.Kind == jsonvalue.Object && g.baseOnly == 0 && len(extra) > 0 {
+		var names []cand
+		hot := g.reaches(pn)
+		for _, c := range g.child(pn, depth+1, rich) {
+			if v := c.value(); v.Kind == jsonvalue.String && !declared[v.Text] {
+				names = append(names, c)
+			}
+		}
+		if p := pn.Get("pattern"); p != nil && p.Kind == jsonvalue.String {
+			for _, n := range patternStrings(p.Text, 1, 64, 4) {
+				if !declared[n] {
+					names = append(names, cand{t: now(str(n)), hot: hot})
+				}
+			}
+		}
+		for _, c := range capList(names, 16) {
+			out = append(out, plus(base, []string{c.value().Text}, []cand{extra[0]}, c.hot || hot))
 		}
 	}
 	all, _ := build(-1, cand{}, true)

@@ -214,3 +214,70 @@ func TestFormatSampleWithinTheLengths(t *testing.T) {
 		t.Fatalf("witness %v after judging %d candidates", r.Arguments, p.Judged)
 	}
 }
+
+// TestFindPropertyNames: a narrowed propertyNames needs an undeclared key
+// its old schema accepts and its new one rejects; extra1 fits both.
+func TestFindPropertyNames(t *testing.T) {
+	for _, tc := range []struct{ old, new string }{
+		{`{"type":"object","propertyNames":{"maxLength":20}}`, `{"type":"object","propertyNames":{"maxLength":10}}`},
+		{`{"type":"object","properties":{"a":{"type":"string"}},"propertyNames":{"pattern":"^[a-z0-9]+$"}}`,
+			`{"type":"object","properties":{"a":{"type":"string"}},"propertyNames":{"pattern":"^[a-z]+$"}}`},
+	} {
+		old, new := parse(t, tc.old), parse(t, tc.new)
+		p := NewPair(old, new, nil, nil)
+		r := p.Find([]string{"propertyNames"}, nil, nil)
+		if r.Arguments == nil {
+			t.Errorf("%s → %s: no witness", tc.old, tc.new)
+			continue
+		}
+		if ok, _ := p.Breaks(r.Arguments); !ok {
+			t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
+		}
+	}
+}
+
+// TestFindPrefixItem: a narrowed prefixItems position needs that position
+// to vary, not only its first candidate.
+func TestFindPrefixItem(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"l":{"type":"array","prefixItems":[{"type":"string"},{"type":"number"}]}}}`)
+	new := parse(t, `{"type":"object","properties":{"l":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]}}}`)
+	p := NewPair(old, new, nil, nil)
+	r := p.Find([]string{"properties", "l", "prefixItems", "1", "type"}, nil, nil)
+	if r.Arguments == nil {
+		t.Fatal("no witness")
+	}
+	if ok, _ := p.Breaks(r.Arguments); !ok {
+		t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
+	}
+}
+
+// TestFindThen: a narrowed `then` needs a value that meets `if`, holding
+// what the old `then` asks and not what the new one adds.
+func TestFindThen(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"k":{"type":"string"},"n":{"type":"number"},"m":{"type":"number"}},"if":{"properties":{"k":{"const":"a"}},"required":["k"]},"then":{"required":["n"]},"else":{}}`)
+	new := parse(t, `{"type":"object","properties":{"k":{"type":"string"},"n":{"type":"number"},"m":{"type":"number"}},"if":{"properties":{"k":{"const":"a"}},"required":["k"]},"then":{"required":["n","m"]},"else":{}}`)
+	p := NewPair(old, new, nil, nil)
+	r := p.Find([]string{"then", "required"}, []*jsonvalue.Value{parse(t, `"n"`), parse(t, `"m"`)}, nil)
+	if r.Arguments == nil {
+		t.Fatal("no witness")
+	}
+	if ok, _ := p.Breaks(r.Arguments); !ok {
+		t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
+	}
+}
+
+// TestFindDependentSchema: an added dependentSchemas entry constrains only
+// calls that send its property: the property sent, the entry's bounds
+// overstepped.
+func TestFindDependentSchema(t *testing.T) {
+	old := parse(t, `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}}}`)
+	new := parse(t, `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"dependentSchemas":{"a":{"properties":{"b":{"maximum":3}}}}}`)
+	p := NewPair(old, new, nil, nil)
+	r := p.Find([]string{"dependentSchemas", "a"}, nil, nil)
+	if r.Arguments == nil {
+		t.Fatal("no witness")
+	}
+	if ok, _ := p.Breaks(r.Arguments); !ok {
+		t.Errorf("witness %s does not break", jsonvalue.Encode(r.Arguments, ""))
+	}
+}

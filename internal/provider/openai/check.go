@@ -55,8 +55,12 @@ type budget struct {
 	properties int // keys of every properties map reached
 	maxDepth   int // the root is level 1; a scalar leaf counts as a level
 	enumValues int // elements of every enum array reached
-	stringLen  int // property/definition names, string enum values, string consts (UTF-16 units)
-	largeEnums []provider.Place
+	// compiledEnum: the enum values compiling adds, which OpenAI counts
+	// too: a one-value enum for each `const` (without an enum beside it)
+	// and a `null` joining an optional property's enum.
+	compiledEnum int
+	stringLen    int // property/definition names, string enum values, string consts (UTF-16 units)
+	largeEnums   []provider.Place
 }
 
 // keys are the members of a subschema the rules look at, found in one pass.
@@ -122,6 +126,9 @@ func (c *checker) node(s *jsonvalue.Value, r reach, depth int) {
 		c.keywords(s, &k)
 		c.additionalProperties(s, &k, depth == 1)
 		c.optionalProperties(s, &k)
+		if value(k.constant) != nil && value(k.enum) == nil {
+			c.b.compiledEnum++ // compiled as a one-value enum
+		}
 	}
 	for i, mm := range k.maps {
 		m := value(mm)
@@ -230,6 +237,31 @@ func (c *checker) measure(k *keys, depth int) {
 	}
 }
 
+// compileAddsNull reports whether compiling, making the optional property
+// with schema v nullable, adds a `null` to its enum (a `$ref` gets a null
+// branch instead; `nullable` and enums with null are left out as
+// uncertain or unchanged).
+func compileAddsNull(v *jsonvalue.Value) bool {
+	if v.Kind != jsonvalue.Object || v.Get("$ref") != nil || v.Get("nullable") != nil {
+		return false
+	}
+	e, cst := v.Get("enum"), v.Get("const")
+	switch {
+	case e != nil && cst != nil:
+		return false // the enum becomes [const] or []: not counted
+	case cst != nil:
+		return cst.Kind != jsonvalue.Null
+	case e == nil || e.Kind != jsonvalue.Array || len(e.Items) == 0:
+		return false
+	}
+	for i := range e.Items {
+		if e.Items[i].Kind == jsonvalue.Null {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *checker) budget() {
 	b := &c.b
 	const at = provider.RootPath
@@ -246,8 +278,14 @@ func (c *checker) budget() {
 	case b.maxDepth >= nearNestingDepth:
 		c.emit(ruleNestingNearLimit, at, nearDepthMessage(b.maxDepth), "")
 	}
+	// OpenAI counts the compiled schema's values (compile refuses a tool
+	// whose output is over the limit): https://platform.openai.com/docs/guides/structured-outputs
+	// ("up to 1000 enum values across all enum properties").
+	enums := b.enumValues + b.compiledEnum
 	switch {
-	case b.enumValues > maxTotalEnumValues:
+	case enums > maxTotalEnumValues && b.compiledEnum > 0:
+		c.emit(ruleTooManyEnumValues, at, "The schema has "+itoa(b.enumValues)+" enum values, "+itoa(enums)+" once compiled (a `null` joins each optional property's enum, a `const` becomes an enum); OpenAI allows "+itoa(maxTotalEnumValues)+" across all properties. Shorten the enums, or make the properties required.", "")
+	case enums > maxTotalEnumValues:
 		c.emit(ruleTooManyEnumValues, at, "The schema has "+itoa(b.enumValues)+" enum values; OpenAI allows "+itoa(maxTotalEnumValues)+" across all properties. Shorten the enums or take free text.", "")
 	case b.enumValues > nearTotalEnumValues:
 		c.emit(ruleEnumValuesNearLimit, at, "The schema has "+itoa(b.enumValues)+" of the "+itoa(maxTotalEnumValues)+" enum values OpenAI allows; plan before adding more.", "")
@@ -452,6 +490,9 @@ func (c *checker) optionalProperties(s *jsonvalue.Value, k *keys) {
 		name := props.Members[i].Key
 		if required.Has(name) {
 			continue
+		}
+		if compileAddsNull(&props.Members[i].Value) {
+			c.b.compiledEnum++
 		}
 		at := c.at.MemberPlace(props, &props.Members[i])
 		c.emitAt(ruleOptionalProperty, at, c.e.Concat("`", name, "` is optional, but OpenAI strict mode requires every property in `required`; add it there (compiling makes it required and nullable)."), name)

@@ -183,3 +183,32 @@ func TestPositions(t *testing.T) {
 		}
 	}
 }
+
+// The enum budget counts what compiling writes: a `null` joins an optional
+// property's enum and a `const` becomes a one-value enum, so 1000 values
+// on an optional property compile to 1001, over the limit (compile would
+// refuse the tool), while the same enum on a required property is at it.
+func TestEnumBudgetCountsCompiledValues(t *testing.T) {
+	optional := strings.Replace(enumTool(1000, 1), `"required":["p"]`, `"required":[]`, 1)
+	codes := func(tool string) []string {
+		var out []string
+		for _, d := range Check(pt.Tool(t, tool)) {
+			if strings.Contains(d.Code, "enum-values") {
+				out = append(out, d.Code+": "+d.Message)
+			}
+		}
+		return out
+	}
+	if got := codes(optional); len(got) != 1 || !strings.HasPrefix(got[0], "openai/too-many-enum-values: The schema has 1000 enum values, 1001 once compiled") {
+		t.Errorf("optional: %q", got)
+	}
+	if got := codes(enumTool(1000, 1)); len(got) != 1 || !strings.HasPrefix(got[0], "openai/enum-values-near-limit: The schema has 1000 of the 1000") {
+		t.Errorf("required: %q", got)
+	}
+	consts := `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"p":{"type":"string","enum":[` +
+		strings.TrimSuffix(strings.SplitN(strings.SplitN(enumTool(999, 1), `"enum":[`, 2)[1], `]}`, 2)[0], ",") +
+		`]},"c":{"const":"x"},"d":{"const":"y"}},"required":["p","c","d"],"additionalProperties":false}}`
+	if got := codes(consts); len(got) != 1 || !strings.HasPrefix(got[0], "openai/too-many-enum-values: The schema has 999 enum values, 1001 once compiled") {
+		t.Errorf("consts: %q", got)
+	}
+}
