@@ -16,22 +16,11 @@ import (
 // outcome. It never changes the exit status: a comment that cannot be
 // written is a note in the job summary and the log, and the run goes on.
 func (r *actionRun) postComment(o outcome) {
-	cs := action.ReadCommentSettings(r.env)
-	if cs.Problem != "" {
-		r.note("warning", "Pull request comment", cs.Problem)
-		return
+	cs, number, problem := r.commentTarget()
+	if problem != "" {
+		r.note("warning", "Pull request comment", problem)
 	}
-	if !cs.On {
-		return
-	}
-	ev, err := action.LoadEvent(r.env)
-	if err != nil || !ev.IsPullRequest() {
-		// Only a pull request has a conversation to comment in.
-		return
-	}
-	number, _ := strconv.Atoi(ev.PRNumber())
-	if number == 0 || cs.Owner == "" {
-		r.note("warning", "Pull request comment", "No comment: the event names no pull request number or repository.")
+	if number == 0 {
 		return
 	}
 	text := r.renderComment(o, cs)
@@ -50,16 +39,8 @@ func (r *actionRun) postComment(o outcome) {
 // the author to see why. Nothing else is left to report to: a failure is
 // an annotation.
 func (r *actionRun) postFailedComment(reason string) {
-	cs := action.ReadCommentSettings(r.env)
-	if cs.Problem != "" || !cs.On {
-		return
-	}
-	ev, err := action.LoadEvent(r.env)
-	if err != nil || !ev.IsPullRequest() {
-		return
-	}
-	number, _ := strconv.Atoi(ev.PRNumber())
-	if number == 0 || cs.Owner == "" {
+	cs, number, _ := r.commentTarget()
+	if number == 0 {
 		return
 	}
 	key := r.commentKey()
@@ -68,6 +49,29 @@ func (r *actionRun) postFailedComment(reason string) {
 		level, title, msg := commentProblem(err)
 		r.errLog.Annotate(level, title, msg)
 	}
+}
+
+// commentTarget is where a comment goes: the settings and the pull
+// request's number (0: no comment is written; problem, when not empty,
+// is a note saying why).
+func (r *actionRun) commentTarget() (cs action.CommentSettings, number int, problem string) {
+	cs = action.ReadCommentSettings(r.env)
+	if cs.Problem != "" {
+		return cs, 0, cs.Problem
+	}
+	if !cs.On {
+		return cs, 0, ""
+	}
+	ev, err := action.LoadEvent(r.env)
+	if err != nil || !ev.IsPullRequest() {
+		// Only a pull request has a conversation to comment in.
+		return cs, 0, ""
+	}
+	number, _ = strconv.Atoi(ev.PRNumber())
+	if number == 0 || cs.Owner == "" {
+		return cs, 0, "No comment: the event names no pull request number or repository."
+	}
+	return cs, number, ""
 }
 
 // commentKey tells this run's comment from other runs' on the same pull
