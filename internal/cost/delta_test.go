@@ -45,11 +45,7 @@ func TestCompareRefundOrder(t *testing.T) {
 		t.Errorf("deltas:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(pinned, "\n"))
 	}
 	for _, d := range Compare(v1, v2, 3) {
-		sum := 0
-		for _, l := range d.Largest {
-			sum += l.Delta
-		}
-		if sum != d.Delta {
+		if sum := toolDeltaSum(d); sum != d.Delta {
 			t.Errorf("%s: tool deltas add up to %d, total %d", d.Target, sum, d.Delta)
 		}
 	}
@@ -64,11 +60,7 @@ func TestCompareRefundOrder(t *testing.T) {
 	dup := &Set{Targets: v2.Targets, Tools: append(append([][]Figure(nil), v2.Tools...), v2.Tools[0])}
 	dup.Totals = totals(dup)
 	for _, d := range Compare(v1, dup, 5) {
-		sum := 0
-		for _, l := range d.Largest {
-			sum += l.Delta
-		}
-		if sum != d.Delta {
+		if sum := toolDeltaSum(d); sum != d.Delta {
 			t.Errorf("%s with a duplicated name: tool deltas add up to %d, total %d", d.Target, sum, d.Delta)
 		}
 	}
@@ -155,4 +147,13 @@ func TestViolationMessages(t *testing.T) {
 	if got, want := g.Message("Gemini"), "This change adds +1,240 tokens per request for Gemini (an o200k_base estimate), over the growth budget of 775 tokens (5%) (over by 465): name and description +30, parameter descriptions +1,250, schema structure -40; this tool grew most. Trim the additions, or raise `budgets.growth` (c.json:4:30)."; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+}
+
+// toolDeltaSum is what the tools' deltas of d add up to.
+func toolDeltaSum(d TargetDelta) int {
+	sum := 0
+	for _, l := range d.Largest {
+		sum += l.Delta
+	}
+	return sum
 }
