@@ -184,12 +184,8 @@ func (r *actionRun) configAnnotations(res *finding.Result) []report.Annotation {
 	var out []report.Annotation
 	at := func(a finding.Accept, level, title, msg string) {
 		ann := report.Annotation{Level: level, Title: title, Message: msg, Priority: report.PriorityBreaking, Line: a.Line, EndLine: a.Line}
-		abs := a.File
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(r.workdir, abs)
-		}
-		if rel, err := filepath.Rel(r.root, abs); err == nil && !isOutside(rel) {
-			ann.File = filepath.ToSlash(rel)
+		if rel, ok := r.inRepository(a.File); ok {
+			ann.File = rel
 		} else {
 			ann.Line, ann.EndLine = 0, 0
 		}
@@ -203,6 +199,21 @@ func (r *actionRun) configAnnotations(res *finding.Result) []report.Annotation {
 		at(a, report.LevelWarning, "Config: accept entry matches nothing", res.Warnings[i])
 	}
 	return out
+}
+
+// inRepository is file (the config's, relative to the working directory
+// or absolute) relative to the repository root, for an annotation; ok is
+// false for a file outside it.
+func (r *actionRun) inRepository(file string) (string, bool) {
+	abs := file
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.workdir, abs)
+	}
+	rel, err := filepath.Rel(r.root, abs)
+	if err != nil || r.root == "" || isOutside(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // changedFiles reports whether the pull request changed a file (a display

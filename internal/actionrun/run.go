@@ -173,12 +173,8 @@ func (r *actionRun) failConfig(err error) int {
 		return r.fail(err.Error())
 	}
 	a := report.Annotation{Level: report.LevelError, Title: "SchemaPort: cannot run", Message: err.Error(), Line: ce.Line, EndLine: ce.Line, Col: ce.Column}
-	abs := ce.File
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(r.workdir, abs)
-	}
-	if rel, relErr := filepath.Rel(r.root, abs); relErr == nil && r.root != "" && !isOutside(rel) {
-		a.File = filepath.ToSlash(rel)
+	if rel, ok := r.inRepository(ce.File); ok {
+		a.File = rel
 	} else {
 		a.Line, a.EndLine, a.Col = 0, 0, 0
 	}
