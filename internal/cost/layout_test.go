@@ -36,3 +36,30 @@ func TestLayoutMatchesEncode(t *testing.T) {
 	}
 	c.forget()
 }
+
+// FuzzLayoutMatchesEncode holds the line-by-line count to the library's
+// count of compile.Encode's text on any JSON object, through one counter
+// whose caches every input warms (identity, content and block entries
+// left by earlier inputs must never give a wrong figure).
+func FuzzLayoutMatchesEncode(f *testing.F) {
+	for _, d := range []string{
+		`{"name": "a", "parameters": {"type": "object", "properties": {"x": {"type": "string", "enum": ["a", "b"]}}, "required": ["x"]}}`,
+		`{"name": "a b", "description": "Line\nbreak \"q\" tab\t \\ café 日本語 🙂 \u200b", "k": [[], {}, [[]], [{}]]}`,
+		`{"description": "Don't stop; they'll see it's 12345 ABCs.   x  \n  y", "n": [1, 2.5, -3e+21, true, false, null]}`,
+		`{"a": {"b": {"c": {"d": "x"}}}, "e": {"b": {"c": {"d": "x"}}}}`,
+	} {
+		f.Add([]byte(d))
+	}
+	c := newPool().Get().(*counter)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := jsonvalue.Parse(data)
+		if err != nil || v.Kind != jsonvalue.Object {
+			return
+		}
+		c.nextTool()
+		got := measureWith(c, v).total()
+		if want := libraryCount(string(compile.Encode(v))); got != want {
+			t.Fatalf("%s: %d tokens, the library counts %d", data, got, want)
+		}
+	})
+}
