@@ -11,6 +11,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -90,7 +91,11 @@ func canonicalDir(dir string) (string, error) {
 		return abs, err
 	}
 	if !st.IsDir() {
-		return abs, errors.New("not a directory")
+		kind := "a regular file"
+		if !st.Mode().IsRegular() {
+			kind = safefile.Kind(st.Mode())
+		}
+		return abs, errors.New("it is " + kind + ", not a directory")
 	}
 	return real, nil
 }
@@ -193,6 +198,11 @@ func (b *baseSide) remove() {
 func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 	s := r.settings
 	if len(s.BasePaths) > 0 {
+		for _, p := range s.BasePaths {
+			if msg := r.basePathKind(p); msg != "" {
+				return nil, r.fail(msg)
+			}
+		}
 		r.baseFrom = "--base-path " + strings.Join(s.BasePaths, ", ")
 		r.notes = append(r.notes, "Compared with the base tool set in "+strings.Join(s.BasePaths, ", ")+".")
 		return &baseSide{loaded: true, args: s.BasePaths, cwd: r.workdir, root: r.root}, 0
@@ -246,6 +256,55 @@ func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 		side.args, side.cwd, side.root = baseArgs(present, r.root, mirror), cwd, mirror
 	}
 	return side, 0
+}
+
+// basePathHelp says what --base-path takes, after a problem with one.
+const basePathHelp = "--base-path takes the files or directories that hold the base version's tool definitions."
+
+// basePathKind says why a --base-path path cannot be a tool file or
+// directory ("" : it can): it is missing, or a device, a named pipe or a
+// socket. A wrong base path is the run's usage problem (exit 2), not an
+// input error of the base's files, which only warns: compared with
+// nothing, every head tool would read as added and the run would pass.
+func (r *actionRun) basePathKind(p string) string {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.workdir, p)
+	}
+	st, err := os.Stat(abs) // follows links, as the loader does
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Sprintf("The base path `%s` does not exist. %s", p, basePathHelp)
+	case err != nil:
+		return fmt.Sprintf("The base path `%s` cannot be read: %v. %s", p, errors.Unwrap(err), basePathHelp)
+	case st.Mode().IsRegular() || st.IsDir():
+		return ""
+	}
+	return fmt.Sprintf("The base path `%s` is %s, not a tool file or a directory. %s", p, safefile.Kind(st.Mode()), basePathHelp)
+}
+
+// basePathProblem is the usage problem of a --base-path path the loader
+// could not read as a whole (an empty or unreadable directory, a link
+// loop): its error is about the path itself, at no place in a file. ""
+// when there is none, or the base is a commit (whose files are history:
+// their problems only warn).
+func (r *actionRun) basePathProblem(side *baseSide, errs []tool.LoadError) string {
+	if len(r.settings.BasePaths) == 0 || len(errs) == 0 {
+		return ""
+	}
+	for _, p := range r.settings.BasePaths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(side.cwd, p)
+		}
+		display := tool.DisplayPath(side.cwd, filepath.Clean(abs))
+		for _, e := range errs {
+			if e.SourcePath == display && e.Line == 0 {
+				return fmt.Sprintf("The base path `%s` cannot be loaded: %s %s", p, e.Message, basePathHelp)
+			}
+		}
+	}
+	return ""
 }
 
 // loadBase loads the base's tools (with r.loads, which the head's load
@@ -459,6 +518,10 @@ func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[s
 			present = append(present, p)
 		case baseMissing[p]:
 			return nil, strings.TrimSpace(fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input. %s", p, baseLabel(r.baseSHA), r.pathHint(p)))
+		case len(r.settings.BasePaths) > 0:
+			// The base is other paths: this one held nothing in it to
+			// count as removed.
+			return nil, strings.TrimSpace(fmt.Sprintf("The tool path `%s` does not exist (the base is --base-path %s). %s", p, strings.Join(r.settings.BasePaths, ", "), r.pathHint(p)))
 		default:
 			r.note("notice", "Tool path removed", fmt.Sprintf("`%s` does not exist in the head: every tool it held in the base counts as removed.", p))
 		}

@@ -316,6 +316,9 @@ func (r *actionRun) run() int {
 			opts.paths = paths
 		}
 	}
+	if msg := r.compiledPathKind(opts.compiledPath); msg != "" {
+		return r.fail(msg)
+	}
 	side, code := r.prepareBase(paths)
 	if code != 0 {
 		return code
@@ -330,6 +333,9 @@ func (r *actionRun) run() int {
 	r.loads = tool.NewCache()
 	base := r.loadBase(side)
 	side.remove() // the loaded tools keep their sources in memory
+	if msg := r.basePathProblem(side, base.Errors); msg != "" {
+		return r.fail(msg)
+	}
 	r.noteBaseEqualsHead(ev)
 	head := r.loadHead(opts.paths, base)
 	r.loads = nil
