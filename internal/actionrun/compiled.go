@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,6 +122,11 @@ func (c *compiledCheck) annotations() []report.Annotation {
 
 func (c *compiledCheck) summary() string {
 	return report.CompiledSummary(c.mismatches, maxCompiledInSummary, c.dir, c.command)
+}
+
+// json is the check as `compile --check --format json` prints it.
+func (c *compiledCheck) json(w io.Writer) error {
+	return report.CompileCheckJSON(w, c.mismatches, c.dir)
 }
 
 func (c *compiledCheck) text() string {
