@@ -128,8 +128,11 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 		// the event. Compare it with itself; noteBaseEqualsHead says why.
 		plan = action.Base{Rev: r.headSHA, From: "the base branch, which pull_request_target checks out by default"}
 	}
+	if code := r.checkWorkflowRunHead(ev, plan); code != 0 {
+		return code
+	}
 	if plan.Rev == "" {
-		r.note("notice", "No diff", "No breaking-change diff: "+plan.NoDiff+".")
+		r.note(map[bool]string{true: "warning", false: "notice"}[plan.Warn], "No diff", "No breaking-change diff: "+plan.NoDiff+".")
 		return 0
 	}
 	if r.repoErr != nil {
@@ -148,10 +151,33 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 			return code
 		}
 		if fork != sha {
-			sha, plan.From = fork, "where the checked-out head branched from pull_request.base.sha "+baseLabel(sha)
+			sha, plan.From = fork, "where the checked-out head branched from "+plan.From+" "+baseLabel(sha)
 		}
 	}
 	r.baseSHA, r.baseFrom = sha, plan.From
+	return 0
+}
+
+// checkWorkflowRunHead holds a workflow_run to the commit its triggering
+// run checked (workflow_run.head_sha): actions/checkout checks out the
+// default branch there unless told otherwise, and checking that against
+// the pull request's base would gate the wrong code. With the pull
+// request named (a diff to make) that is exit 2; without, a warning. A
+// `base` input is the user's own choice of what to compare: a warning.
+func (r *actionRun) checkWorkflowRunHead(ev *action.Event, plan action.Base) int {
+	want := ev.WorkflowRunHeadSHA()
+	if want == "" || r.repo == nil || r.headSHA == "" || strings.EqualFold(want, r.headSHA) {
+		return 0
+	}
+	msg := fmt.Sprintf("The checked-out commit %s is not the commit the triggering run checked (workflow_run.head_sha %s): on workflow_run, actions/checkout checks out the default branch unless given a ref.\n"+
+		"Check out the run's head (the files are only read, never run):\n"+
+		"  - uses: actions/checkout@v5\n"+
+		"    with:\n"+
+		"      ref: ${{ github.event.workflow_run.head_sha }}", baseLabel(r.headSHA), baseLabel(want))
+	if plan.Rev != "" && r.settings.Base == "" {
+		return r.fail(msg)
+	}
+	r.note("warning", "Not the run's head", msg)
 	return 0
 }
 

@@ -33,6 +33,10 @@ func (r *actionRun) publish(o outcome) int {
 	if o.omitted != "" {
 		r.note("warning", "Findings not shown", o.omitted)
 	}
+	if r.noLabels && !o.approved && s.AllowBreakingLabel != "" && o.policy.Counts.Breaking > 0 {
+		// The verdict's way out names the label; here it cannot work.
+		r.note("notice", "Approval label", fmt.Sprintf("The workflow_run event's payload carries no pull request labels, so the label %s cannot approve breaking changes in this run: accept them with an accept entry, or gate them in the pull request's own workflow.", s.AllowBreakingLabel))
+	}
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
 
