@@ -263,6 +263,7 @@ func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 		side.remove()
 		return nil, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
 	}
+	r.noteBaseLFS(sha, snap.LFS)
 	side.missing = map[string]bool{}
 	var present []string
 	for i, p := range paths {
@@ -331,6 +332,58 @@ func (r *actionRun) basePathProblem(side *baseSide, errs []tool.LoadError) strin
 		}
 	}
 	return ""
+}
+
+// noteBaseLFS warns about the base files that stayed Git LFS pointers:
+// the loader cannot read them, so they are left out of the diff (on both
+// sides), and the warning says what would let the run read them.
+func (r *actionRun) noteBaseLFS(sha string, l gitbase.LFS) {
+	if len(l.Pointers) == 0 {
+		return
+	}
+	files := quoteList(l.Pointers)
+	verb := map[bool]string{true: "is a Git LFS pointer", false: "are Git LFS pointers"}[len(l.Pointers) == 1]
+	if l.Unavailable {
+		r.note("warning", "Base files in Git LFS", fmt.Sprintf("In the base %s, %s %s, and git-lfs is not installed here (`git lfs version` failed), so their base versions cannot be read: they are left out of the diff, and their breaking changes are not checked. "+
+			"Install git-lfs in the job (`sudo apt-get install git-lfs`, or the action's Docker image, which has it) and keep `lfs: true` on actions/checkout.", baseLabel(sha), files, verb))
+		return
+	}
+	var why []string
+	for _, p := range l.Pointers {
+		why = append(why, "`"+p+"`: "+l.Errors[p])
+	}
+	r.note("warning", "Base files in Git LFS", fmt.Sprintf("In the base %s, %s %s whose content could not be read (%s), so they are left out of the diff, and their breaking changes are not checked. "+
+		"git-lfs downloads the base's objects from the repository's LFS server with the checkout's credentials: keep actions/checkout's `persist-credentials` (the default) and give the job `contents: read`.",
+		baseLabel(sha), files, verb, strings.Join(why, "; ")))
+}
+
+// noteHeadLFS says which head files that do not load are Git LFS
+// pointers: the checkout did not fetch their content.
+func (r *actionRun) noteHeadLFS(errs []tool.LoadError) {
+	seen := map[string]bool{}
+	var pointers []string
+	for _, e := range errs {
+		if e.SourcePath == "" || seen[e.SourcePath] {
+			continue
+		}
+		seen[e.SourcePath] = true
+		abs := filepath.FromSlash(e.SourcePath)
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(r.workdir, abs)
+		}
+		data, err := safefile.ReadRegular(abs, 1024)
+		if err != nil {
+			continue
+		}
+		if _, ok := gitbase.LFSPointerSize(data); ok {
+			pointers = append(pointers, e.SourcePath)
+		}
+	}
+	if len(pointers) == 0 {
+		return
+	}
+	r.note("warning", "Tool files in Git LFS", fmt.Sprintf("%s %s, not the tool definitions: the checkout did not fetch the files stored in Git LFS. Add `lfs: true` to actions/checkout.",
+		quoteList(pointers), map[bool]string{true: "is a Git LFS pointer", false: "are Git LFS pointers"}[len(pointers) == 1]))
 }
 
 // loadBase loads the base's tools (with r.loads, which the head's load
@@ -521,7 +574,9 @@ func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
 	if len(present) == 0 {
 		return toolSet{loaded: true}
 	}
-	return toolSet{Result: *r.load(present, r.workdir, r.root), loaded: true}
+	res := r.load(present, r.workdir, r.root)
+	r.noteHeadLFS(res.Errors)
+	return toolSet{Result: *res, loaded: true}
 }
 
 // headPaths are the head's tool paths that exist, with notes on those
