@@ -3,6 +3,7 @@ package actionrun
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,9 +43,40 @@ func (r *actionRun) locate() error {
 	if root, ok := gitbase.FindRoot(r.workdir); ok {
 		r.root = root
 		r.repo, r.repoErr = gitbase.Open(r.workdir)
+		r.adoptSuperproject()
 	}
 	r.paths = report.RepoRelative(r.root, r.workdir)
 	return nil
+}
+
+// adoptSuperproject makes the superproject the run's repository when the
+// working directory is in a submodule checked out inside the workspace
+// and the base comes from the event: the event's commits are the
+// superproject's, and the submodule's base is the commit the
+// superproject's base records for it (prepareBase). A `base` (or
+// --base-path) given is the user's, read in the submodule as before.
+func (r *actionRun) adoptSuperproject() {
+	if r.repo == nil || r.settings.Base != "" || len(r.settings.BasePaths) > 0 {
+		return
+	}
+	for {
+		sup, ok := r.repo.Superproject()
+		if !ok {
+			return
+		}
+		real, err := canonicalDir(sup)
+		if err != nil {
+			return
+		}
+		if rel, err := filepath.Rel(r.workspace, real); err != nil || isOutside(rel) {
+			return // not the workflow's checkout
+		}
+		repo, err := gitbase.Open(real)
+		if err != nil {
+			return
+		}
+		r.root, r.repo = real, repo
+	}
 }
 
 // locateFromPaths finds the repository from the tool paths when the
@@ -258,16 +290,41 @@ func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 	if maxSize <= 0 {
 		maxSize = tool.DefaultMaxFileSize
 	}
-	snap, err := r.repo.MaterializeSelected(sha, repoPaths, mirror, gitbase.Selection{Keep: tool.Walkable, MaxSize: maxSize})
-	if err != nil {
-		side.remove()
-		return nil, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
+	sel := gitbase.Selection{Keep: tool.Walkable, MaxSize: maxSize}
+	// A path inside a submodule is not in the superproject's tree (which
+	// records only the submodule's commit): it is read from the submodule
+	// at the commit the base records for it.
+	var plain []string
+	inSub := map[string][]string{} // submodule dir -> paths inside it
+	for _, p := range repoPaths {
+		if dir := r.submoduleOf(p); dir != "" {
+			inSub[dir] = append(inSub[dir], p)
+		} else {
+			plain = append(plain, p)
+		}
 	}
-	r.noteBaseLFS(sha, snap.LFS)
+	var missing []string
+	if len(plain) > 0 {
+		snap, err := r.repo.MaterializeSelected(sha, plain, mirror, sel)
+		if err != nil {
+			side.remove()
+			return nil, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
+		}
+		r.noteBaseLFS(sha, snap.LFS)
+		missing = snap.Missing
+	}
+	for _, dir := range slices.Sorted(maps.Keys(inSub)) {
+		m, code := r.materializeSubmodule(sha, dir, inSub[dir], mirror, sel)
+		if code != 0 {
+			side.remove()
+			return nil, code
+		}
+		missing = append(missing, m...)
+	}
 	side.missing = map[string]bool{}
 	var present []string
 	for i, p := range paths {
-		if slices.Contains(snap.Missing, repoPaths[i]) {
+		if slices.Contains(missing, repoPaths[i]) {
 			side.missing[p] = true
 		} else {
 			present = append(present, p)
@@ -283,6 +340,72 @@ func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 		side.args, side.cwd, side.root = baseArgs(present, r.root, mirror), cwd, mirror
 	}
 	return side, 0
+}
+
+// submoduleOf is the submodule (its directory relative to the
+// repository root, `/` separators) that the repository path p lies in, as
+// checked out in the working tree: the outermost directory on the way
+// to p (p itself included) that holds a .git entry. "" : none.
+func (r *actionRun) submoduleOf(p string) string {
+	if p == "." {
+		return ""
+	}
+	parts := strings.Split(p, "/")
+	for i := 1; i <= len(parts); i++ {
+		dir := strings.Join(parts[:i], "/")
+		if _, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(dir), ".git")); err == nil {
+			return dir
+		}
+	}
+	return ""
+}
+
+// materializeSubmodule writes the base's version of paths inside the
+// submodule at dir: the submodule's files at the commit the base commit
+// sha records for it, fetched into the submodule's clone when missing.
+// It returns the paths the base lacks (all of them when the base has no
+// submodule there).
+func (r *actionRun) materializeSubmodule(sha, dir string, paths []string, mirror string, sel gitbase.Selection) ([]string, int) {
+	subSHA, ok, err := r.repo.Gitlink(sha, dir)
+	if err != nil {
+		return nil, r.fail(fmt.Sprintf("Cannot read the submodule `%s` in the base %s: %v", dir, baseLabel(sha), err))
+	}
+	if !ok {
+		return paths, 0
+	}
+	sub, err := gitbase.Open(filepath.Join(r.root, filepath.FromSlash(dir)))
+	if err != nil {
+		return nil, r.fail(fmt.Sprintf("Cannot read the submodule `%s`: %v", dir, err))
+	}
+	what := fmt.Sprintf("the submodule `%s` at %s, its commit in the base %s", dir, baseLabel(subSHA), baseLabel(sha))
+	if !sub.HasCommit(subSHA) {
+		if !r.settings.FetchBase {
+			return nil, r.fail(fmt.Sprintf("The base of %s is not in its clone, and `fetch-base` is false. Check out submodules with their history (`submodules: true` with `fetch-depth: 0`), or set `fetch-base: true`.", what))
+		}
+		if err := sub.Fetch(subSHA); err != nil {
+			return nil, r.fail(fmt.Sprintf("The base of %s is not in its clone, and fetching it failed: %v\nCheck out submodules with their history: `submodules: true` and `fetch-depth: 0` on actions/checkout.", what, err))
+		}
+	}
+	rel := make([]string, len(paths))
+	for i, p := range paths {
+		rel[i] = strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")
+		if rel[i] == "" {
+			rel[i] = "."
+		}
+	}
+	snap, err := sub.MaterializeSelected(subSHA, rel, filepath.Join(mirror, filepath.FromSlash(dir)), sel)
+	if err != nil {
+		return nil, r.fail(fmt.Sprintf("Cannot read the tool files of %s: %v", what, err))
+	}
+	r.noteBaseLFS(subSHA, snap.LFS)
+	r.notes = append(r.notes, "Compared "+dir+"'s files with "+what+".")
+	var missing []string
+	for i, p := range paths {
+		if slices.Contains(snap.Missing, rel[i]) {
+			missing = append(missing, p)
+		}
+	}
+	return missing, 0
 }
 
 // basePathHelp says what --base-path takes, after a problem with one.
@@ -627,6 +750,32 @@ func (r *actionRun) pathHint(p string) string {
 		return "`path` takes one path per line, not a comma-separated list."
 	case r.defaultPaths && p == action.DefaultPath:
 		return "No `path` input was given (nor `schemas` in the config), so the default `tools` was used: set the `path` input to the files or directories that hold the tool definitions."
+	}
+	if dir := r.uncheckedSubmodule(p); dir != "" {
+		return fmt.Sprintf("`%s` is a submodule that is not checked out: add `submodules: true` to actions/checkout.", dir)
+	}
+	return ""
+}
+
+// uncheckedSubmodule is the submodule on the way to the tool path p that
+// the checkout did not check out ("" : none).
+func (r *actionRun) uncheckedSubmodule(p string) string {
+	if r.repo == nil {
+		return ""
+	}
+	rel, err := r.repoPath(p)
+	if err != nil || rel == "." {
+		return ""
+	}
+	parts := strings.Split(rel, "/")
+	for i := 1; i <= len(parts); i++ {
+		dir := strings.Join(parts[:i], "/")
+		if _, ok, _ := r.repo.Gitlink("HEAD", dir); ok {
+			if _, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(dir), ".git")); err != nil {
+				return dir
+			}
+			return ""
+		}
 	}
 	return ""
 }
