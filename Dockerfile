@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 #
-# The action's image: one static Go binary on Alpine with git (the base
-# revision is read with the git CLI). Both bases are pinned by tag and
+# The action's image: one static Go binary on Alpine with git and git-lfs
+# (the base revision is read with the git CLI). Both bases are pinned by tag and
 # digest. The digests come from public Dockerfiles that pin the same tags
 # (golang:1.26.8-alpine3.24 and alpine:3.24, checked against several
 # sources); no registry was reachable where this file was written, so check
@@ -35,7 +35,9 @@ RUN ldflags="-s -w"; \
       go build -trimpath -ldflags="$ldflags" -o /out/schemaport-action ./cmd/schemaport-action
 
 FROM alpine:3.24@sha256:28bd5fe8b56d1bd048e5babf5b10710ebe0bae67db86916198a6eec434943f8b
-RUN apk add --no-cache git
+# git-lfs: a base revision's tool files stored in Git LFS are pointers in
+# git's objects; `git lfs smudge` gives their content (a few MB).
+RUN apk add --no-cache git git-lfs
 COPY --from=build /out/schemaport-action /usr/local/bin/schemaport-action
 # Exec form, straight to the binary: a shell in between (sh, busybox) drops
 # the INPUT_* variables whose names contain hyphens (INPUT_FAIL-ON).

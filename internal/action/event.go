@@ -91,16 +91,64 @@ func (e *Event) str(keys ...string) string {
 	return s
 }
 
-// IsPullRequest reports whether the event is pull_request or
-// pull_request_target.
+// IsPullRequest reports whether the event is about a pull request:
+// pull_request, pull_request_target, or a workflow_run whose payload
+// names the pull request the triggering run was for.
 func (e *Event) IsPullRequest() bool {
-	return e != nil && (e.Name == "pull_request" || e.Name == "pull_request_target")
+	return e != nil && (e.Name == "pull_request" || e.Name == "pull_request_target" || e.WorkflowRunPR() != nil)
+}
+
+// WorkflowRunPR is the first of workflow_run.pull_requests (number, head
+// and base of each), nil when the event is not a workflow_run or lists
+// none. GitHub lists none for a pull request from a fork, nor for a run
+// not triggered by a pull request (actions/runner#3444, github/docs#22501).
+func (e *Event) WorkflowRunPR() map[string]any {
+	if e == nil || e.Name != "workflow_run" {
+		return nil
+	}
+	prs, _ := e.lookup("workflow_run", "pull_requests").([]any)
+	if len(prs) == 0 {
+		return nil
+	}
+	pr, _ := prs[0].(map[string]any)
+	return pr
+}
+
+// WorkflowRunHeadSHA is workflow_run.head_sha: the commit the triggering
+// run checked ("" when the event is not a workflow_run).
+func (e *Event) WorkflowRunHeadSHA() string {
+	if e == nil || e.Name != "workflow_run" {
+		return ""
+	}
+	return e.str("workflow_run", "head_sha")
+}
+
+// DefaultsEvent is the event whose defaults apply (only-new, the policy
+// read from the base, breaking-fail-on): the event itself, but for a
+// workflow_run the event of the run that triggered it (workflow_run.event),
+// since a workflow_run after a pull request's run gates that pull request
+// and one after a push is a push's.
+func (e *Event) DefaultsEvent() string {
+	if e == nil {
+		return ""
+	}
+	if e.Name == "workflow_run" {
+		if t := e.str("workflow_run", "event"); t != "" {
+			return t
+		}
+	}
+	return e.Name
 }
 
 // PRNumber returns the pull request's number, "" when the event has none.
 func (e *Event) PRNumber() string {
 	for _, keys := range [][]string{{"pull_request", "number"}, {"number"}} {
 		if n, ok := e.lookup(keys...).(float64); ok && n >= 1 && n == float64(int64(n)) {
+			return strconv.FormatInt(int64(n), 10)
+		}
+	}
+	if pr := e.WorkflowRunPR(); pr != nil {
+		if n, ok := pr["number"].(float64); ok && n >= 1 && n == float64(int64(n)) {
 			return strconv.FormatInt(int64(n), 10)
 		}
 	}
@@ -150,6 +198,9 @@ type Base struct {
 	// Forced: Rev is the `before` of a forced push, which may be on no
 	// ref of the remote any more (and then cannot be fetched).
 	Forced bool
+	// Warn: the missing diff is a pull request gate's (a workflow_run
+	// for a fork's pull request): the notice is a warning.
+	Warn bool
 	// ForkPoint: Rev is the tip of the pull request's base branch and the
 	// checkout is not a merge of the pull request (its head, say): the
 	// diff starts where the head branched from Rev, their merge base, or
@@ -180,7 +231,7 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 	if ev == nil || ev.Name == "" {
 		return Base{NoDiff: "no base revision was given (pass `--base REV` or `--base-path DIR` to compare)"}
 	}
-	if ev.Payload == nil && (IsPolicyEvent(ev.Name) || ev.Name == "push") {
+	if ev.Payload == nil && (IsPolicyEvent(ev.Name) || ev.Name == "push" || ev.Name == "workflow_run") {
 		return Base{NoDiff: fmt.Sprintf("there is no event payload to find the %s event's base in (GITHUB_EVENT_PATH is not set, or its file holds null); set the `base` input to compare", ev.Name)}
 	}
 	switch ev.Name {
@@ -201,6 +252,27 @@ func ResolveBase(ev *Event, input string, parents HeadParents) Base {
 			return Base{Rev: sha, From: "pull_request.base.sha", ForkPoint: true}
 		}
 		return Base{NoDiff: "the pull_request event has no base commit"}
+	case "workflow_run":
+		// The triggering run checked workflow_run.head_sha, the pull
+		// request's head (not a merge): the diff starts where it branched
+		// from the base branch's tip.
+		if pr := ev.WorkflowRunPR(); pr != nil {
+			if base, _ := pr["base"].(map[string]any); base != nil {
+				if sha, _ := base["sha"].(string); sha != "" {
+					return Base{Rev: sha, From: "workflow_run.pull_requests[0].base.sha", ForkPoint: true}
+				}
+			}
+			return Base{NoDiff: "the workflow_run event's pull request has no base commit", Warn: true}
+		}
+		switch t := ev.str("workflow_run", "event"); t {
+		case "pull_request", "pull_request_target":
+			return Base{Warn: true, NoDiff: "the workflow_run event lists no pull request: GitHub leaves `workflow_run.pull_requests` empty when the pull request comes from a fork. " +
+				"Set the `base` input to the pull request's base commit (the triggering workflow can save `github.event.pull_request.base.sha` in an artifact), or check the pull request in its own pull_request workflow"}
+		case "":
+			return Base{NoDiff: "the workflow_run event has no triggering run's event; set the `base` input to compare"}
+		default:
+			return Base{NoDiff: fmt.Sprintf("the workflow_run event follows a %s run, which has no pull request to compare against; set the `base` input to compare", t)}
+		}
 	case "push":
 		before := ev.str("before")
 		switch {

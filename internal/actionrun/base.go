@@ -3,6 +3,7 @@ package actionrun
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/action"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/tool"
 )
 
@@ -41,9 +43,40 @@ func (r *actionRun) locate() error {
 	if root, ok := gitbase.FindRoot(r.workdir); ok {
 		r.root = root
 		r.repo, r.repoErr = gitbase.Open(r.workdir)
+		r.adoptSuperproject()
 	}
 	r.paths = report.RepoRelative(r.root, r.workdir)
 	return nil
+}
+
+// adoptSuperproject makes the superproject the run's repository when the
+// working directory is in a submodule checked out inside the workspace
+// and the base comes from the event: the event's commits are the
+// superproject's, and the submodule's base is the commit the
+// superproject's base records for it (prepareBase). A `base` (or
+// --base-path) given is the user's, read in the submodule as before.
+func (r *actionRun) adoptSuperproject() {
+	if r.repo == nil || r.settings.Base != "" || len(r.settings.BasePaths) > 0 {
+		return
+	}
+	for {
+		sup, ok := r.repo.Superproject()
+		if !ok {
+			return
+		}
+		real, err := canonicalDir(sup)
+		if err != nil {
+			return
+		}
+		if rel, err := filepath.Rel(r.workspace, real); err != nil || isOutside(rel) {
+			return // not the workflow's checkout
+		}
+		repo, err := gitbase.Open(real)
+		if err != nil {
+			return
+		}
+		r.root, r.repo = real, repo
+	}
 }
 
 // locateFromPaths finds the repository from the tool paths when the
@@ -90,7 +123,11 @@ func canonicalDir(dir string) (string, error) {
 		return abs, err
 	}
 	if !st.IsDir() {
-		return abs, errors.New("not a directory")
+		kind := "a regular file"
+		if !st.Mode().IsRegular() {
+			kind = safefile.Kind(st.Mode())
+		}
+		return abs, errors.New("it is " + kind + ", not a directory")
 	}
 	return real, nil
 }
@@ -123,8 +160,11 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 		// the event. Compare it with itself; noteBaseEqualsHead says why.
 		plan = action.Base{Rev: r.headSHA, From: "the base branch, which pull_request_target checks out by default"}
 	}
+	if code := r.checkWorkflowRunHead(ev, plan); code != 0 {
+		return code
+	}
 	if plan.Rev == "" {
-		r.note("notice", "No diff", "No breaking-change diff: "+plan.NoDiff+".")
+		r.note(map[bool]string{true: "warning", false: "notice"}[plan.Warn], "No diff", "No breaking-change diff: "+plan.NoDiff+".")
 		return 0
 	}
 	if r.repoErr != nil {
@@ -143,10 +183,33 @@ func (r *actionRun) resolveBase(ev *action.Event) int {
 			return code
 		}
 		if fork != sha {
-			sha, plan.From = fork, "where the checked-out head branched from pull_request.base.sha "+baseLabel(sha)
+			sha, plan.From = fork, "where the checked-out head branched from "+plan.From+" "+baseLabel(sha)
 		}
 	}
 	r.baseSHA, r.baseFrom = sha, plan.From
+	return 0
+}
+
+// checkWorkflowRunHead holds a workflow_run to the commit its triggering
+// run checked (workflow_run.head_sha): actions/checkout checks out the
+// default branch there unless told otherwise, and checking that against
+// the pull request's base would gate the wrong code. With the pull
+// request named (a diff to make) that is exit 2; without, a warning. A
+// `base` input is the user's own choice of what to compare: a warning.
+func (r *actionRun) checkWorkflowRunHead(ev *action.Event, plan action.Base) int {
+	want := ev.WorkflowRunHeadSHA()
+	if want == "" || r.repo == nil || r.headSHA == "" || strings.EqualFold(want, r.headSHA) {
+		return 0
+	}
+	msg := fmt.Sprintf("The checked-out commit %s is not the commit the triggering run checked (workflow_run.head_sha %s): on workflow_run, actions/checkout checks out the default branch unless given a ref.\n"+
+		"Check out the run's head (the files are only read, never run):\n"+
+		"  - uses: actions/checkout@v5\n"+
+		"    with:\n"+
+		"      ref: ${{ github.event.workflow_run.head_sha }}", baseLabel(r.headSHA), baseLabel(want))
+	if plan.Rev != "" && r.settings.Base == "" {
+		return r.fail(msg)
+	}
+	r.note("warning", "Not the run's head", msg)
 	return 0
 }
 
@@ -193,6 +256,11 @@ func (b *baseSide) remove() {
 func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 	s := r.settings
 	if len(s.BasePaths) > 0 {
+		for _, p := range s.BasePaths {
+			if msg := r.basePathKind(p); msg != "" {
+				return nil, r.fail(msg)
+			}
+		}
 		r.baseFrom = "--base-path " + strings.Join(s.BasePaths, ", ")
 		r.notes = append(r.notes, "Compared with the base tool set in "+strings.Join(s.BasePaths, ", ")+".")
 		return &baseSide{loaded: true, args: s.BasePaths, cwd: r.workdir, root: r.root}, 0
@@ -222,15 +290,41 @@ func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 	if maxSize <= 0 {
 		maxSize = tool.DefaultMaxFileSize
 	}
-	snap, err := r.repo.MaterializeSelected(sha, repoPaths, mirror, gitbase.Selection{Keep: tool.Walkable, MaxSize: maxSize})
-	if err != nil {
-		side.remove()
-		return nil, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
+	sel := gitbase.Selection{Keep: tool.Walkable, MaxSize: maxSize}
+	// A path inside a submodule is not in the superproject's tree (which
+	// records only the submodule's commit): it is read from the submodule
+	// at the commit the base records for it.
+	var plain []string
+	inSub := map[string][]string{} // submodule dir -> paths inside it
+	for _, p := range repoPaths {
+		if dir := r.submoduleOf(p); dir != "" {
+			inSub[dir] = append(inSub[dir], p)
+		} else {
+			plain = append(plain, p)
+		}
+	}
+	var missing []string
+	if len(plain) > 0 {
+		snap, err := r.repo.MaterializeSelected(sha, plain, mirror, sel)
+		if err != nil {
+			side.remove()
+			return nil, r.fail(fmt.Sprintf("Cannot read the tool files of the base %s: %v", baseLabel(sha), err))
+		}
+		r.noteBaseLFS(sha, snap.LFS)
+		missing = snap.Missing
+	}
+	for _, dir := range slices.Sorted(maps.Keys(inSub)) {
+		m, code := r.materializeSubmodule(sha, dir, inSub[dir], mirror, sel)
+		if code != 0 {
+			side.remove()
+			return nil, code
+		}
+		missing = append(missing, m...)
 	}
 	side.missing = map[string]bool{}
 	var present []string
 	for i, p := range paths {
-		if slices.Contains(snap.Missing, repoPaths[i]) {
+		if slices.Contains(missing, repoPaths[i]) {
 			side.missing[p] = true
 		} else {
 			present = append(present, p)
@@ -246,6 +340,173 @@ func (r *actionRun) prepareBase(paths []string) (*baseSide, int) {
 		side.args, side.cwd, side.root = baseArgs(present, r.root, mirror), cwd, mirror
 	}
 	return side, 0
+}
+
+// submoduleOf is the submodule (its directory relative to the
+// repository root, `/` separators) that the repository path p lies in, as
+// checked out in the working tree: the outermost directory on the way
+// to p (p itself included) that holds a .git entry. "" : none.
+func (r *actionRun) submoduleOf(p string) string {
+	if p == "." {
+		return ""
+	}
+	parts := strings.Split(p, "/")
+	for i := 1; i <= len(parts); i++ {
+		dir := strings.Join(parts[:i], "/")
+		if _, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(dir), ".git")); err == nil {
+			return dir
+		}
+	}
+	return ""
+}
+
+// materializeSubmodule writes the base's version of paths inside the
+// submodule at dir: the submodule's files at the commit the base commit
+// sha records for it, fetched into the submodule's clone when missing.
+// It returns the paths the base lacks (all of them when the base has no
+// submodule there).
+func (r *actionRun) materializeSubmodule(sha, dir string, paths []string, mirror string, sel gitbase.Selection) ([]string, int) {
+	subSHA, ok, err := r.repo.Gitlink(sha, dir)
+	if err != nil {
+		return nil, r.fail(fmt.Sprintf("Cannot read the submodule `%s` in the base %s: %v", dir, baseLabel(sha), err))
+	}
+	if !ok {
+		return paths, 0
+	}
+	sub, err := gitbase.Open(filepath.Join(r.root, filepath.FromSlash(dir)))
+	if err != nil {
+		return nil, r.fail(fmt.Sprintf("Cannot read the submodule `%s`: %v", dir, err))
+	}
+	what := fmt.Sprintf("the submodule `%s` at %s, its commit in the base %s", dir, baseLabel(subSHA), baseLabel(sha))
+	if !sub.HasCommit(subSHA) {
+		if !r.settings.FetchBase {
+			return nil, r.fail(fmt.Sprintf("The base of %s is not in its clone, and `fetch-base` is false. Check out submodules with their history (`submodules: true` with `fetch-depth: 0`), or set `fetch-base: true`.", what))
+		}
+		if err := sub.Fetch(subSHA); err != nil {
+			return nil, r.fail(fmt.Sprintf("The base of %s is not in its clone, and fetching it failed: %v\nCheck out submodules with their history: `submodules: true` and `fetch-depth: 0` on actions/checkout.", what, err))
+		}
+	}
+	rel := make([]string, len(paths))
+	for i, p := range paths {
+		rel[i] = strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")
+		if rel[i] == "" {
+			rel[i] = "."
+		}
+	}
+	snap, err := sub.MaterializeSelected(subSHA, rel, filepath.Join(mirror, filepath.FromSlash(dir)), sel)
+	if err != nil {
+		return nil, r.fail(fmt.Sprintf("Cannot read the tool files of %s: %v", what, err))
+	}
+	r.noteBaseLFS(subSHA, snap.LFS)
+	r.notes = append(r.notes, "Compared "+dir+"'s files with "+what+".")
+	var missing []string
+	for i, p := range paths {
+		if slices.Contains(snap.Missing, rel[i]) {
+			missing = append(missing, p)
+		}
+	}
+	return missing, 0
+}
+
+// basePathHelp says what --base-path takes, after a problem with one.
+const basePathHelp = "--base-path takes the files or directories that hold the base version's tool definitions."
+
+// basePathKind says why a --base-path path cannot be a tool file or
+// directory ("" : it can): it is missing, or a device, a named pipe or a
+// socket. A wrong base path is the run's usage problem (exit 2), not an
+// input error of the base's files, which only warns: compared with
+// nothing, every head tool would read as added and the run would pass.
+func (r *actionRun) basePathKind(p string) string {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.workdir, p)
+	}
+	st, err := os.Stat(abs) // follows links, as the loader does
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Sprintf("The base path `%s` does not exist. %s", p, basePathHelp)
+	case err != nil:
+		return fmt.Sprintf("The base path `%s` cannot be read: %v. %s", p, errors.Unwrap(err), basePathHelp)
+	case st.Mode().IsRegular() || st.IsDir():
+		return ""
+	}
+	return fmt.Sprintf("The base path `%s` is %s, not a tool file or a directory. %s", p, safefile.Kind(st.Mode()), basePathHelp)
+}
+
+// basePathProblem is the usage problem of a --base-path path the loader
+// could not read as a whole (an empty or unreadable directory, a link
+// loop): its error is about the path itself, at no place in a file. ""
+// when there is none, or the base is a commit (whose files are history:
+// their problems only warn).
+func (r *actionRun) basePathProblem(side *baseSide, errs []tool.LoadError) string {
+	if len(r.settings.BasePaths) == 0 || len(errs) == 0 {
+		return ""
+	}
+	for _, p := range r.settings.BasePaths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(side.cwd, p)
+		}
+		display := tool.DisplayPath(side.cwd, filepath.Clean(abs))
+		for _, e := range errs {
+			if e.SourcePath == display && e.Line == 0 {
+				return fmt.Sprintf("The base path `%s` cannot be loaded: %s %s", p, e.Message, basePathHelp)
+			}
+		}
+	}
+	return ""
+}
+
+// noteBaseLFS warns about the base files that stayed Git LFS pointers:
+// the loader cannot read them, so they are left out of the diff (on both
+// sides), and the warning says what would let the run read them.
+func (r *actionRun) noteBaseLFS(sha string, l gitbase.LFS) {
+	if len(l.Pointers) == 0 {
+		return
+	}
+	files := quoteList(l.Pointers)
+	verb := map[bool]string{true: "is a Git LFS pointer", false: "are Git LFS pointers"}[len(l.Pointers) == 1]
+	if l.Unavailable {
+		r.note("warning", "Base files in Git LFS", fmt.Sprintf("In the base %s, %s %s, and git-lfs is not installed here (`git lfs version` failed), so their base versions cannot be read: they are left out of the diff, and their breaking changes are not checked. "+
+			"Install git-lfs in the job (`sudo apt-get install git-lfs`, or the action's Docker image, which has it) and keep `lfs: true` on actions/checkout.", baseLabel(sha), files, verb))
+		return
+	}
+	var why []string
+	for _, p := range l.Pointers {
+		why = append(why, "`"+p+"`: "+l.Errors[p])
+	}
+	r.note("warning", "Base files in Git LFS", fmt.Sprintf("In the base %s, %s %s whose content could not be read (%s), so they are left out of the diff, and their breaking changes are not checked. "+
+		"git-lfs downloads the base's objects from the repository's LFS server with the checkout's credentials: keep actions/checkout's `persist-credentials` (the default) and give the job `contents: read`.",
+		baseLabel(sha), files, verb, strings.Join(why, "; ")))
+}
+
+// noteHeadLFS says which head files that do not load are Git LFS
+// pointers: the checkout did not fetch their content.
+func (r *actionRun) noteHeadLFS(errs []tool.LoadError) {
+	seen := map[string]bool{}
+	var pointers []string
+	for _, e := range errs {
+		if e.SourcePath == "" || seen[e.SourcePath] {
+			continue
+		}
+		seen[e.SourcePath] = true
+		abs := filepath.FromSlash(e.SourcePath)
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(r.workdir, abs)
+		}
+		data, err := safefile.ReadRegular(abs, 1024)
+		if err != nil {
+			continue
+		}
+		if _, ok := gitbase.LFSPointerSize(data); ok {
+			pointers = append(pointers, e.SourcePath)
+		}
+	}
+	if len(pointers) == 0 {
+		return
+	}
+	r.note("warning", "Tool files in Git LFS", fmt.Sprintf("%s %s, not the tool definitions: the checkout did not fetch the files stored in Git LFS. Add `lfs: true` to actions/checkout.",
+		quoteList(pointers), map[bool]string{true: "is a Git LFS pointer", false: "are Git LFS pointers"}[len(pointers) == 1]))
 }
 
 // loadBase loads the base's tools (with r.loads, which the head's load
@@ -436,7 +697,9 @@ func (r *actionRun) loadHead(paths []string, base toolSet) toolSet {
 	if len(present) == 0 {
 		return toolSet{loaded: true}
 	}
-	return toolSet{Result: *r.load(present, r.workdir, r.root), loaded: true}
+	res := r.load(present, r.workdir, r.root)
+	r.noteHeadLFS(res.Errors)
+	return toolSet{Result: *res, loaded: true}
 }
 
 // headPaths are the head's tool paths that exist, with notes on those
@@ -459,6 +722,10 @@ func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[s
 			present = append(present, p)
 		case baseMissing[p]:
 			return nil, strings.TrimSpace(fmt.Sprintf("The tool path `%s` exists neither in the head nor in the base %s. Check the `path` input. %s", p, baseLabel(r.baseSHA), r.pathHint(p)))
+		case len(r.settings.BasePaths) > 0:
+			// The base is other paths: this one held nothing in it to
+			// count as removed.
+			return nil, strings.TrimSpace(fmt.Sprintf("The tool path `%s` does not exist (the base is --base-path %s). %s", p, strings.Join(r.settings.BasePaths, ", "), r.pathHint(p)))
 		default:
 			r.note("notice", "Tool path removed", fmt.Sprintf("`%s` does not exist in the head: every tool it held in the base counts as removed.", p))
 		}
@@ -483,6 +750,32 @@ func (r *actionRun) pathHint(p string) string {
 		return "`path` takes one path per line, not a comma-separated list."
 	case r.defaultPaths && p == action.DefaultPath:
 		return "No `path` input was given (nor `schemas` in the config), so the default `tools` was used: set the `path` input to the files or directories that hold the tool definitions."
+	}
+	if dir := r.uncheckedSubmodule(p); dir != "" {
+		return fmt.Sprintf("`%s` is a submodule that is not checked out: add `submodules: true` to actions/checkout.", dir)
+	}
+	return ""
+}
+
+// uncheckedSubmodule is the submodule on the way to the tool path p that
+// the checkout did not check out ("" : none).
+func (r *actionRun) uncheckedSubmodule(p string) string {
+	if r.repo == nil {
+		return ""
+	}
+	rel, err := r.repoPath(p)
+	if err != nil || rel == "." {
+		return ""
+	}
+	parts := strings.Split(rel, "/")
+	for i := 1; i <= len(parts); i++ {
+		dir := strings.Join(parts[:i], "/")
+		if _, ok, _ := r.repo.Gitlink("HEAD", dir); ok {
+			if _, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(dir), ".git")); err != nil {
+				return dir
+			}
+			return ""
+		}
 	}
 	return ""
 }

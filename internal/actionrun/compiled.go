@@ -2,7 +2,10 @@ package actionrun
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +15,7 @@ import (
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/options"
 	"github.com/schemaport/schemaport-action/internal/report"
+	"github.com/schemaport/schemaport-action/internal/safefile"
 	"github.com/schemaport/schemaport-action/internal/textsafe"
 	"github.com/schemaport/schemaport-action/internal/version"
 )
@@ -65,6 +69,35 @@ func (r *actionRun) checkCompiled(o runOptions, out *outcome) {
 	out.exit = out.policy.Exit
 }
 
+// compiledPathKind says why the compiled-path cannot be compile's output
+// directory ("" : it can, or it does not exist yet, and every file is
+// reported missing): a file, a device, a named pipe. Checked before
+// anything runs: a configuration problem is exit 2, where comparing
+// would only warn that it could not and pass.
+func (r *actionRun) compiledPathKind(p string) string {
+	if p == "" {
+		return ""
+	}
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.workdir, p)
+	}
+	st, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return ""
+	case err != nil:
+		return fmt.Sprintf("compiled-path `%s` cannot be read: %v.", p, errors.Unwrap(err))
+	case st.IsDir():
+		return ""
+	}
+	kind := "a regular file"
+	if !st.Mode().IsRegular() {
+		kind = safefile.Kind(st.Mode())
+	}
+	return fmt.Sprintf("compiled-path `%s` is %s, not a directory: it names the directory `compile --out` writes (the `compiled-path` input, else the config's `output`).", p, kind)
+}
+
 // compileCommandLine is the command that rewrites the compiled files with
 // the run's settings.
 func compileCommandLine(o runOptions, out string) string {
@@ -89,6 +122,11 @@ func (c *compiledCheck) annotations() []report.Annotation {
 
 func (c *compiledCheck) summary() string {
 	return report.CompiledSummary(c.mismatches, maxCompiledInSummary, c.dir, c.command)
+}
+
+// json is the check as `compile --check --format json` prints it.
+func (c *compiledCheck) json(w io.Writer) error {
+	return report.CompileCheckJSON(w, c.mismatches, c.dir)
 }
 
 func (c *compiledCheck) text() string {

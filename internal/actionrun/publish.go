@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/schemaport/schemaport-action/internal/action"
+	"github.com/schemaport/schemaport-action/internal/cost"
 	"github.com/schemaport/schemaport-action/internal/finding"
 	"github.com/schemaport/schemaport-action/internal/gitbase"
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -30,13 +33,20 @@ func (r *actionRun) publish(o outcome) int {
 	if o.omitted != "" {
 		r.note("warning", "Findings not shown", o.omitted)
 	}
+	if r.noLabels && !o.approved && s.AllowBreakingLabel != "" && o.policy.Counts.Breaking > 0 {
+		// The verdict's way out names the label; here it cannot work.
+		r.note("notice", "Approval label", fmt.Sprintf("The workflow_run event's payload carries no pull request labels, so the label %s cannot approve breaking changes in this run: accept them with an accept entry, or gate them in the pull request's own workflow.", s.AllowBreakingLabel))
+	}
 	r.postComment(o) // first: a comment that fails is a note in everything below
 	r.printReadable(o)
 
 	var problems []string
-	// The SARIF file and the JSON report only read the outcome: the SARIF
-	// file (with its gzip size check, the longer of the two) is written on
-	// a goroutine of its own while the report is written here.
+	// The SARIF file only reads the outcome: it (with its gzip size check,
+	// the longest of the files) is written on a goroutine of its own while
+	// the job summary is written here. The JSON report comes last, so that
+	// it carries what became of the others: a summary left out for want
+	// of room, a file that could not be written (then its result is
+	// `error`, exit 2, as the step's).
 	var (
 		sarifOut   string
 		sarifErr   error
@@ -51,17 +61,6 @@ func (r *actionRun) publish(o outcome) int {
 			return report.SARIF(w, report.SARIFInput{Category: s.SARIFCategory, Paths: r.paths, Policy: o.policy, OmittedNote: o.omitted})
 		})
 	})
-	reportOut, reportErr := r.writeFile(s.ReportFile, func(w io.Writer) error { return jsonReportWriter(r, w, o) })
-	sarifWG.Wait()
-	if sarifPanic != nil {
-		panic(sarifPanic)
-	}
-	if sarifErr != nil {
-		problems = append(problems, "cannot write the SARIF file: "+sarifErr.Error())
-	}
-	if reportErr != nil {
-		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
-	}
 	if s.JobSummary {
 		// The compiled-files and matrix sections go after the summary,
 		// which leaves room for them (and for what the file already
@@ -89,6 +88,17 @@ func (r *actionRun) publish(o outcome) int {
 				problems = append(problems, "cannot write the job summary: "+err.Error())
 			}
 		}
+	}
+	sarifWG.Wait()
+	if sarifPanic != nil {
+		panic(sarifPanic)
+	}
+	if sarifErr != nil {
+		problems = append([]string{"cannot write the SARIF file: " + sarifErr.Error()}, problems...)
+	}
+	reportOut, reportErr := r.writeFile(s.ReportFile, func(w io.Writer) error { return jsonReportWriter(r, w, o, problems) })
+	if reportErr != nil {
+		problems = append(problems, "cannot write the JSON report: "+reportErr.Error())
 	}
 
 	// The annotations come once the files are written, so that a result
@@ -530,7 +540,10 @@ var jsonReportWriter = (*actionRun).writeJSONReport
 // document is rendered straight into the file, re-indented one level on
 // the way (report.IndentWriter, json.Indent's layout), so a report of
 // millions of findings is never in memory, let alone twice.
-func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
+//
+// problems are the results already known not to be written (the SARIF
+// file, the job summary): the run then exits 2, and the report says so.
+func (r *actionRun) writeJSONReport(w io.Writer, o outcome, problems []string) error {
 	b := bufio.NewWriterSize(w, 256<<10)
 	b.WriteString("{\n")
 	name := func(n string) { b.WriteString("  " + jsonvalue.Quote(n) + ": ") }
@@ -550,8 +563,12 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 	}
 	field("command", `"run"`, false)
 	field("schemaPortVersion", jsonvalue.Quote(version.Version), false)
-	field("result", jsonvalue.Quote(resultWord(o.exit)), false)
-	field("exitCode", strconv.Itoa(o.exit), false)
+	exit := o.exit
+	if len(problems) > 0 {
+		exit = 2
+	}
+	field("result", jsonvalue.Quote(resultWord(exit)), false)
+	field("exitCode", strconv.Itoa(exit), false)
 	field("baseSha", str(r.baseSHA), false)
 	field("baseFrom", str(r.baseFrom), false)
 	field("headSha", str(r.headSHA), false)
@@ -575,6 +592,12 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 		notes = "[" + strings.Join(q, ", ") + "]"
 	}
 	field("notes", notes, false)
+	field("problems", stringArray(problems), false)
+	costJSON, err := r.costJSON()
+	if err != nil {
+		return err
+	}
+	field("cost", costJSON, false)
 	parts := []struct {
 		name string
 		on   bool
@@ -584,6 +607,7 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 		{"baseInputErrors", len(o.base.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.base.Errors) }},
 		{"check", o.check != nil, func(w io.Writer) error { return report.CheckJSON(w, o.check, report.Omitted{}) }},
 		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff, report.Omitted{}) }},
+		{"compiled", o.compiled != nil, func(w io.Writer) error { return o.compiled.json(w) }},
 	}
 	for i, p := range parts {
 		if !p.on {
@@ -601,6 +625,40 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome) error {
 	}
 	b.WriteString("}\n")
 	return b.Flush()
+}
+
+// stringArray is a JSON array of strings on one line.
+func stringArray(items []string) string {
+	q := make([]string, len(items))
+	for i, it := range items {
+		q[i] = jsonvalue.Quote(it)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// costJSON is the context cost's change per target, as the summary says
+// it (null when not counted): each target's `target`, `targetName`,
+// `before`, `after`, `delta`, `percent`, `exact` and `largest[]`.
+func (r *actionRun) costJSON() (string, error) {
+	ds := r.costDeltas()
+	if ds == nil {
+		return "null", nil
+	}
+	type delta struct {
+		cost.TargetDelta
+		TargetName string `json:"targetName"`
+	}
+	out := make([]delta, len(ds))
+	for i, d := range ds {
+		out[i] = delta{TargetDelta: d.TargetDelta, TargetName: d.TargetName}
+		// As the log and the summary say it: one decimal.
+		out[i].Percent = math.Round(d.Percent*10) / 10
+		if out[i].Largest == nil {
+			out[i].Largest = []cost.ToolDelta{}
+		}
+	}
+	data, err := json.MarshalIndent(out, "  ", "  ")
+	return string(data), err
 }
 
 // baseDescription names the base for messages: "1234abcd5678 (the push's

@@ -132,10 +132,13 @@ type actionRun struct {
 
 	headSHA, baseSHA string
 	baseFrom         string
-	event            string // GITHUB_EVENT_NAME; "" locally
-	notes            []string
-	extra            []report.Annotation // our own notices, capped with the rest
-	maxFileSize      int64               // from the config file; 0 for the default
+	event            string // whose defaults apply (Event.DefaultsEvent); "" locally
+	// noLabels: the event is about a pull request but its payload carries
+	// no labels (workflow_run), so the approval label cannot approve.
+	noLabels    bool
+	notes       []string
+	extra       []report.Annotation // our own notices, capped with the rest
+	maxFileSize int64               // from the config file; 0 for the default
 	// defaultPaths: neither the `path` input nor the config's `schemas`
 	// names the tool paths (the default, `tools`, applies).
 	defaultPaths   bool
@@ -274,7 +277,8 @@ func (r *actionRun) run() int {
 	if err != nil {
 		return r.fail(err.Error())
 	}
-	r.event = ev.Name
+	// A workflow_run takes the defaults of the run that triggered it.
+	r.event = ev.DefaultsEvent()
 	s := r.settings
 	headCfg, err := config.Load(r.workdir, s.Config)
 	if err != nil {
@@ -302,10 +306,11 @@ func (r *actionRun) run() int {
 		return code
 	}
 	labels := append(ev.Labels(), s.Labels...)
+	r.noLabels = ev.WorkflowRunPR() != nil && len(s.Labels) == 0
 	// The tools are loaded from the union of both policies' paths, so a
 	// pull request that moves `schemas` cannot hide what it removes.
 	paths := opts.paths
-	if action.IsPolicyEvent(ev.Name) && r.baseSHA != "" && r.repo != nil {
+	if action.IsPolicyEvent(r.event) && r.baseSHA != "" && r.repo != nil {
 		baseOpts, code := r.basePolicy(headCfg, action.HasLabel(labels, s.AllowBreakingLabel))
 		if code != 0 {
 			return code
@@ -315,6 +320,9 @@ func (r *actionRun) run() int {
 			opts = *baseOpts
 			opts.paths = paths
 		}
+	}
+	if msg := r.compiledPathKind(opts.compiledPath); msg != "" {
+		return r.fail(msg)
 	}
 	side, code := r.prepareBase(paths)
 	if code != 0 {
@@ -330,6 +338,9 @@ func (r *actionRun) run() int {
 	r.loads = tool.NewCache()
 	base := r.loadBase(side)
 	side.remove() // the loaded tools keep their sources in memory
+	if msg := r.basePathProblem(side, base.Errors); msg != "" {
+		return r.fail(msg)
+	}
 	r.noteBaseEqualsHead(ev)
 	head := r.loadHead(opts.paths, base)
 	r.loads = nil

@@ -136,7 +136,7 @@ func TestRepoPath(t *testing.T) {
 func TestJSONReportShape(t *testing.T) {
 	r := &actionRun{settings: &action.Settings{}, baseSHA: strings.Repeat("a", 40), baseFrom: "push", headSHA: "h", notes: []string{`say "hi"`}}
 	var buf bytes.Buffer
-	if err := r.writeJSONReport(&buf, outcome{approved: true, diff: &diff.Result{}, policy: finding.Apply(finding.Policy{}, nil, nil)}); err != nil {
+	if err := r.writeJSONReport(&buf, outcome{approved: true, diff: &diff.Result{}, policy: finding.Apply(finding.Policy{}, nil, nil)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	var rep map[string]any

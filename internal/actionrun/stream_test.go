@@ -51,7 +51,7 @@ func TestStreamedRunReportMatchesWholeDocument(t *testing.T) {
 		return string(rep), string(sarif), stdout
 	}
 	streamedReport, streamedSARIF, streamedLog := outputs("streamed")
-	defer func(w func(*actionRun, io.Writer, outcome) error) { jsonReportWriter = w }(jsonReportWriter)
+	defer func(w func(*actionRun, io.Writer, outcome, []string) error) { jsonReportWriter = w }(jsonReportWriter)
 	jsonReportWriter = wholeJSONReport
 	wholeReport, wholeSARIF, wholeLog := outputs("whole")
 	if streamedReport != wholeReport {
@@ -73,7 +73,7 @@ func TestStreamedRunReportMatchesWholeDocument(t *testing.T) {
 
 // wholeJSONReport is the JSON report writer before it streamed: every
 // part rendered into memory and re-indented with json.Indent.
-func wholeJSONReport(r *actionRun, w io.Writer, o outcome) error {
+func wholeJSONReport(r *actionRun, w io.Writer, o outcome, problems []string) error {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	field := func(name, raw string, last bool) {
@@ -91,8 +91,12 @@ func wholeJSONReport(r *actionRun, w io.Writer, o outcome) error {
 	}
 	field("command", `"run"`, false)
 	field("schemaPortVersion", jsonvalue.Quote(version.Version), false)
-	field("result", jsonvalue.Quote(resultWord(o.exit)), false)
-	field("exitCode", strconv.Itoa(o.exit), false)
+	exit := o.exit
+	if len(problems) > 0 {
+		exit = 2
+	}
+	field("result", jsonvalue.Quote(resultWord(exit)), false)
+	field("exitCode", strconv.Itoa(exit), false)
 	field("baseSha", str(r.baseSHA), false)
 	field("baseFrom", str(r.baseFrom), false)
 	field("headSha", str(r.headSHA), false)
@@ -112,6 +116,12 @@ func wholeJSONReport(r *actionRun, w io.Writer, o outcome) error {
 		notes = "[" + strings.Join(q, ", ") + "]"
 	}
 	field("notes", notes, false)
+	field("problems", stringArray(problems), false)
+	costJSON, err := r.costJSON()
+	if err != nil {
+		return err
+	}
+	field("cost", costJSON, false)
 	doc := func(write func(io.Writer) error) (string, error) {
 		var d bytes.Buffer
 		if err := write(&d); err != nil {
@@ -132,6 +142,7 @@ func wholeJSONReport(r *actionRun, w io.Writer, o outcome) error {
 		{"baseInputErrors", len(o.base.Errors) > 0, func(w io.Writer) error { return report.LoadErrorsJSON(w, "run", o.base.Errors) }},
 		{"check", o.check != nil, func(w io.Writer) error { return report.CheckJSON(w, o.check, report.Omitted{}) }},
 		{"diff", o.diff != nil, func(w io.Writer) error { return report.DiffJSON(w, o.diff, report.Omitted{}) }},
+		{"compiled", o.compiled != nil, func(w io.Writer) error { return o.compiled.json(w) }},
 	}
 	for i, p := range parts {
 		raw := "null"

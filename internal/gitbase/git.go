@@ -346,3 +346,34 @@ func isSafeRefName(s string) bool {
 }
 
 func quote(s string) string { return strconv.Quote(s) }
+
+// Superproject returns the working tree of the repository this one is a
+// submodule of (ok false when it is none).
+func (r *Repo) Superproject() (string, bool) {
+	out, err := r.run(nil, nil, "rev-parse", "--show-superproject-working-tree")
+	root := strings.TrimSpace(string(out))
+	if err != nil || root == "" {
+		return "", false
+	}
+	return filepath.FromSlash(root), true
+}
+
+// Gitlink returns the commit a submodule at path (relative to the root,
+// `/` separators) is at in rev; ok is false when rev has no submodule
+// there.
+func (r *Repo) Gitlink(rev, path string) (sha string, ok bool, err error) {
+	out, err := r.run(nil, []string{"GIT_LITERAL_PATHSPECS=1"}, "ls-tree", "-z", "--full-tree", rev, "--", path)
+	if err != nil {
+		return "", false, err
+	}
+	entries, err := parseTree(out)
+	if err != nil {
+		return "", false, err
+	}
+	for _, e := range entries {
+		if e.path == path && e.mode == "160000" && e.kind == "commit" && IsObjectID(e.oid) {
+			return e.oid, true, nil
+		}
+	}
+	return "", false, nil
+}

@@ -28,6 +28,8 @@ type Snapshot struct {
 	// Skipped are entries under the paths that are not regular files
 	// (symbolic links, submodules): they are not written.
 	Skipped []string
+	// LFS says what became of the files that are Git LFS pointers.
+	LFS LFS
 }
 
 // treeEntry is one line of `git ls-tree -r -z -l`.
@@ -139,9 +141,13 @@ func (r *Repo) MaterializeSelected(rev string, paths []string, destDir string, s
 			}
 		}
 	}
-	n, err := r.writeBlobs(blobs, destDir)
+	n, pointers, err := r.writeBlobs(blobs, destDir)
 	snap.Files += n
-	return snap, err
+	if err != nil {
+		return snap, err
+	}
+	snap.LFS = r.smudgeLFS(pointers, destDir, sel.MaxSize)
+	return snap, nil
 }
 
 // relativeTo is entry's path inside the requested directory p.
@@ -247,14 +253,15 @@ func parseTree(out []byte) ([]treeEntry, error) {
 }
 
 // writeBlobs streams the blobs through one `git cat-file --batch` and
-// writes each under destDir.
-func (r *Repo) writeBlobs(blobs []treeEntry, destDir string) (int, error) {
+// writes each under destDir; pointers are those that are Git LFS
+// pointers (written as they are).
+func (r *Repo) writeBlobs(blobs []treeEntry, destDir string) (n int, pointers []lfsFile, err error) {
 	if len(blobs) == 0 {
-		return 0, nil
+		return 0, nil, nil
 	}
 	for _, b := range blobs {
 		if !filepath.IsLocal(filepath.FromSlash(b.path)) {
-			return 0, fmt.Errorf("refusing to write %s: not a local path", quote(b.path))
+			return 0, nil, fmt.Errorf("refusing to write %s: not a local path", quote(b.path))
 		}
 	}
 	args := []string{"cat-file", "--batch"}
@@ -265,14 +272,14 @@ func (r *Repo) writeBlobs(blobs []treeEntry, destDir string) (int, error) {
 	cmd.Stderr = &stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return 0, &Error{Args: args, Err: err}
+		return 0, nil, &Error{Args: args, Err: err}
 	}
 	// Feed the ids from a goroutine: git answers while it reads, and a
 	// large batch would otherwise fill both pipes and block.
@@ -284,51 +291,53 @@ func (r *Repo) writeBlobs(blobs []treeEntry, destDir string) (int, error) {
 		w.Flush()
 		stdin.Close()
 	}()
-	n, readErr := readBatch(bufio.NewReaderSize(stdout, 64<<10), blobs, destDir)
+	n, pointers, readErr := readBatch(bufio.NewReaderSize(stdout, 64<<10), blobs, destDir)
 	if readErr != nil {
 		io.Copy(io.Discard, stdout)
 	}
 	waitErr := cmd.Wait()
 	if readErr != nil {
-		return n, readErr
+		return n, nil, readErr
 	}
 	if waitErr != nil {
-		return n, &Error{Args: args, Stderr: stderr.String(), Err: waitErr}
+		return n, nil, &Error{Args: args, Stderr: stderr.String(), Err: waitErr}
 	}
-	return n, nil
+	return n, pointers, nil
 }
 
 // readBatch reads one `<oid> <type> <size>\n<content>\n` answer per blob.
-func readBatch(br *bufio.Reader, blobs []treeEntry, destDir string) (int, error) {
-	written := 0
+func readBatch(br *bufio.Reader, blobs []treeEntry, destDir string) (written int, pointers []lfsFile, err error) {
 	for _, b := range blobs {
 		header, err := br.ReadString('\n')
 		if err != nil {
-			return written, fmt.Errorf("reading %s from git: %w", b.path, err)
+			return written, nil, fmt.Errorf("reading %s from git: %w", b.path, err)
 		}
 		fields := strings.Fields(header)
 		if len(fields) != 3 {
-			return written, fmt.Errorf("git has no object %s for %s (%s)", b.oid, b.path, strings.TrimSpace(header))
+			return written, nil, fmt.Errorf("git has no object %s for %s (%s)", b.oid, b.path, strings.TrimSpace(header))
 		}
 		size, err := strconv.ParseInt(fields[2], 10, 64)
 		if err != nil || size < 0 {
-			return written, fmt.Errorf("unexpected `git cat-file` header %q", strings.TrimSpace(header))
+			return written, nil, fmt.Errorf("unexpected `git cat-file` header %q", strings.TrimSpace(header))
 		}
 		data := make([]byte, size)
 		if _, err := io.ReadFull(br, data); err != nil {
-			return written, fmt.Errorf("reading %s from git: %w", b.path, err)
+			return written, nil, fmt.Errorf("reading %s from git: %w", b.path, err)
 		}
 		if nl, err := br.ReadByte(); err != nil || nl != '\n' {
-			return written, errors.New("unexpected `git cat-file` output: missing newline after an object")
+			return written, nil, errors.New("unexpected `git cat-file` output: missing newline after an object")
 		}
 		dest := filepath.Join(destDir, filepath.FromSlash(b.path))
 		if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
-			return written, fmt.Errorf("cannot write the base version of %s: %w", b.path, err)
+			return written, nil, fmt.Errorf("cannot write the base version of %s: %w", b.path, err)
 		}
 		if err := os.WriteFile(dest, data, 0o644); err != nil {
-			return written, fmt.Errorf("cannot write the base version of %s: %w", b.path, err)
+			return written, nil, fmt.Errorf("cannot write the base version of %s: %w", b.path, err)
+		}
+		if size, ok := LFSPointerSize(data); ok {
+			pointers = append(pointers, lfsFile{entry: b, pointer: data, size: size})
 		}
 		written++
 	}
-	return written, nil
+	return written, pointers, nil
 }

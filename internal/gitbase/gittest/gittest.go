@@ -156,3 +156,45 @@ func ShallowClone(t testing.TB, origin, ref, dir string) *Repo {
 	Git(t, dir, "checkout", "-q", "--detach", "FETCH_HEAD")
 	return &Repo{T: t, Dir: dir}
 }
+
+// RequireLFS skips the test when git-lfs is not installed.
+func RequireLFS(t testing.TB) {
+	t.Helper()
+	RequireGit(t)
+	cmd := exec.Command("git", "lfs", "version")
+	cmd.Env = append(os.Environ(), Env()...)
+	if err := cmd.Run(); err != nil {
+		t.Skip("git-lfs is not installed")
+	}
+}
+
+// LFSHistory is a repository whose tool files are stored in Git LFS: the
+// source tree (with git-lfs's hooks), the bare origin it pushed main to
+// (the LFS objects with it, through git-lfs's local transfer), and the
+// commits made.
+type LFSHistory struct {
+	Src     *Repo
+	Origin  string
+	Commits []string
+}
+
+// NewLFSHistory commits each version (files by slash-separated path) on
+// main in turn, with `tools/**` tracked by Git LFS, and pushes main to a
+// bare origin under root.
+func NewLFSHistory(t testing.TB, root string, versions ...map[string]string) *LFSHistory {
+	t.Helper()
+	RequireLFS(t)
+	src := Init(t, filepath.Join(root, "src"))
+	src.Git("lfs", "install", "--local")
+	src.Git("lfs", "track", "tools/**")
+	h := &LFSHistory{Src: src, Origin: filepath.Join(root, "origin.git")}
+	for i, files := range versions {
+		for name, text := range files {
+			src.Write(name, text)
+		}
+		h.Commits = append(h.Commits, src.Commit("version "+string(rune('1'+i))))
+	}
+	Git(t, root, "init", "-q", "--bare", h.Origin)
+	src.Git("push", "-q", "file://"+filepath.ToSlash(h.Origin), "main")
+	return h
+}
