@@ -10,7 +10,9 @@
 package compile
 
 import (
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
 	"github.com/schemaport/schemaport-action/internal/provider"
@@ -232,16 +234,10 @@ func finalize(t *tool.Tool, targetID string, output *jsonvalue.Value, records []
 		return r
 	}
 	if r.HasLossy() && !allowLossy {
-		var lossy []string
-		for _, tr := range r.Transformations {
-			if tr.Lossy {
-				lossy = append(lossy, tr.Code+" at "+tr.Path)
-			}
-		}
 		d := provider.Diagnostic{
 			ProviderID: targetID, ToolName: t.Name, Severity: provider.SeverityError,
 			Code:    LossyRefusedCode,
-			Message: "Compiling would weaken the schema (" + strings.Join(lossy, ", ") + "); fix the source schema, or re-run with --allow-lossy to accept the weaker output.",
+			Message: "Compiling would weaken the schema (" + lossyList(r.Transformations) + "); fix the source schema, or re-run with --allow-lossy to accept the weaker output.",
 			Path:    provider.RootPath,
 			Compile: provider.Compile{Supported: false, Lossy: false, Detail: "Refused: nothing is written for this target."},
 		}
@@ -252,6 +248,52 @@ func finalize(t *tool.Tool, targetID string, output *jsonvalue.Value, records []
 	r.OK = true
 	r.Output = output
 	return r
+}
+
+// maxListedLossy is how many lossy transformations a refusal's message
+// names; the rest are counted. A $ref fan-out has hundreds of thousands,
+// and listing them all made one message megabytes long.
+const maxListedLossy = 10
+
+// maxListedPath is the longest schema path a refusal's message names in
+// full (report.MaxPathChars, which compile cannot import); a longer one
+// keeps its head and tail, as the reports abbreviate it.
+const maxListedPath = 300
+
+// lossyList names the first maxListedLossy lossy transformations and
+// counts the others.
+func lossyList(records []Transformation) string {
+	var b strings.Builder
+	n := 0
+	for _, tr := range records {
+		if !tr.Lossy {
+			continue
+		}
+		n++
+		if n > maxListedLossy {
+			continue
+		}
+		if n > 1 {
+			b.WriteString(", ")
+		}
+		b.WriteString(tr.Code + " at " + shortPath(tr.Path))
+	}
+	if n > maxListedLossy {
+		b.WriteString(" and " + strconv.Itoa(n-maxListedLossy) + " more")
+	}
+	return b.String()
+}
+
+// shortPath abbreviates a path over maxListedPath characters to its head
+// and tail, saying how many characters it left out.
+func shortPath(p string) string {
+	n := utf8.RuneCountInString(p)
+	if n <= maxListedPath {
+		return p
+	}
+	const head, tail = 100, 160
+	r := []rune(p)
+	return string(r[:head]) + "…[" + strconv.Itoa(n-head-tail) + " characters]…" + string(r[n-tail:])
 }
 
 // dedupe drops later records equal to an earlier one in every field.

@@ -108,6 +108,9 @@ func tooLong(f *finding.Finding) bool {
 	if len(f.Path) > MaxPathChars || len(f.Message) > MaxValueChars {
 		return true
 	}
+	if f.Diagnostic != nil && len(f.Diagnostic.Compile.Detail) > MaxValueChars {
+		return true
+	}
 	return f.Change != nil && (hasLongText(f.Change.Before) || hasLongText(f.Change.After))
 }
 
@@ -229,6 +232,7 @@ func Cap(pol *finding.Result, chk *check.Result, dif *diff.Result, l Limits) Cap
 						cp := *d
 						cp.Path = AbbreviatePath(cp.Path)
 						cp.Message = truncateText(cp.Message)
+						cp.Compile.Detail = truncateText(cp.Compile.Detail)
 						nt.Diagnostics = append(nt.Diagnostics, cp)
 					}
 				}

@@ -186,3 +186,27 @@ func TestSARIFStaysUnderTheGzipLimit(t *testing.T) {
 		t.Errorf("no notification of the cut: %+v", doc.Runs[0].Invocations)
 	}
 }
+
+// A compile detail quotes the property it is about ("Emits `<name>` as
+// required …"): four property names of 512 KB made check's text 2 MB and
+// its JSON 4 MB. The detail is cut like a message, in both caps.
+func TestCapTruncatesLongCompileDetails(t *testing.T) {
+	tl := singleTool(t, "tools/refund-order.json")
+	long := strings.Repeat("a", 100000)
+	ds := []provider.Diagnostic{diag(tl, "openai", provider.SeverityError, "openai/strict-optional-property", "inputSchema.properties.x", "m",
+		provider.Compile{Supported: true, Detail: "Emits `" + long + "` as required."}, "")}
+	res := finish(&check.Result{Tools: []check.ToolResult{{Tool: tl, Targets: []check.TargetResult{target("openai", "OpenAI", ds...)}}}})
+	pol := finding.Apply(finding.Policy{FailOn: "error"}, finding.FromCheck(res), nil)
+	for name, c := range map[string]Capped{"Cap": Cap(pol, res, nil, RunLimits), "CapStream": streamCap(pol, res, nil, RunLimits)} {
+		d := c.Check.Tools[0].Targets[0].Diagnostics[0]
+		if n := len([]rune(d.Compile.Detail)); n > MaxValueChars+40 {
+			t.Errorf("%s: the check view's detail has %d characters", name, n)
+		}
+		if f := c.Policy.Findings[0]; f.Diagnostic == nil || len(f.Diagnostic.Compile.Detail) != len(d.Compile.Detail) {
+			t.Errorf("%s: the policy view does not point at the cut copy", name)
+		}
+	}
+	if got := res.Tools[0].Targets[0].Diagnostics[0].Compile.Detail; len(got) < 100000 {
+		t.Errorf("the run's own result was changed")
+	}
+}

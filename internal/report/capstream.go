@@ -520,6 +520,7 @@ func (c *CapStream) Finish(pol *finding.Result, dif *diff.Result) Capped {
 		d := cand.diag
 		d.Path = AbbreviatePath(d.Path)
 		d.Message = truncateText(d.Message)
+		d.Compile.Detail = truncateText(d.Compile.Detail)
 		t := &c.check.Tools[cand.tool].Targets[cand.target]
 		t.Diagnostics = append(t.Diagnostics, d)
 	}

@@ -38,13 +38,13 @@ func CompileText(w io.Writer, p *compile.Plan, out string, opts TextOptions) err
 				writeTransformations(bw, pt, r.Transformations)
 				for _, d := range r.Diagnostics {
 					mark, color := severityMark(d.Severity)
-					bw.WriteString(pt.paint(color, mark) + " " + clean(d.Message) + "\n  Path: " + clean(d.Path) + "\n")
+					bw.WriteString(pt.paint(color, mark) + " " + clean(truncateText(d.Message)) + "\n  Path: " + clean(AbbreviatePath(d.Path)) + "\n")
 				}
 				continue
 			}
 			bw.WriteString(pt.paint(ansiRed, markError) + " Refused. Nothing was written for this target.\n")
 			for _, d := range r.Blocking() {
-				bw.WriteString("  " + clean(d.Message) + "\n  Path: " + clean(d.Path) + "\n")
+				bw.WriteString("  " + clean(truncateText(d.Message)) + "\n  Path: " + clean(AbbreviatePath(d.Path)) + "\n")
 			}
 			writeTransformations(bw, pt, r.Transformations)
 			if r.LossyRefusal() {
@@ -83,7 +83,7 @@ func writeTransformations(bw *bufio.Writer, pt painter, trs []compile.Transforma
 		if tr.Lossy {
 			flag = pt.paint(ansiYellow, "lossy")
 		}
-		bw.WriteString("  • [" + flag + "] " + clean(tr.Code) + " at " + clean(AbbreviatePath(tr.Path)) + "\n    " + clean(tr.Detail) + "\n")
+		bw.WriteString("  • [" + flag + "] " + clean(tr.Code) + " at " + clean(AbbreviatePath(tr.Path)) + "\n    " + clean(truncateText(tr.Detail)) + "\n")
 	}
 }
 
@@ -116,8 +116,8 @@ func CompileJSON(w io.Writer, p *compile.Plan, out string) error {
 				if k > 0 {
 					bw.WriteString(",")
 				}
-				bw.WriteString("\n        {\n          \"code\": " + jsonvalue.Quote(d.Code) + ",\n          \"path\": " + jsonvalue.Quote(d.Path) +
-					",\n          \"message\": " + jsonvalue.Quote(d.Message) + ",\n          \"file\": " + jsonvalue.Quote(d.File) +
+				bw.WriteString("\n        {\n          \"code\": " + jsonvalue.Quote(d.Code) + ",\n          \"path\": " + jsonvalue.Quote(AbbreviatePath(d.Path)) +
+					",\n          \"message\": " + jsonvalue.Quote(truncateText(d.Message)) + ",\n          \"file\": " + jsonvalue.Quote(d.File) +
 					",\n          \"line\": " + strconv.Itoa(d.Line) + ",\n          \"column\": " + strconv.Itoa(d.Column) + "\n        }")
 			}
 			bw.WriteString("\n      ]\n    }")

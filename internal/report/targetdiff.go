@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strconv"
 
 	"github.com/schemaport/schemaport-action/internal/diff"
 	"github.com/schemaport/schemaport-action/internal/targetdiff"
@@ -21,7 +22,7 @@ func TargetDiffText(w io.Writer, res *targetdiff.Result, opts TextOptions) error
 	bw := bufio.NewWriter(w)
 	p := painter(opts.Color)
 	bw.WriteString("\n" + p.paint(ansiBold, "Target compatibility") + "\n")
-	for _, r := range res.Reports {
+	for _, r := range capTargetDiff(res, RunLimits) {
 		bw.WriteString("\n" + p.paint(ansiBold, clean(r.DisplayName)) + "\n")
 		if len(r.Tools) == 0 {
 			bw.WriteString("  No compatibility change.\n")
@@ -51,6 +52,9 @@ func TargetDiffText(w io.Writer, res *targetdiff.Result, opts TextOptions) error
 					bw.WriteString("      - " + clean(a.Code) + "  " + clean(a.Path) + "\n")
 				}
 			}
+			if c.Omitted > 0 {
+				bw.WriteString("      … " + strconv.Itoa(c.Omitted) + " more not shown\n")
+			}
 		}
 	}
 	bw.WriteString("\n")
@@ -78,8 +82,76 @@ func targetsJSON(td *targetdiff.Result) []byte {
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("  ", "  ")
 	enc.SetEscapeHTML(false) // as the rest of the document: `<` stays `<`
-	if err := enc.Encode(td.Reports); err != nil {
+	if err := enc.Encode(capTargetDiff(td, RunLimits)); err != nil {
 		return []byte("[]")
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// cappedReport is a targetdiff.TargetReport as the outputs show it: its
+// tools' entries capped.
+type cappedReport struct {
+	TargetID    string       `json:"targetId"`
+	DisplayName string       `json:"displayName"`
+	Regressed   int          `json:"regressed"`
+	Fixed       int          `json:"fixed"`
+	Tools       []cappedTool `json:"tools"`
+}
+
+// cappedTool is a targetdiff.ToolChange with at most Limits.PerTool
+// entries (refusedBy, added and resolved together) and abbreviated paths;
+// omitted counts the entries left out.
+type cappedTool struct {
+	ToolName  string             `json:"toolName"`
+	Verdict   string             `json:"verdict"`
+	Before    bool               `json:"before"`
+	After     bool               `json:"after"`
+	RefusedBy []targetdiff.Cause `json:"refusedBy"`
+	Added     []targetdiff.Ref   `json:"added"`
+	Resolved  []targetdiff.Ref   `json:"resolved"`
+	Omitted   int                `json:"omitted,omitempty"`
+}
+
+// capTargetDiff bounds diff --targets' section as Cap bounds findings: a
+// schema nested thousands of levels deep changed a compile finding at
+// every level, and the section listed each with its whole path (38 MB of
+// text for one tool). At most l.PerTool entries per tool and target and
+// l.PerRun in all are listed, in the engine's order, paths abbreviated;
+// the tools, verdicts and counts stay whole.
+func capTargetDiff(td *targetdiff.Result, l Limits) []cappedReport {
+	left := l.PerRun
+	take := func(n int, c *cappedTool) int {
+		k := min(n, max(0, l.PerTool-len(c.RefusedBy)-len(c.Added)-len(c.Resolved)), max(0, left))
+		left -= k
+		c.Omitted += n - k
+		return k
+	}
+	out := make([]cappedReport, len(td.Reports))
+	for i, r := range td.Reports {
+		out[i] = cappedReport{TargetID: r.TargetID, DisplayName: r.DisplayName, Regressed: r.Regressed, Fixed: r.Fixed, Tools: make([]cappedTool, len(r.Tools))}
+		for j := range r.Tools {
+			t := &r.Tools[j]
+			c := &out[i].Tools[j]
+			*c = cappedTool{ToolName: t.ToolName, Verdict: t.Verdict, Before: t.Before, After: t.After}
+			c.RefusedBy = capEntries(t.RefusedBy, take(len(t.RefusedBy), c), func(x *targetdiff.Cause) *string { return &x.Path })
+			c.Added = capEntries(t.Added, take(len(t.Added), c), func(x *targetdiff.Ref) *string { return &x.Path })
+			c.Resolved = capEntries(t.Resolved, take(len(t.Resolved), c), func(x *targetdiff.Ref) *string { return &x.Path })
+		}
+	}
+	return out
+}
+
+// capEntries is the first k entries of in, their paths abbreviated (nil
+// stays nil: the document writes it as before).
+func capEntries[T any](in []T, k int, path func(*T) *string) []T {
+	if in == nil {
+		return nil
+	}
+	out := make([]T, k)
+	copy(out, in)
+	for i := range out {
+		p := path(&out[i])
+		*p = AbbreviatePath(*p)
+	}
+	return out
 }

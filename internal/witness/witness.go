@@ -378,8 +378,7 @@ func (s site) near(w string) bool {
 
 // under: w is the change's location or under it.
 func (s site) under(w string) bool {
-	in := func(at string) bool { return w == at || strings.HasPrefix(w, at+"/") }
-	return (s.want != "" && in(s.want)) || (s.alt != "" && in(s.alt)) || slices.Contains(s.closers, w)
+	return (s.want != "" && atOrUnder(w, s.want)) || (s.alt != "" && atOrUnder(w, s.alt)) || slices.Contains(s.closers, w)
 }
 
 // refTokens are the pointer tokens of a local $ref ("#", "#/a/b").
@@ -447,7 +446,15 @@ func pointerIf(followed bool, tokens []string) string {
 
 // related: one location is the other or lies under it.
 func related(a, b string) bool {
-	return a == b || strings.HasPrefix(a, b+"/") || strings.HasPrefix(b, a+"/") || b == "" || a == ""
+	return atOrUnder(a, b) || atOrUnder(b, a) || b == "" || a == ""
+}
+
+// atOrUnder: pointer w is at or under pointer at. It builds no string:
+// Reuse compares every witness found in a tool with each change's site,
+// and a joined at+"/" per comparison was gigabytes of garbage on a deep
+// schema.
+func atOrUnder(w, at string) bool {
+	return strings.HasPrefix(w, at) && (len(w) == len(at) || w[len(at)] == '/')
 }
 
 func escapePointer(segs []string) []string {

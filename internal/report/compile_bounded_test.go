@@ -1,0 +1,44 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/schemaport/schemaport-action/internal/compile"
+	"github.com/schemaport/schemaport-action/internal/jsonvalue"
+	"github.com/schemaport/schemaport-action/internal/tool"
+)
+
+// compile's report quotes property names in its transformations and
+// warnings ("Made the optional property `<name>` …"): four names of 1 MB
+// printed 12 MB of text. Each string from the tool file is cut and each
+// path abbreviated, as in check's reports (the manifest keeps them whole).
+func TestCompileTextCutsLongNames(t *testing.T) {
+	long := strings.Repeat("n", 50000)
+	text := `{"name": "t", "description": "d", "inputSchema": {"type": "object", "properties": {"` + long + `": {"type": "string"}, "x` + long + `": {"type": "object", "properties": {"a": {"type": "string"}}}}}}`
+	v, err := jsonvalue.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := &tool.Tool{Name: "t", Value: v, Source: &tool.Source{Path: "t.json", Data: []byte(text)}}
+	for _, lossy := range []bool{true, false} {
+		p, err := compile.Build([]*tool.Tool{tl}, []string{"openai", "gemini"}, lossy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := CompileText(&b, p, "out", TextOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "more characters]") {
+			t.Errorf("allowLossy=%v: nothing was cut:\n%.2000s", lossy, b.String())
+		}
+		for _, line := range strings.Split(b.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > MaxValueChars+100 {
+				t.Fatalf("allowLossy=%v: a line of %d characters: %.150s…", lossy, n, line)
+			}
+		}
+	}
+}
