@@ -208,6 +208,8 @@ func accepted(r *Result, t *tool.Tool, a answer, decodeErr error) {
 	}
 	r.Notes = append(r.Notes, a.notes...)
 	switch {
+	case a.unjudged:
+		r.ToolCallReturned = a.called
 	case a.args == nil && a.argsText != "":
 		r.ToolCallReturned = true
 		r.Notes = append(r.Notes, "The tool call's arguments are not valid JSON, so they were not validated.")
