@@ -123,7 +123,9 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 		}
 	}
 	stop(cmd)
-	if r.err != nil && cmd != nil && cmd.ProcessState != nil && cmd.ProcessState.Exited() {
+	// Status 0 is a server that ended when its input was closed after the
+	// failure: saying it "exited" would point at the wrong cause.
+	if r.err != nil && cmd != nil && cmd.ProcessState != nil && cmd.ProcessState.Exited() && cmd.ProcessState.ExitCode() != 0 {
 		r.err = fmt.Errorf("%w (the server exited with status %d)", r.err, cmd.ProcessState.ExitCode())
 	}
 	if r.err == nil && r.logged != "" {
