@@ -3,6 +3,8 @@ package snapshot
 import (
 	"context"
 	"encoding/json"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,5 +41,67 @@ func TestInitializeError(t *testing.T) {
 	want := `MCP server db: initialising failed: calling "initialize": missing DATABASE_URL`
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}
+
+// metaTool carries every field MCP lists besides the three a snapshot
+// keeps: title, outputSchema, annotations, icons and _meta.
+const metaTool = `{"name":"get_order","title":"Get order","description":"Read one order.",
+ "inputSchema":{"type":"object","properties":{"id":{"type":"integer","maximum":18446744073709551615}},"required":["id"]},
+ "outputSchema":{"type":"object","properties":{"total":{"type":"number"}}},
+ "annotations":{"title":"Order","readOnlyHint":true,"openWorldHint":false},
+ "icons":[ICON],
+ "_meta":{"example.com/owner":"billing"}}`
+
+const metaFile = `{
+  "name": "get_order",
+  "description": "Read one order.",
+  "inputSchema": {
+    "properties": {
+      "id": {
+        "maximum": 18446744073709551615,
+        "type": "integer"
+      }
+    },
+    "required": [
+      "id"
+    ],
+    "type": "object"
+  }
+}
+`
+
+// Tools with outputSchema, annotations, icons and _meta give the same
+// snapshot as without them (the canonical name, description and exact
+// inputSchema), including metadata the SDK cannot decode: an icon's
+// sizes as a string (an early draft of the spec; the SDK wants an array)
+// or a hint written as a string.
+func TestToolMetadata(t *testing.T) {
+	for name, tool := range map[string]string{
+		"spec":        strings.Replace(metaTool, "ICON", `{"src":"data:image/png;base64,iVBORw0KGgo=","mimeType":"image/png","sizes":["48x48"]}`, 1),
+		"sizes":       strings.Replace(metaTool, "ICON", `{"src":"https://example.com/i.png","sizes":"48x48"}`, 1),
+		"hint string": strings.Replace(strings.Replace(metaTool, "ICON", `{"src":"https://example.com/i.png"}`, 1), `"readOnlyHint":true`, `"readOnlyHint":"true"`, 1),
+	} {
+		s := scripted(t, name, mcptest.Script{Pages: pages(map[string]string{
+			"":  `{"tools":[` + tool + `],"nextCursor":"2"}`,
+			"2": `{"tools":[` + strings.Replace(tool, "get_order", "list_orders", 1) + `]}`,
+		})})
+		tools, err := List(context.Background(), s, 10*time.Second)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := names(tools); !reflect.DeepEqual(got, []string{"get_order", "list_orders"}) {
+			t.Fatalf("%s: %v", name, got)
+		}
+		data, err := Render(tools[0])
+		if err != nil || string(data) != metaFile {
+			t.Errorf("%s: %v\n%s", name, err, data)
+		}
+	}
+	// What a snapshot keeps must still be sound: a description that is
+	// not a string fails the listing, naming the server.
+	s := scripted(t, "bad", mcptest.Script{Pages: pages(map[string]string{"": `{"tools":[{"name":"a","description":5,"inputSchema":{"type":"object"}}]}`})})
+	if _, err := List(context.Background(), s, 10*time.Second); err == nil || !strings.HasPrefix(err.Error(), "MCP server bad: tools/list failed: ") {
+		t.Errorf("bad description: %v", err)
 	}
 }
