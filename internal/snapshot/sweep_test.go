@@ -105,3 +105,77 @@ func TestToolMetadata(t *testing.T) {
 		t.Errorf("bad description: %v", err)
 	}
 }
+
+// Pagination over several pages (one of them empty), a tool listed on two
+// pages, a cursor that comes back, a server with no tools, and tools: null.
+func TestListingShapes(t *testing.T) {
+	tool := func(n string) string { return `{"name":"` + n + `","inputSchema":{"type":"object"}}` }
+	cases := []struct {
+		name  string
+		pages map[string]string
+		want  []string
+		err   string
+	}{
+		{"four pages", map[string]string{
+			"":     `{"tools":[` + tool("zulu") + `,` + tool("alpha") + `],"nextCursor":"p2"}`,
+			"p2":   `{"tools":[],"nextCursor":"p3=="}`,
+			"p3==": `{"tools":[` + tool("mike") + `],"nextCursor":"last"}`,
+			"last": `{"tools":[` + tool("bravo") + `]}`,
+		}, []string{"alpha", "bravo", "mike", "zulu"}, ""},
+		{"same tool on two pages", map[string]string{
+			"":  `{"tools":[` + tool("a") + `,` + tool("b") + `],"nextCursor":"2"}`,
+			"2": `{"tools":[` + tool("c") + `,` + tool("a") + `]}`,
+		}, nil, `MCP server same tool on two pages: tools/list lists the tool "a" twice`},
+		{"cursor loop", map[string]string{
+			"":  `{"tools":[` + tool("a") + `],"nextCursor":"x"}`,
+			"x": `{"tools":[],"nextCursor":"x"}`,
+		}, nil, `MCP server cursor loop: tools/list returned the cursor "x" twice; the listing would never end`},
+		{"no tools", map[string]string{"": `{"tools":[]}`}, nil, ""},
+		{"tools null", map[string]string{"": `{"tools":null}`}, nil, ""},
+	}
+	for _, c := range cases {
+		tools, err := List(context.Background(), scripted(t, c.name, mcptest.Script{Pages: pages(c.pages)}), 10*time.Second)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%s: err %v\nwant %s", c.name, err, c.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(names(tools), c.want) {
+			t.Errorf("%s: %v %v", c.name, names(tools), err)
+		}
+	}
+	// A server with no tools empties the snapshot (its files are removed),
+	// and --check reports each as removed.
+	dir := t.TempDir()
+	if _, err := Write(dir, []Tool{{Name: "old", InputSchema: map[string]any{"type": "object"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if ch, err := Check(dir, nil); err != nil || len(ch) != 1 || ch[0].Kind != "removed" || ch[0].Tool != "old" {
+		t.Errorf("check: %+v %v", ch, err)
+	}
+	if res, err := Write(dir, nil); err != nil || !reflect.DeepEqual(res.Removed, []string{"old.json"}) {
+		t.Errorf("write: %+v %v", res, err)
+	}
+}
+
+// A stdio server that logs on stderr as it works gives its tools and
+// nothing of the noise; one that fails shows only the end of its stderr,
+// indented so no line starts a workflow command.
+func TestStderrNoise(t *testing.T) {
+	noise := strings.Repeat("DEBUG handling request ...\n", 4000) // ~100 KB per answer
+	ok := scripted(t, "noisy", mcptest.Script{Stderr: noise, Pages: pages(map[string]string{"": `{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`})})
+	if tools, err := List(context.Background(), ok, 10*time.Second); err != nil || len(tools) != 1 {
+		t.Fatalf("%v %v", tools, err)
+	}
+	bad := scripted(t, "noisy", mcptest.Script{Stderr: noise + "::error::fatal: no config\n", InitError: json.RawMessage(`{"code":-32603,"message":"no config"}`)})
+	_, err := List(context.Background(), bad, 10*time.Second)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	head := "MCP server noisy: initialising failed: calling \"initialize\": no config\n  server stderr:\n    | …"
+	if !strings.HasPrefix(msg, head) || !strings.HasSuffix(msg, "\n    | ::error::fatal: no config") || len(msg) > len(head)+4096+8*200 {
+		t.Errorf("error (%d bytes):\n%.400s\n...\n%s", len(msg), msg, msg[max(0, len(msg)-200):])
+	}
+}
