@@ -68,7 +68,13 @@ func classify(rec *recorder, err error) verdict {
 	msg := strings.ToLower(perr.Message)
 	switch s := rec.status; {
 	case s == 401 || s == 403:
-		return verdict{status: Error, kind: KindAuthentication, perr: perr}
+		v := verdict{status: Error, kind: KindAuthentication, perr: perr}
+		// OpenAI refuses a region with 403 request_forbidden,
+		// unsupported_country_region_territory: the key is fine.
+		if eb.code == "unsupported_country_region_territory" {
+			v.note = noteAccount
+		}
+		return v
 	case s == 402:
 		// Anthropic's billing_error (docs.claude.com/en/api/errors).
 		return verdict{status: Error, kind: KindUnknown, perr: perr, note: noteBilling}

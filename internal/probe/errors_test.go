@@ -101,6 +101,8 @@ func TestRealErrorBodies(t *testing.T) {
 		{"gemini bad key is 400", "gemini", 400, geminiBadKey, nil, Error, KindAuthentication, "API key not valid. Please pass a valid API key.", 1, "rejected the API key"},
 		{"gemini FAILED_PRECONDITION", "gemini", 400, geminiPrecondition, nil, Error, KindUnknown, "Gemini API free tier is not available in your country. Please enable billing on your project in Google AI Studio.", 1, "account reason"},
 		{"anthropic credit balance", "anthropic", 400, anthropicCredit, nil, Error, KindUnknown, "Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.", 1, "billing reason"},
+		// home-assistant/core#120072 (HTTP 403).
+		{"openai region", "openai", 403, `{"error":{"code":"unsupported_country_region_territory","message":"Country, region, or territory not supported","param":null,"type":"request_forbidden"}}`, nil, Error, KindAuthentication, "Country, region, or territory not supported", 1, "account reason (region"},
 		{"anthropic 402", "anthropic", 402, `{"type":"error","error":{"type":"billing_error","message":"billing"}}`, nil, Error, KindUnknown, "billing", 1, "billing reason"},
 		{"anthropic 404 model", "anthropic", 404, anthropic404Model, nil, Error, KindModelNotFound, "model: sonnet4", 1, "model does not exist"},
 		{"anthropic 404 path", "anthropic", 404, anthropic404Path, nil, Error, KindUnknown, "Not Found", 1, "no such endpoint (POST "},
