@@ -19,8 +19,9 @@ type verdict struct {
 	// note replaces the kind's general note when the answer says more
 	// (a quota, a base URL, an account problem).
 	note string
-	// noRetry: a rate limit a second attempt cannot clear (no quota left).
-	noRetry bool
+	// retry: a second attempt may succeed (a rate limit with quota left,
+	// an overloaded provider).
+	retry bool
 	// retryDelay is the wait the body asks for (Gemini's RetryInfo).
 	retryDelay time.Duration
 }
@@ -93,20 +94,22 @@ func classify(rec *recorder, err error) verdict {
 		// body limit reads the same. A size limit, not a schema verdict.
 		return verdict{status: Error, kind: KindUnknown, perr: perr, note: noteTooLarge}
 	case s == 429:
-		v := verdict{status: Error, kind: KindRateLimit, perr: perr, retryDelay: eb.retryDelay}
+		v := verdict{status: Error, kind: KindRateLimit, perr: perr, retryDelay: eb.retryDelay, retry: true}
 		// OpenAI answers an empty account with 429 insufficient_quota
 		// ("You exceeded your current quota, please check your plan and
 		// billing details."): waiting does not help.
 		if eb.code == "insufficient_quota" || eb.typ == "insufficient_quota" {
-			v.noRetry, v.note = true, noteQuota
+			v.retry, v.note = false, noteQuota
 		}
 		return v
 	case s >= 500:
 		v := verdict{status: Error, kind: KindNetwork, perr: perr}
 		if s == 529 || s == 503 {
 			// Anthropic's 529 overloaded_error, Gemini's 503 UNAVAILABLE:
-			// the provider is busy for everyone.
-			v.note = noteOverloaded
+			// the provider is busy for everyone, and the docs say to retry
+			// (the SDKs do, twice). A 500 is the provider failing on this
+			// request, not load: reported as it is, not retried.
+			v.note, v.retry = noteOverloaded, true
 		}
 		return v
 	case s == 400 || s == 422:

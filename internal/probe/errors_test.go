@@ -109,8 +109,9 @@ func TestRealErrorBodies(t *testing.T) {
 		{"openai 404 path", "openai", 404, openAIInvalidURL, nil, Error, KindUnknown, "Invalid URL (POST /responses)", 1, "check the base URL variable (OPENAI_BASE_URL ends in /v1"},
 		{"gemini 404 html", "gemini", 404, "<!DOCTYPE html>\n<html lang=en><meta charset=utf-8><title>Error 404 (Not Found)!!1</title><p>The requested URL was not found on this server.", []string{"Content-Type", "text/html; charset=UTF-8"}, Error, KindUnknown, "an HTML page, not the provider's JSON error: Error 404 (Not Found)!!1", 1, "no such endpoint"},
 		{"anthropic 413", "anthropic", 413, anthropic413, nil, Error, KindUnknown, "Request exceeds the maximum allowed number of bytes.", 1, "size limit, not a verdict"},
-		{"anthropic 529", "anthropic", 529, anthropic529, nil, Error, KindNetwork, "Overloaded", 1, "overloaded"},
-		{"gemini 503", "gemini", 503, `{"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}`, nil, Error, KindNetwork, "The model is overloaded. Please try again later.", 1, "overloaded"},
+		{"anthropic 529", "anthropic", 529, anthropic529, []string{"Retry-After", "0"}, Error, KindNetwork, "Overloaded", 2, "overloaded"},
+		{"gemini 503", "gemini", 503, `{"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}`, []string{"Retry-After", "0"}, Error, KindNetwork, "The model is overloaded. Please try again later.", 2, "overloaded"},
+		{"gemini 500 is not retried", "gemini", 500, `{"error":{"code":500,"message":"An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting","status":"INTERNAL"}}`, nil, Error, KindNetwork, "", 1, "never reached a verdict"},
 		{"openai insufficient_quota", "openai", 429, openAIQuota, []string{"Retry-After", "0"}, Error, KindRateLimit, "You exceeded your current quota, please check your plan and billing details.", 1, "no quota left"},
 		{"gemini 429 retryDelay", "gemini", 429, gemini429, nil, Error, KindRateLimit, "You exceeded your current quota... Please retry in 53.016342224s.", 1, "The provider asked to wait 53s before retrying, longer than probe waits (10ms); run it again later."},
 		{"anthropic 429 retry-after too long", "anthropic", 429, anthropic429, []string{"Retry-After", "30"}, Error, KindRateLimit, "", 1, "asked to wait 30s"},
@@ -148,6 +149,25 @@ func TestRealErrorBodies(t *testing.T) {
 				t.Errorf("disagreement %q", r.Disagreement)
 			}
 		})
+	}
+}
+
+// An overloaded provider (Anthropic 529) is asked once more, after the
+// wait it names.
+func TestOverloadIsRetriedOnce(t *testing.T) {
+	f := newFake(t)
+	f.reply = func(n int, s seen, w http.ResponseWriter) bool {
+		if n > 0 {
+			return false
+		}
+		w.Header().Set("Retry-After-Ms", "1")
+		w.WriteHeader(529)
+		io.WriteString(w, anthropic529)
+		return true
+	}
+	r := one(t, run(t, weather(t), f.options("anthropic")))
+	if r.Status != Accepted || r.Attempts != 2 {
+		t.Fatalf("%+v", r)
 	}
 }
 

@@ -210,7 +210,7 @@ func TestClassification(t *testing.T) {
 				t.Errorf("message\n got %q\nwant %q", r.ProviderError.Message, c.message)
 			}
 			wantAttempts := 1
-			if c.code == 429 {
+			if c.code == 429 || c.code == 529 {
 				wantAttempts = 2 // one bounded retry
 			}
 			if r.Attempts != wantAttempts || len(f.requests()) != wantAttempts {

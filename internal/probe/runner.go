@@ -157,10 +157,10 @@ func probeOne(ctx context.Context, p *pair, o *Options) Result {
 		a, err = send(actx, c, rec)
 		cancel()
 		v = classify(rec, err)
-		if v.kind != KindRateLimit || v.noRetry || attempt == 2 {
+		if !v.retry || attempt == 2 {
 			break
 		}
-		// One retry, after what the provider asks. A wait longer than
+		// One retry (rate limit, overload), after what the provider asks. A wait longer than
 		// o.MaxRetryWait is not shortened: a retry before the provider's
 		// time would only fail again, so the result says when to re-run.
 		wait := retryWait(rec.header, v.retryDelay)
