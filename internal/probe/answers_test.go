@@ -33,6 +33,11 @@ func TestSpecialAnswers(t *testing.T) {
 			false, []string{accepted, "The model refused: I can't help with that.", "The model did not return a tool call, so argument shape was not verified."},
 		},
 		{
+			"openai failed", "openai", "", "/v1/responses",
+			`{"id":"r","object":"response","status":"failed","error":{"code":"server_error","message":"The model failed to generate a response."},"output":[]}`,
+			false, []string{accepted, "The response failed (server_error: The model failed to generate a response.), so argument shape was not verified."},
+		},
+		{
 			"chat length, call cut off", "openai", "chat", "/v1/chat/completions",
 			`{"id":"c1","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"length","message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Pa"}}]}}]}`,
 			true, []string{accepted, "The output cap was reached (finish_reason: length) while the tool call was being written, so its arguments were not inspected."},

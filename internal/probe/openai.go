@@ -133,6 +133,12 @@ func openaiSend(ctx context.Context, c *call, rec *recorder) (answer, error) {
 			}
 		}
 	}
+	if resp.Status == "failed" {
+		// A 200 whose generation failed (server_error, ...): the request,
+		// tools included, was taken.
+		a.unjudged = true
+		a.notes = append(a.notes, "The response failed ("+string(resp.Error.Code)+": "+resp.Error.Message+"), so argument shape was not verified.")
+	}
 	if resp.Status == "incomplete" {
 		// max_output_tokens (a reasoning model can spend the whole cap
 		// before calling) or content_filter.
