@@ -3,6 +3,10 @@ package snapshot
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
@@ -177,5 +181,33 @@ func TestStderrNoise(t *testing.T) {
 	head := "MCP server noisy: initialising failed: calling \"initialize\": no config\n  server stderr:\n    | …"
 	if !strings.HasPrefix(msg, head) || !strings.HasSuffix(msg, "\n    | ::error::fatal: no config") || len(msg) > len(head)+4096+8*200 {
 		t.Errorf("error (%d bytes):\n%.400s\n...\n%s", len(msg), msg, msg[max(0, len(msg)-200):])
+	}
+}
+
+// Over HTTP, an error answer to initialize (JSON-RPC, or an HTTP error
+// with a text body) is an error naming the server with what it said.
+func TestHTTPInitializeError(t *testing.T) {
+	rpc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			ID json.RawMessage `json:"id"`
+		}
+		json.NewDecoder(r.Body).Decode(&req)
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32603,"message":"tenant not configured"}}`, req.ID)
+	}))
+	defer rpc.Close()
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		http.Error(w, "upstream connect error", http.StatusBadGateway)
+	}))
+	defer down.Close()
+	for _, c := range []struct{ url, want string }{
+		{rpc.URL, `MCP server remote: initialising failed: calling "initialize": tenant not configured`},
+		{down.URL, `MCP server remote: initialising failed: calling "initialize": rejected by transport: sending "initialize": Bad Gateway`},
+	} {
+		_, err := List(context.Background(), Server{Name: "remote", URL: c.url}, 5*time.Second)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("err = %v\nwant %s", err, c.want)
+		}
 	}
 }
