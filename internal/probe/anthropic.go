@@ -51,19 +51,23 @@ func anthropicSend(ctx context.Context, c *call, rec *recorder) (answer, error) 
 	if err != nil {
 		return a, err
 	}
-	switch msg.StopReason {
-	case "max_tokens":
-		// A half-written input would look exactly like a violation.
-		a.notes = append(a.notes, "The output cap was reached (stop_reason: max_tokens), so the arguments were not inspected.")
-		return a, nil
-	case "refusal":
-		a.notes = append(a.notes, "The model declined (stop_reason: refusal); the schema was still accepted.")
-		return a, nil
-	}
 	for _, block := range msg.Content {
-		if block.Type == "tool_use" && block.Name == c.toolName && a.args == nil {
+		if block.Type == "tool_use" && block.Name == c.toolName && !a.called {
+			a.called = true
 			a.args, a.argsText = rawArgs(string(block.Input))
 		}
+	}
+	switch msg.StopReason {
+	case "max_tokens":
+		// Anthropic returns the incomplete tool_use block as far as it
+		// got; its input would read as a violation.
+		capNote(&a, "stop_reason: max_tokens")
+	case "refusal":
+		a.unjudged = true
+		a.notes = append(a.notes, "The model declined (stop_reason: refusal); the schema was still accepted.")
+	case "model_context_window_exceeded":
+		a.unjudged = true
+		a.notes = append(a.notes, "The model's context window was full (stop_reason: model_context_window_exceeded), so argument shape was not verified.")
 	}
 	return a, nil
 }

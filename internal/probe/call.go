@@ -23,6 +23,23 @@ type answer struct {
 	args     json.RawMessage // the forced call's arguments, nil when none came back
 	argsText string          // arguments that were not JSON, as received
 	notes    []string
+	// called: a call of the tool came back, complete or not.
+	called bool
+	// unjudged: the arguments are not judged, and notes say why (the
+	// output cap cut the call off, the prompt was blocked, ...): a
+	// half-written call would look exactly like a violation.
+	unjudged bool
+}
+
+// capNote says the output cap ended the answer, naming the provider's
+// field, and whether a call had begun.
+func capNote(a *answer, field string) {
+	a.unjudged = true
+	if a.called {
+		a.notes = append(a.notes, "The output cap was reached ("+field+") while the tool call was being written, so its arguments were not inspected.")
+	} else {
+		a.notes = append(a.notes, "The output cap was reached ("+field+") before any tool call, so argument shape was not verified.")
+	}
 }
 
 // prompt is SchemaPort's probePrompt: one call with placeholder values,

@@ -65,17 +65,25 @@ func geminiSend(ctx context.Context, c *call, rec *recorder) (answer, error) {
 	if err != nil {
 		return a, err
 	}
-	for _, cand := range resp.Candidates {
-		if cand.FinishReason == genai.FinishReasonMaxTokens {
-			// A half-written call would look exactly like a violation.
-			a.notes = append(a.notes, "The output cap was reached (finishReason: MAX_TOKENS), so the arguments were not inspected.")
-			return a, nil
+	if len(resp.Candidates) == 0 {
+		a.unjudged = true
+		if pf := resp.PromptFeedback; pf != nil && pf.BlockReason != "" {
+			n := "Gemini blocked the prompt (promptFeedback.blockReason: " + string(pf.BlockReason)
+			if pf.BlockReasonMessage != "" {
+				n += ": " + pf.BlockReasonMessage
+			}
+			a.notes = append(a.notes, n+"), so no call was made; the schema was still accepted.")
+		} else {
+			a.notes = append(a.notes, "Gemini returned no candidates, so no call was made; the schema was still accepted.")
 		}
-		if cand.Content == nil {
-			continue
-		}
+		return a, nil
+	}
+	// One candidate is asked for; the first is the answer.
+	cand := resp.Candidates[0]
+	if cand.Content != nil {
 		for _, part := range cand.Content.Parts {
-			if part.FunctionCall != nil && part.FunctionCall.Name == c.toolName && a.args == nil {
+			if part.FunctionCall != nil && part.FunctionCall.Name == c.toolName && !a.called {
+				a.called = true
 				// The SDK's map holds numbers as float64; the arguments are
 				// judged as the provider wrote them when the body has them.
 				if raw := rawGeminiArgs(rec.body.Bytes(), c.toolName); raw != nil {
@@ -86,11 +94,36 @@ func geminiSend(ctx context.Context, c *call, rec *recorder) (answer, error) {
 				if args == nil {
 					args = map[string]any{}
 				}
-				b, err := json.Marshal(args)
-				if err == nil {
+				if b, err := json.Marshal(args); err == nil {
 					a.args = b
 				}
 			}
+		}
+	}
+	why := string(cand.FinishReason)
+	// The SDK's Gemini API converter drops finishMessage; the body has it.
+	if m := cand.FinishMessage; m != "" {
+		why += ": " + m
+	} else if m := rawFinishMessage(rec.body.Bytes()); m != "" {
+		why += ": " + m
+	}
+	switch cand.FinishReason {
+	case "", genai.FinishReasonStop, genai.FinishReasonUnspecified:
+	case genai.FinishReasonMaxTokens:
+		capNote(&a, "finishReason: MAX_TOKENS")
+	case genai.FinishReasonMalformedFunctionCall:
+		// Gemini accepted the declaration but the model's call did not
+		// parse against it: often a sign the schema is hard to follow.
+		a.unjudged = true
+		a.notes = append(a.notes, "Gemini could not produce a well-formed call (finishReason: "+why+"); the schema was accepted, the model's call was not.")
+	default:
+		// SAFETY, RECITATION, UNEXPECTED_TOOL_CALL, ...: said, and a
+		// complete call is still judged.
+		if a.args == nil {
+			a.unjudged = true
+			a.notes = append(a.notes, "Gemini stopped without a call (finishReason: "+why+"); the schema was still accepted.")
+		} else {
+			a.notes = append(a.notes, "Gemini finished with finishReason: "+why+".")
 		}
 	}
 	return a, nil
@@ -148,4 +181,17 @@ func rawGeminiArgs(body []byte, name string) json.RawMessage {
 		}
 	}
 	return nil
+}
+
+// rawFinishMessage is the first candidate's finishMessage as written.
+func rawFinishMessage(body []byte) string {
+	var resp struct {
+		Candidates []struct {
+			FinishMessage string `json:"finishMessage"`
+		} `json:"candidates"`
+	}
+	if json.Unmarshal(body, &resp) != nil || len(resp.Candidates) == 0 {
+		return ""
+	}
+	return resp.Candidates[0].FinishMessage
 }

@@ -90,15 +90,27 @@ func openaiSend(ctx context.Context, c *call, rec *recorder) (answer, error) {
 		if err != nil {
 			return a, err
 		}
+		finish := ""
 		for _, ch := range resp.Choices {
 			for _, tc := range ch.Message.ToolCalls {
-				if tc.Type == "function" && tc.Function.Name == c.toolName && a.args == nil && a.argsText == "" {
+				if tc.Type == "function" && tc.Function.Name == c.toolName && !a.called {
+					a.called = true
 					a.args, a.argsText = rawArgs(tc.Function.Arguments)
 				}
 			}
-			if ch.FinishReason == "length" {
-				a.notes = append(a.notes, "The output cap was reached (finish_reason: length).")
+			if ch.Message.Refusal != "" {
+				a.notes = append(a.notes, "The model refused: "+ch.Message.Refusal)
 			}
+			if finish == "" {
+				finish = ch.FinishReason
+			}
+		}
+		switch finish {
+		case "length":
+			capNote(&a, "finish_reason: length")
+		case "content_filter":
+			a.unjudged = true
+			a.notes = append(a.notes, "The answer was withheld by OpenAI's content filter (finish_reason: content_filter), so argument shape was not verified.")
 		}
 		return a, nil
 	}
@@ -107,12 +119,36 @@ func openaiSend(ctx context.Context, c *call, rec *recorder) (answer, error) {
 		return a, err
 	}
 	for _, item := range resp.Output {
-		if item.Type == "function_call" && item.Name == c.toolName && a.args == nil && a.argsText == "" {
-			a.args, a.argsText = rawArgs(item.Arguments.OfString)
+		switch item.Type {
+		case "function_call":
+			if item.Name == c.toolName && !a.called {
+				a.called = true
+				a.args, a.argsText = rawArgs(item.Arguments.OfString)
+			}
+		case "message":
+			for _, part := range item.Content {
+				if part.Type == "refusal" && part.Refusal != "" {
+					a.notes = append(a.notes, "The model refused: "+part.Refusal)
+				}
+			}
 		}
 	}
+	if resp.Status == "failed" {
+		// A 200 whose generation failed (server_error, ...): the request,
+		// tools included, was taken.
+		a.unjudged = true
+		a.notes = append(a.notes, "The response failed ("+string(resp.Error.Code)+": "+resp.Error.Message+"), so argument shape was not verified.")
+	}
 	if resp.Status == "incomplete" {
-		a.notes = append(a.notes, "The response is incomplete ("+string(resp.IncompleteDetails.Reason)+").")
+		// max_output_tokens (a reasoning model can spend the whole cap
+		// before calling) or content_filter.
+		reason := string(resp.IncompleteDetails.Reason)
+		if reason == "max_output_tokens" {
+			capNote(&a, "incomplete_details.reason: max_output_tokens")
+		} else {
+			a.unjudged = true
+			a.notes = append(a.notes, "The response is incomplete (incomplete_details.reason: "+reason+"), so argument shape was not verified.")
+		}
 	}
 	return a, nil
 }

@@ -149,6 +149,7 @@ func probeOne(ctx context.Context, p *pair, o *Options) Result {
 		err error
 		v   verdict
 	)
+	var waitNote string
 	for attempt := 1; attempt <= 2; attempt++ {
 		r.Attempts = attempt
 		rec := &recorder{base: o.Transport}
@@ -156,11 +157,19 @@ func probeOne(ctx context.Context, p *pair, o *Options) Result {
 		a, err = send(actx, c, rec)
 		cancel()
 		v = classify(rec, err)
-		if v.kind != KindRateLimit || attempt == 2 {
+		if !v.retry || attempt == 2 {
 			break
 		}
-		// One retry, after what retry-after asks, bounded.
-		if !sleep(ctx, retryWait(rec.header, o.MaxRetryWait)) {
+		// One retry (rate limit, overload), after what the provider asks. A wait longer than
+		// o.MaxRetryWait is not shortened: a retry before the provider's
+		// time would only fail again, so the result says when to re-run.
+		wait := retryWait(rec.header, v.retryDelay)
+		if wait > o.MaxRetryWait {
+			waitNote = "The provider asked to wait " + wait.Round(time.Second).String() +
+				" before retrying, longer than probe waits (" + o.MaxRetryWait.String() + "); run it again later."
+			break
+		}
+		if !sleep(ctx, wait) {
 			break
 		}
 	}
@@ -169,7 +178,14 @@ func probeOne(ctx context.Context, p *pair, o *Options) Result {
 	case Rejected:
 		r.Notes = []string{"Schema rejected by the provider API."}
 	case Error:
-		r.Notes = []string{kindNotes[v.kind]}
+		note := kindNotes[v.kind]
+		if v.note != "" {
+			note = v.note
+		}
+		r.Notes = []string{note}
+		if waitNote != "" {
+			r.Notes = append(r.Notes, waitNote)
+		}
 	case Accepted:
 		accepted(&r, p.tool, a, err)
 	}
@@ -192,6 +208,8 @@ func accepted(r *Result, t *tool.Tool, a answer, decodeErr error) {
 	}
 	r.Notes = append(r.Notes, a.notes...)
 	switch {
+	case a.unjudged:
+		r.ToolCallReturned = a.called
 	case a.args == nil && a.argsText != "":
 		r.ToolCallReturned = true
 		r.Notes = append(r.Notes, "The tool call's arguments are not valid JSON, so they were not validated.")
@@ -242,23 +260,33 @@ func countTokens(ctx context.Context, r *Result, c *call, o *Options) {
 	r.Notes = append(r.Notes, msg+".")
 }
 
-// retryWait reads retry-after-ms (OpenAI and Anthropic send it) or
-// retry-after (seconds or an HTTP date), defaulting to one second, and
-// never waits longer than most.
-func retryWait(h http.Header, most time.Duration) time.Duration {
-	wait := time.Second
+// retryWait is the wait a rate-limited answer asks for: retry-after-ms
+// (OpenAI and Anthropic send it), else retry-after (seconds or an HTTP
+// date), else the body's delay (Gemini sends no header, only a
+// google.rpc.RetryInfo retryDelay), else one second.
+func retryWait(h http.Header, bodyDelay time.Duration) time.Duration {
 	if v := h.Get("Retry-After-Ms"); v != "" {
 		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
-			wait = time.Duration(ms * float64(time.Millisecond))
-		}
-	} else if v := h.Get("Retry-After"); v != "" {
-		if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
-			wait = time.Duration(s * float64(time.Second))
-		} else if t, err := http.ParseTime(v); err == nil {
-			wait = max(time.Until(t), 0)
+			return clampWait(ms / 1000)
 		}
 	}
-	return min(wait, most)
+	if v := h.Get("Retry-After"); v != "" {
+		if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
+			return clampWait(s)
+		} else if t, err := http.ParseTime(v); err == nil {
+			return max(time.Until(t), 0)
+		}
+	}
+	if bodyDelay > 0 {
+		return bodyDelay
+	}
+	return time.Second
+}
+
+// clampWait converts seconds to a duration, a day at most (a huge value
+// would overflow the conversion).
+func clampWait(secs float64) time.Duration {
+	return time.Duration(min(secs, 86400) * float64(time.Second))
 }
 
 func sleep(ctx context.Context, d time.Duration) bool {

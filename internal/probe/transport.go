@@ -11,6 +11,12 @@ import (
 // message; a provider error body is a few hundred bytes.
 const maxRecorded = 1 << 20
 
+// maxResponse bounds a whole response body: every SDK reads a response
+// whole (io.ReadAll), so a server that never ends, or sends gigabytes,
+// would otherwise take that much memory until the timeout. A probe's
+// answer (one forced call) is a few kilobytes.
+const maxResponse = 8 << 20
+
 // errDryRun stops a request at the transport: --dry-run records the body
 // the SDK would send and never touches the network.
 var errDryRun = errors.New("dry run: request not sent")
@@ -32,6 +38,10 @@ type recorder struct {
 	header http.Header
 	body   bytes.Buffer
 	err    error
+	// bodyErr is why the response body could not be read to its end;
+	// tooLarge says it passed maxResponse.
+	bodyErr  error
+	tooLarge bool
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -59,19 +69,37 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	r.status, r.header = resp.StatusCode, resp.Header
-	resp.Body = &teeBody{ReadCloser: resp.Body, to: &r.body}
+	resp.Body = &teeBody{ReadCloser: resp.Body, rec: r, left: maxResponse}
 	return resp, nil
 }
 
+// errTooLarge ends the read of a body past maxResponse.
+var errTooLarge = errors.New("the response is too large")
+
+// teeBody keeps the first maxRecorded bytes of the body for
+// classification, and fails a read past maxResponse.
 type teeBody struct {
 	io.ReadCloser
-	to *bytes.Buffer
+	rec  *recorder
+	left int64
 }
 
 func (t *teeBody) Read(p []byte) (int, error) {
+	if t.left <= 0 {
+		t.rec.tooLarge = true
+		t.rec.bodyErr = errTooLarge
+		return 0, errTooLarge
+	}
+	if int64(len(p)) > t.left {
+		p = p[:t.left]
+	}
 	n, err := t.ReadCloser.Read(p)
-	if room := maxRecorded - t.to.Len(); room > 0 && n > 0 {
-		t.to.Write(p[:min(n, room)])
+	t.left -= int64(n)
+	if room := maxRecorded - t.rec.body.Len(); room > 0 && n > 0 {
+		t.rec.body.Write(p[:min(n, room)])
+	}
+	if err != nil && err != io.EOF && t.rec.bodyErr == nil {
+		t.rec.bodyErr = err
 	}
 	return n, err
 }

@@ -123,8 +123,15 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 		}
 	}
 	stop(cmd)
-	if r.err != nil && cmd != nil && cmd.ProcessState != nil && cmd.ProcessState.Exited() {
+	// Status 0 is a server that ended when its input was closed after the
+	// failure: saying it "exited" would point at the wrong cause.
+	if r.err != nil && cmd != nil && cmd.ProcessState != nil && cmd.ProcessState.Exited() && cmd.ProcessState.ExitCode() != 0 {
 		r.err = fmt.Errorf("%w (the server exited with status %d)", r.err, cmd.ProcessState.ExitCode())
+	}
+	if r.err != nil && cmd != nil && strings.Contains(r.err.Error(), "invalid character") {
+		// The SDK's JSON decoder met a line that is not JSON: most often a
+		// banner or a log line printed on stdout.
+		r.err = fmt.Errorf("%w (the server wrote something other than JSON-RPC on its stdout; a stdio MCP server must write its logs to stderr)", r.err)
 	}
 	if r.err == nil && r.logged != "" {
 		r.err = fmt.Errorf("the server listed tools the MCP SDK rejected: %s", strings.TrimSpace(r.logged))
@@ -151,9 +158,19 @@ func listAll(ctx context.Context, cs *mcp.ClientSession, rec *recorder) ([]Tool,
 		if page == maxPages {
 			return nil, fmt.Errorf("tools/list did not end after %d pages", maxPages)
 		}
+		before := rec.count()
 		res, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		if err != nil {
-			return nil, fmt.Errorf("tools/list failed: %w", err)
+			// The SDK decodes every field of every tool, so an icon's sizes
+			// written as a string (an early draft of the spec) or a hint
+			// written as "true" fails the whole listing; the snapshot keeps
+			// only name, description and inputSchema, so the page is read
+			// from the server's own answer when those three are sound.
+			page, ok := rec.pageSince(before)
+			if !ok {
+				return nil, fmt.Errorf("tools/list failed: %w", err)
+			}
+			res = page
 		}
 		for _, t := range res.Tools {
 			if t == nil {

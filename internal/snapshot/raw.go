@@ -44,6 +44,46 @@ func (r *recorder) answer(id string, result []byte) {
 	}
 }
 
+// count is how many results have been recorded.
+func (r *recorder) count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.results)
+}
+
+// pageSince decodes the last result recorded after the first n, keeping
+// only what a snapshot holds: ok is false when there is none, or when its
+// tools' name, description or inputSchema are not what MCP says.
+func (r *recorder) pageSince(n int) (*mcp.ListToolsResult, bool) {
+	r.mu.Lock()
+	var raw []byte
+	if len(r.results) > n {
+		raw = r.results[len(r.results)-1]
+	}
+	r.mu.Unlock()
+	if raw == nil {
+		return nil, false
+	}
+	var page struct {
+		Tools []*struct {
+			Name        string `json:"name"`
+			Description string `json:"description"`
+			InputSchema any    `json:"inputSchema"`
+		} `json:"tools"`
+		NextCursor string `json:"nextCursor"`
+	}
+	if json.Unmarshal(raw, &page) != nil {
+		return nil, false
+	}
+	res := &mcp.ListToolsResult{NextCursor: page.NextCursor}
+	for _, t := range page.Tools {
+		if t != nil {
+			res.Tools = append(res.Tools, &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema})
+		}
+	}
+	return res, true
+}
+
 // schemas returns each recorded tool's exact inputSchema by tool name.
 func (r *recorder) schemas() map[string]*jsonvalue.Value {
 	r.mu.Lock()

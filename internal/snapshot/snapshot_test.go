@@ -88,7 +88,7 @@ func TestListStdioFailures(t *testing.T) {
 	}{
 		{"exit", []string{"MCP server test-exit: initialising failed", "(the server exited with status 3)\n  server stderr:\n    | cannot open /etc/nowhere.conf: no such file"}},
 		{"silent", []string{"MCP server test-silent: no answer within 2s"}},
-		{"garbage", []string{"MCP server test-garbage: initialising failed"}},
+		{"garbage", []string{"MCP server test-garbage: initialising failed", "invalid character '<' looking for beginning of value (the server wrote something other than JSON-RPC on its stdout; a stdio MCP server must write its logs to stderr)"}},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 
 // Environment variables a stdio test server reads.
 const (
-	ModeEnv  = "SCHEMAPORT_TEST_MCP_SERVER" // tools, exit, silent, garbage
+	ModeEnv  = "SCHEMAPORT_TEST_MCP_SERVER" // tools, exit, silent, garbage, script
 	ToolsEnv = "SCHEMAPORT_TEST_MCP_TOOLS"  // the tools, a JSON array
 	PageEnv  = "SCHEMAPORT_TEST_MCP_PAGE"   // tools per tools/list page
 )
@@ -67,7 +67,8 @@ func NewServer(tools string, pageSize int, note string) *mcp.Server {
 //     page, its arguments noted in the descriptions;
 //   - exit: writes a complaint on stderr and exits at once;
 //   - silent: reads its input and never answers;
-//   - garbage: answers every line with text that is not JSON.
+//   - garbage: answers every line with text that is not JSON;
+//   - script: answers as the Script in ScriptEnv says.
 func Serve(mode string, args []string) int {
 	switch mode {
 	case "tools":
@@ -93,6 +94,8 @@ func Serve(mode string, args []string) int {
 		// Input closed: still say nothing until terminated.
 		time.Sleep(time.Hour)
 		return 0
+	case "script":
+		return serveScript()
 	case "garbage":
 		in := bufio.NewScanner(os.Stdin)
 		for in.Scan() {

@@ -1,0 +1,90 @@
+package mcptest
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// ScriptEnv holds a Script (JSON) for the "script" mode: a stdio server
+// written by hand, line by line, that says exactly what the test wants,
+// including what the SDK's server never would (the same tool on two
+// pages, an error answer to initialize).
+const ScriptEnv = "SCHEMAPORT_TEST_MCP_SCRIPT"
+
+// Script is what the "script" server answers.
+type Script struct {
+	// InitError, when set, is the JSON-RPC error answering initialize.
+	InitError json.RawMessage `json:"initError,omitempty"`
+	// Capabilities replace the default {"tools": {}}.
+	Capabilities json.RawMessage `json:"capabilities,omitempty"`
+	// Pages maps a cursor ("" for the first page) to its tools/list
+	// result, written as given.
+	Pages map[string]json.RawMessage `json:"pages"`
+	// Stderr is written to stderr before every answer.
+	Stderr string `json:"stderr,omitempty"`
+}
+
+// serveScript answers initialize, ping and tools/list from the script in
+// ScriptEnv, and any other request with "method not found".
+func serveScript() int {
+	var sc Script
+	if err := json.Unmarshal([]byte(os.Getenv(ScriptEnv)), &sc); err != nil {
+		fmt.Fprintln(os.Stderr, "bad script:", err)
+		return 2
+	}
+	in := bufio.NewReader(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	for {
+		line, err := in.ReadString('\n')
+		if strings.TrimSpace(line) != "" {
+			var req struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+				Params struct {
+					ProtocolVersion string `json:"protocolVersion"`
+					Cursor          string `json:"cursor"`
+				} `json:"params"`
+			}
+			if json.Unmarshal([]byte(line), &req) == nil && len(req.ID) > 0 {
+				io.WriteString(os.Stderr, sc.Stderr)
+				reply(out, req.ID, answer(&sc, req.Method, req.Params.ProtocolVersion, req.Params.Cursor))
+			}
+		}
+		if err != nil {
+			return 0
+		}
+	}
+}
+
+// answer is the result or error member for one request.
+func answer(sc *Script, method, version, cursor string) string {
+	switch method {
+	case "initialize":
+		if sc.InitError != nil {
+			return `"error":` + string(sc.InitError)
+		}
+		caps := sc.Capabilities
+		if caps == nil {
+			caps = json.RawMessage(`{"tools":{}}`)
+		}
+		v, _ := json.Marshal(version)
+		return `"result":{"protocolVersion":` + string(v) + `,"capabilities":` + string(caps) + `,"serverInfo":{"name":"script","version":"1"}}`
+	case "ping":
+		return `"result":{}`
+	case "tools/list":
+		if page, ok := sc.Pages[cursor]; ok {
+			return `"result":` + string(page)
+		}
+		return `"error":{"code":-32602,"message":"unknown cursor"}`
+	}
+	return `"error":{"code":-32601,"message":"Method not found"}`
+}
+
+func reply(out *bufio.Writer, id json.RawMessage, member string) {
+	out.WriteString(`{"jsonrpc":"2.0","id":` + string(id) + `,` + member + "}\n")
+	out.Flush()
+}
