@@ -147,8 +147,13 @@ func writeCheck(b *strings.Builder, e Entry) {
 		b.WriteString("  Triggers when: " + r.Rule.Trigger + "\n")
 		// The detail is a template for one finding; "it" reads for any.
 		detail = strings.ReplaceAll(strings.ReplaceAll(detail, "`%s`", "it"), "%s", "it")
-		b.WriteString("  Compile fixes it: " + compileAnswer(supported, lossy) + " (" + ability + ": " + detail + ")\n")
-		b.WriteString("  Fix: " + fix(r.TargetID, supported, lossy) + "\n")
+		if r.Rule.KeptAsIs() {
+			b.WriteString("  Compile fixes it: no, it keeps this as written (" + ability + ": " + detail + ")\n")
+			b.WriteString("  Fix: do what the message says; this is advice about how the provider treats the schema, and it holds for the compiled tool too.\n")
+		} else {
+			b.WriteString("  Compile fixes it: " + compileAnswer(supported, lossy) + " (" + ability + ": " + detail + ")\n")
+			b.WriteString("  Fix: " + fix(r.TargetID, supported, lossy) + "\n")
+		}
 		if r.Rule.DocsURL != "" && !slices.Contains(sources, r.Rule.DocsURL) {
 			sources = append(sources, r.Rule.DocsURL)
 		}
