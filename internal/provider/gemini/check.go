@@ -450,7 +450,7 @@ func (c *checker) types(s *jsonvalue.Value, typ *jsonvalue.Member, at *provider.
 		c.emitAt(ruleTypeList, at.MemberPlace(s, typ), typeListMessage(nonNull, len(types) > nonNull), "")
 	}
 	if nonNull > 1 {
-		c.emitAt(ruleMultiTypeUnion, at.MemberPlace(s, typ), "Gemini takes one type per schema. Compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented; split the schema into branches yourself.", "")
+		c.emitAt(ruleMultiTypeUnion, at.MemberPlace(s, typ), "Whether the keywords beside `type` still apply to each `anyOf` branch compiling writes is undocumented; write the branches yourself, each with its own constraints.", "")
 	}
 	branches := false
 	if a := s.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array && len(a.Items) > 0 && !isNullablePair(a) { // no branches: compiling keeps the type
