@@ -300,7 +300,7 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			switch {
 			case v.Kind != jsonvalue.Array:
 			case !allStrings(v):
-				c.emitAt(ruleNonStringEnum, at.MemberPlace(s, m), "Gemini rejects this `enum` as written: its enums hold strings only (HTTP 400, \"enum only allowed for STRING type\"). Compiling drops it, so the value is no longer restricted; use string values.", "")
+				c.emitAt(ruleNonStringEnum, at.MemberPlace(s, m), "Gemini rejects this `enum` as written: its enums hold strings only (HTTP 400, \"enum only allowed for STRING type\"). Write the values as strings with `\"type\": \"string\"` (and convert in your handler), or remove the `enum` and list the values in `description`; compiling drops it, so the value is no longer restricted.", "")
 			case !knownTyped(s) && !s.Has("anyOf") && !s.Has("oneOf"):
 				// No type Gemini knows (compile drops an unknown one and
 				// writes STRING, as for a missing type).

@@ -23,6 +23,7 @@ func TestMessagesNameAFixThatWorks(t *testing.T) {
 		{"gemini/unsupported-multiple-of", prop(`{"type":"integer","multipleOf":5}`), "Remove it", prop(`{"type":"integer","description":"A multiple of 5."}`)},
 		{"gemini/unsupported-all-of", prop(`{"type":"string","allOf":[{"maxLength":3}]}`), "merge its branches' keywords into this schema", prop(`{"type":"string","maxLength":3}`)},
 		{"gemini/unsupported-string-format", prop(`{"type":"string","format":"uri"}`), "Remove `format`", prop(`{"type":"string","description":"A URI."}`)},
+		{"gemini/non-string-enum-values", prop(`{"type":"integer","enum":[1,2]}`), "Write the values as strings with `\"type\": \"string\"`", prop(`{"type":"string","enum":["1","2"]}`)},
 		{"gemini/unsupported-additional-properties", prop(`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}`), "or remove it", prop(`{"type":"object","properties":{"a":{"type":"string"}}}`)},
 	}
 	for _, c := range cases {
