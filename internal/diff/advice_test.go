@@ -75,3 +75,41 @@ func TestWithoutAdvice(t *testing.T) {
 		}
 	}
 }
+
+// TestRareBreakingCodesSayHowToStayCompatible: the less common breaking
+// codes carry advice too, and following it (leaving the keyword out, or
+// making the oneOf branches exclusive) breaks nothing.
+func TestRareBreakingCodesSayHowToStayCompatible(t *testing.T) {
+	for _, tc := range []struct{ code, old, new, alt string }{
+		{"const-added", obj(`{}`), obj(`{"const":null}`), obj(`{}`)},
+		{"array-items-added", obj(`{"type":"array"}`), obj(`{"type":"array","items":{"type":"string"}}`), obj(`{"type":"array"}`)},
+		{"composition-added", obj(`{}`), obj(`{"anyOf":[{"minLength":1},{"maximum":3}]}`), obj(`{}`)},
+		{"pattern-property-added", obj(`{}`), obj(`{"patternProperties":{"^x":{"type":"string"}}}`), obj(`{}`)},
+		{"dependent-required-added", obj(`{}`), obj(`{"dependentRequired":{"a":["b"]}}`), obj(`{}`)},
+		{"not-added", obj(`{}`), obj(`{"not":{"const":0}}`), obj(`{}`)},
+		{"contains-added", obj(`{}`), obj(`{"contains":{"const":1}}`), obj(`{}`)},
+		{"one-of-branch-added", obj(`{"oneOf":[{"type":"string"}]}`), obj(`{"oneOf":[{"type":"string"},{"maxLength":3}]}`),
+			obj(`{"oneOf":[{"type":"string"},{"type":"integer"}]}`)},
+		{"unevaluated-properties-restricted", obj(`{"type":"object"}`), obj(`{"type":"object","unevaluatedProperties":false}`), obj(`{"type":"object"}`)},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			found := false
+			for _, c := range diffSchemas(t, tc.old, tc.new) {
+				if c.Code == tc.code && c.Classification == Breaking {
+					found = true
+					if !strings.Contains(c.Message, advice) {
+						t.Errorf("message %q proposes no compatible alternative", c.Message)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("no breaking %s: %s", tc.code, describe(diffSchemas(t, tc.old, tc.new)))
+			}
+			for _, c := range diffSchemas(t, tc.old, tc.alt) {
+				if c.Classification == Breaking {
+					t.Errorf("the compatible alternative %s still breaks: %s", tc.alt, describe([]Change{c}))
+				}
+			}
+		})
+	}
+}

@@ -375,7 +375,7 @@ func (c *comparer) patternProperties(o, n *node) {
 	}
 	for _, m := range jsKeyOrder(nv) {
 		if ov.Get(m.Key) == nil {
-			c.emit("pattern-property-added", "Pattern property `"+m.Key+"` was added; properties matching it must satisfy its schema now.", o, n, nil, &m.Value, k("patternProperties"), k(m.Key))
+			c.emit("pattern-property-added", "Pattern property `"+m.Key+"` was added; properties matching it must satisfy its schema now. To stay compatible, leave it out and check such properties in your handler.", o, n, nil, &m.Value, k("patternProperties"), k(m.Key))
 		}
 	}
 }
@@ -458,7 +458,7 @@ func (c *comparer) dependentRequired(o, n *node) {
 			}
 		}
 		if len(added) > 0 {
-			c.emit("dependent-required-added", "When `"+prop+"` is sent, "+valueList(added)+" must now be sent too.", o, n, oe, ne, k("dependentRequired"), k(prop))
+			c.emit("dependent-required-added", "When `"+prop+"` is sent, "+valueList(added)+" must now be sent too. To stay compatible, leave it out and fill in what is missing in your handler.", o, n, oe, ne, k("dependentRequired"), k(prop))
 		}
 		if len(removed) > 0 {
 			c.emit("dependent-required-removed", "When `"+prop+"` is sent, "+valueList(removed)+" no longer "+plural(len(removed), "has", "have")+" to be sent.", o, n, oe, ne, k("dependentRequired"), k(prop))

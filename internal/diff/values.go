@@ -146,7 +146,7 @@ func (c *comparer) consts(o, n *node, oc, nc *jsonvalue.Value) {
 	switch {
 	case jsonvalue.Equal(oc, nc):
 	case oc == nil:
-		c.emit("const-added", "The value must now be exactly `"+jsonvalue.Encode(nc, "")+"`.", o, n, nil, nc, k("const"))
+		c.emit("const-added", "The value must now be exactly `"+jsonvalue.Encode(nc, "")+"`. To stay compatible, leave it out and map other values in your handler.", o, n, nil, nc, k("const"))
 	case nc == nil:
 		c.emit("const-removed", "The value is no longer fixed to a single constant.", o, n, oc, nil, k("const"))
 	default:

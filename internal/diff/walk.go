@@ -666,14 +666,14 @@ func closedMessage(key string) string {
 	case "additionalProperties":
 		return "`" + key + "` is now false: keys the object does not declare, accepted before, are rejected now. To stay compatible, leave it open, or first declare every key callers send as an optional property."
 	}
-	return "`" + key + "` is now false and rejects everything it used to accept."
+	return "`" + key + "` is now false and rejects everything it used to accept. To stay compatible, leave it open and check what you want to refuse in your handler."
 }
 
 func addedMessage(code string, rel []seg) string {
 	if code == "keyword-changed" {
 		return "Keyword `" + lastKey(rel) + "` was added; its effect on accepted values cannot be checked, so treat it as breaking."
 	}
-	return "`" + lastKey(rel) + "` was added and now constrains accepted values; existing callers may be rejected."
+	return "`" + lastKey(rel) + "` was added and now constrains accepted values; existing callers may be rejected. To stay compatible, leave it out and check that rule in your handler."
 }
 
 func removedMessage(code string, rel []seg) string {
