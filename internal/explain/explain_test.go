@@ -126,3 +126,21 @@ func TestKeptAsIsIsNotCalledFixed(t *testing.T) {
 		}
 	}
 }
+
+// TestBreakingFixPointsAtTheCompatibleWay: explain for a breaking diff code
+// sends the reader to the message's compatible alternative first.
+func TestBreakingFixPointsAtTheCompatibleWay(t *testing.T) {
+	e, ok := Lookup("required-property-added")
+	if !ok {
+		t.Fatal("required-property-added: not found")
+	}
+	var b strings.Builder
+	if err := Write(&b, e); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"make it the compatible way the message names", "To stay compatible, add it as optional with a `default`"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, b.String())
+		}
+	}
+}
