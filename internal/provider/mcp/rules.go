@@ -68,8 +68,11 @@ var Rules = []provider.Rule{
 	// The 2025-11-25 spec (JSON Schema Usage, SEP-1613): 2020-12 without
 	// `$schema`; clients and servers "MUST support JSON Schema 2020-12" and
 	// must answer an unsupported dialect with an error. Clients that
-	// validate only 2020-12 fail such tools ("JSON Schema declares an
-	// unsupported dialect", Claude Desktop, per the mcp-dialect-fix package).
+	// validate only 2020-12 fail such tools: "JSON Schema declares an
+	// unsupported dialect ("$schema": "http://json-schema.org/draft-07/schema#").
+	// The default validator supports JSON Schema 2020-12 only"
+	// (@modelcontextprotocol/sdk's AjvJsonSchemaValidator in Claude Code,
+	// nataliapc/mcp-openmsx#22).
 	// A warning: draft-07 is allowed, and most clients take it.
 	ruleDialect: {Code: "mcp/non-default-schema-dialect", Severity: provider.SeverityWarning,
 		Trigger: "a root $schema other than JSON Schema 2020-12",
