@@ -475,7 +475,7 @@ func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys, root bool) {
 		c.emitAt(ruleAdditionalPropertiesTrue, at, "OpenAI strict mode rejects `additionalProperties: true` as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling sets it to false; set it yourself, or compile.", "")
 		c.emitAt(ruleExtraPropertiesRejected, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 	case ap.Kind == jsonvalue.Object:
-		c.emitAt(ruleAdditionalPropertiesSchema, at, "OpenAI strict mode rejects a typed map as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling closes the object and drops the map; use an array of key/value objects instead.", "")
+		c.emitAt(ruleAdditionalPropertiesSchema, at, "OpenAI strict mode rejects a typed map as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling closes the object and drops the map. Take an array of key/value objects instead (`\"type\": \"array\"`, `\"items\"` an object whose `key` and `value` are both required, closed with `\"additionalProperties\": false`).", "")
 	}
 }
 

@@ -54,6 +54,8 @@ func TestMessagesNameAFixThatWorks(t *testing.T) {
 		{"openai/unsupported-string-format", wrap(`{"type":"string","format":"uri"}`), "Remove `format`", wrap(`{"type":"string","description":"A URI."}`)},
 		{"openai/default-keyword-dropped", wrap(`{"type":"integer","default":3}`), "remove `default`", wrap(`{"type":"integer","description":"Defaults to 3."}`)},
 		{"openai/object-missing-additional-properties", `{"name":"t","description":"d","inputSchema":{"type":"object"}}`, "Add `\"additionalProperties\": false` to the root", `{"name":"t","description":"d","inputSchema":{"type":"object","additionalProperties":false}}`},
+		{"openai/additional-properties-schema", wrap(`{"type":"object","additionalProperties":{"type":"string"}}`), "array of key/value objects",
+			wrap(`{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}}`)},
 		{"openai/unknown-keyword", wrap(`{"type":"string","contentEncoding":"base64"}`), "Remove it", wrap(`{"type":"string"}`)},
 		{"openai/undocumented-constraint-keyword", wrap(`{"type":"array","items":{"type":"string"},"uniqueItems":true}`), "Remove it", wrap(`{"type":"array","items":{"type":"string"}}`)},
 		{"openai/unsupported-keyword", wrap(`{"type":"string","not":{"const":"x"}}`), "Remove it", wrap(`{"type":"string"}`)},
