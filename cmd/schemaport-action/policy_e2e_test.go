@@ -111,7 +111,7 @@ func TestE2EPolicyPullRequestWithoutLabel(t *testing.T) {
 	wantErrs := []string{
 		"Breaking: required property currency added (refund_order)",
 		"Breaking: enum value \"store_credit\" no longer accepted (refund_order)",
-		"OpenAI: reason is optional, but OpenAI strict mode requires every property in required (refund_order)",
+		"OpenAI: reason is optional, but OpenAI strict mode requires every property in required (HTTP 400 otherwise) (refund_order)",
 	}
 	if fmt.Sprint(errs) != fmt.Sprint(wantErrs) {
 		t.Errorf("error annotations\n got %q\nwant %q", errs, wantErrs)

@@ -74,7 +74,7 @@ func (c *comparer) bound(o, n *node, b bound) {
 		nText = nv.Text
 	}
 	if ov == nil && b.def == "" {
-		c.emit("constraint-added", "`"+b.key+"` of "+nv.Text+" was added; values outside it are rejected now.", o, n, nil, nv, k(b.key))
+		c.emit("constraint-added", "`"+b.key+"` of "+nv.Text+" was added; values outside it are rejected now. To stay compatible, leave it out and bring such values into range in your handler.", o, n, nil, nv, k(b.key))
 		return
 	}
 	if nv == nil && b.def == "" {
@@ -103,7 +103,7 @@ func (c *comparer) bound(o, n *node, b bound) {
 		to += " (default)"
 	}
 	if narrowed {
-		c.emit(code, "`"+b.key+"` changed from "+from+" to "+to+"; values that passed before may be rejected now.", o, n, ov, nv, k(b.key))
+		c.emit(code, "`"+b.key+"` changed from "+from+" to "+to+"; values that passed before may be rejected now. To stay compatible, keep the old bound and bring values outside the new one into range in your handler.", o, n, ov, nv, k(b.key))
 	} else {
 		c.emit(code, "`"+b.key+"` changed from "+from+" to "+to+"; the range is wider now.", o, n, ov, nv, k(b.key))
 	}
@@ -153,7 +153,7 @@ func (c *comparer) uniqueItems(o, n *node) {
 	switch {
 	case was == is:
 	case is:
-		c.emit("constraint-added", "`uniqueItems` is on; arrays with repeated elements are rejected now.", o, n, ov, nv, k("uniqueItems"))
+		c.emit("constraint-added", "`uniqueItems` is on; arrays with repeated elements are rejected now. To stay compatible, leave it off and drop repeated elements in your handler.", o, n, ov, nv, k("uniqueItems"))
 	default:
 		c.emit("constraint-removed", "`uniqueItems` is off; repeated elements are accepted now.", o, n, ov, nv, k("uniqueItems"))
 	}

@@ -40,7 +40,7 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 	}
 	switch {
 	case ov == nil:
-		c.emit("composition-added", "`"+key+"` was added; values must now match "+compositionRule(key)+".", o, n, nil, nv, k(key))
+		c.emit("composition-added", "`"+key+"` was added; values must now match "+compositionRule(key)+". To stay compatible, leave it out and check that rule in your handler.", o, n, nil, nv, k(key))
 		return
 	case nv == nil:
 		c.emit("composition-removed", "`"+key+"` was removed.", o, n, ov, nil, k(key))
@@ -103,7 +103,7 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 		switch key {
 		case "allOf":
 			if !c.allOfImplied(c.o, o, nv, gained) {
-				c.emit("composition-narrowed", "A branch was added to `allOf`; values must satisfy it too.", o, n, ov, nv, k(key))
+				c.emit("composition-narrowed", "A branch was added to `allOf`; values must satisfy it too. To stay compatible, leave it out and check that rule in your handler.", o, n, ov, nv, k(key))
 			}
 		case "oneOf":
 			// Ours: one change per new branch, at the branch, with only it
@@ -119,7 +119,7 @@ func (c *comparer) branches(o, n *node, id kw, key string) {
 					c.record("one-of-branch-added", NonBreaking, "A branch was added to `oneOf`; no value can match it and another branch (their types differ, a required property's const differs, or one requires a property the other's closed object does not allow), so nothing accepted before is rejected.", nil, &nv.Items[j], span{}, at, rel)
 					continue
 				}
-				c.record("one-of-branch-added", "", "A branch was added to `oneOf`; a value that matches it and another branch is rejected now.", nil, &nv.Items[j], span{}, at, rel)
+				c.record("one-of-branch-added", "", "A branch was added to `oneOf`; a value that matches it and another branch is rejected now. To stay compatible, make the branches exclusive (for example a distinct `const` tag in each), or write them as `anyOf`.", nil, &nv.Items[j], span{}, at, rel)
 			}
 		default:
 			// Explicitly non-breaking: a new branch only adds to what is

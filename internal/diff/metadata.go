@@ -114,7 +114,7 @@ func (c *comparer) nullable(o, n *node) {
 	case is:
 		c.emit("nullable-added", "The value may now be null.", o, n, ov, nv, k("nullable"))
 	default:
-		c.emit("nullable-removed", "The value may no longer be null; callers sending null will be rejected.", o, n, ov, nv, k("nullable"))
+		c.emit("nullable-removed", "The value may no longer be null; callers sending null will be rejected. To stay compatible, keep accepting null and treat it as absent in your handler.", o, n, ov, nv, k("nullable"))
 	}
 }
 

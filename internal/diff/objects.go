@@ -114,7 +114,7 @@ func (c *comparer) properties(o, n *node) {
 				c.emitAs("property-removed", NonBreaking, "Property `"+m.Key+"` was removed; the object still accepts every value it accepted under that name as an undeclared property (the tool may ignore it now).", o, n, &m.Value, nil, k("properties"), k(m.Key))
 				continue
 			}
-			c.emit("property-removed", "Property `"+m.Key+"` was removed; callers that send it may be rejected or ignored.", o, n, &m.Value, nil, k("properties"), k(m.Key))
+			c.emit("property-removed", "Property `"+m.Key+"` was removed; callers that send it may be rejected or ignored. To stay compatible, keep it declared (deprecated in its description) and ignore it in your handler.", o, n, &m.Value, nil, k("properties"), k(m.Key))
 		}
 	}
 	for _, m := range newKeys {
@@ -122,7 +122,7 @@ func (c *comparer) properties(o, n *node) {
 			continue
 		}
 		if contains(nreq, m.Key) {
-			c.emit("required-property-added", "Required property `"+m.Key+"` was added; existing callers do not send it. Make it optional or ship it as a new tool version.", o, n, nil, &m.Value, k("properties"), k(m.Key))
+			c.emit("required-property-added", "Required property `"+m.Key+"` was added; existing callers do not send it. To stay compatible, add it as optional with a `default` your handler applies, or ship a new tool version.", o, n, nil, &m.Value, k("properties"), k(m.Key))
 		} else if c.extraCovers(o, m) {
 			c.emit("optional-property-added", "Optional property `"+m.Key+"` was added.", o, n, nil, &m.Value, k("properties"), k(m.Key))
 		} else {
@@ -305,7 +305,7 @@ func (c *comparer) requiredness(o, n *node, name string, oreq, nreq []string) {
 		}
 	}
 	if is {
-		c.record("property-made-required", "", "Property `"+name+"` is now required; callers that omit it will be rejected.", &f, &t, oldAt, newAt, []seg{k("required")})
+		c.record("property-made-required", "", "Property `"+name+"` is now required; callers that omit it will be rejected. To stay compatible, keep it optional and have your handler apply a `default`.", &f, &t, oldAt, newAt, []seg{k("required")})
 	} else {
 		c.record("property-made-optional", "", "Property `"+name+"` is now optional.", &t, &f, oldAt, newAt, []seg{k("required")})
 	}
@@ -375,7 +375,7 @@ func (c *comparer) patternProperties(o, n *node) {
 	}
 	for _, m := range jsKeyOrder(nv) {
 		if ov.Get(m.Key) == nil {
-			c.emit("pattern-property-added", "Pattern property `"+m.Key+"` was added; properties matching it must satisfy its schema now.", o, n, nil, &m.Value, k("patternProperties"), k(m.Key))
+			c.emit("pattern-property-added", "Pattern property `"+m.Key+"` was added; properties matching it must satisfy its schema now. To stay compatible, leave it out and check such properties in your handler.", o, n, nil, &m.Value, k("patternProperties"), k(m.Key))
 		}
 	}
 }
@@ -458,7 +458,7 @@ func (c *comparer) dependentRequired(o, n *node) {
 			}
 		}
 		if len(added) > 0 {
-			c.emit("dependent-required-added", "When `"+prop+"` is sent, "+valueList(added)+" must now be sent too.", o, n, oe, ne, k("dependentRequired"), k(prop))
+			c.emit("dependent-required-added", "When `"+prop+"` is sent, "+valueList(added)+" must now be sent too. To stay compatible, leave it out and fill in what is missing in your handler.", o, n, oe, ne, k("dependentRequired"), k(prop))
 		}
 		if len(removed) > 0 {
 			c.emit("dependent-required-removed", "When `"+prop+"` is sent, "+valueList(removed)+" no longer "+plural(len(removed), "has", "have")+" to be sent.", o, n, oe, ne, k("dependentRequired"), k(prop))

@@ -16,10 +16,10 @@ func (c *comparer) pattern(o, n *node) {
 	}
 	switch {
 	case ov == nil:
-		c.emit("pattern-added", "A `pattern` ("+nv.Text+") was added; strings that do not match are rejected now.", o, n, nil, nv, k("pattern"))
+		c.emit("pattern-added", "A `pattern` ("+nv.Text+") was added; strings that do not match are rejected now. To stay compatible, leave it out and normalise or reject such strings in your handler.", o, n, nil, nv, k("pattern"))
 	case nv == nil:
 		c.emit("pattern-removed", "The `pattern` was removed.", o, n, ov, nil, k("pattern"))
 	case ov.Text != nv.Text:
-		c.emit("pattern-changed", "`pattern` changed from "+ov.Text+" to "+nv.Text+"; strings that matched before may be rejected.", o, n, ov, nv, k("pattern"))
+		c.emit("pattern-changed", "`pattern` changed from "+ov.Text+" to "+nv.Text+"; strings that matched before may be rejected. To stay compatible, keep the old pattern and check the new rule in your handler.", o, n, ov, nv, k("pattern"))
 	}
 }

@@ -90,7 +90,7 @@ func ToolSets(old, new []*tool.Tool, opts Options) *Result {
 			Code:           "tool-removed",
 			ToolName:       gone.Name,
 			Path:           "name",
-			Message:        "Tool `" + gone.Name + "` was removed; callers that still use it will fail.",
+			Message:        "Tool `" + gone.Name + "` was removed; callers that still use it will fail. To stay compatible, keep it (say in its description that it is deprecated) until callers have moved.",
 			Before:         &before,
 			Old:            toolLocation(gone, "name"),
 		})

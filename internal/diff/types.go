@@ -41,9 +41,9 @@ func (c *comparer) types(o, n *node) {
 	case newCoversOld:
 		c.emit("type-widened", "Type widened from "+ol+" to "+nl+".", o, n, ob, nb, k("type"))
 	case oldCoversNew:
-		c.emit("type-narrowed", "Type narrowed from "+ol+" to "+nl+"; callers sending the dropped types will be rejected.", o, n, ob, nb, k("type"))
+		c.emit("type-narrowed", "Type narrowed from "+ol+" to "+nl+"; callers sending the dropped types will be rejected. To stay compatible, keep the old types in `type` and convert such values in your handler.", o, n, ob, nb, k("type"))
 	default:
-		c.emit("type-changed", "Type changed from "+ol+" to "+nl+"; existing callers' values no longer match.", o, n, ob, nb, k("type"))
+		c.emit("type-changed", "Type changed from "+ol+" to "+nl+"; existing callers' values no longer match. To stay compatible, accept the old type too (list both in `type`) and convert in your handler.", o, n, ob, nb, k("type"))
 	}
 }
 

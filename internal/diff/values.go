@@ -87,7 +87,7 @@ func (c *comparer) enums(o, n *node, oe, ne *jsonvalue.Value) {
 	case oe == nil && ne == nil:
 		return
 	case oe == nil:
-		c.emit("enum-added", "An enum now restricts the value to "+valueList(ne.Items)+"; other values are rejected.", o, n, nil, ne, k("enum"))
+		c.emit("enum-added", "An enum now restricts the value to "+valueList(ne.Items)+"; other values are rejected. To stay compatible, list the expected values in `description` instead, or map other values in your handler.", o, n, nil, ne, k("enum"))
 		return
 	case ne == nil:
 		c.emit("enum-removed", "The enum was removed; any value of the type is accepted.", o, n, oe, nil, k("enum"))
@@ -133,7 +133,7 @@ func (c *comparer) enums(o, n *node, oe, ne *jsonvalue.Value) {
 	}
 	if len(dropped) > 0 {
 		c.record("enum-narrowed", "", plural(len(dropped), "Enum value ", "Enum values ")+valueList(dropped)+
-			" no longer accepted; callers sending "+plural(len(dropped), "it", "them")+" will be rejected.", oe, ne,
+			" no longer accepted; callers sending "+plural(len(dropped), "it", "them")+" will be rejected. To stay compatible, keep accepting "+plural(len(dropped), "it", "them")+" and map "+plural(len(dropped), "it", "them")+" to a supported value in your handler.", oe, ne,
 			itemAt(oe, firstDropped, oldEnum, oldExact), itemAt(ne, firstDropped, newEnum, newExact), rel)
 	}
 	if len(gained) > 0 {
@@ -146,11 +146,11 @@ func (c *comparer) consts(o, n *node, oc, nc *jsonvalue.Value) {
 	switch {
 	case jsonvalue.Equal(oc, nc):
 	case oc == nil:
-		c.emit("const-added", "The value must now be exactly `"+jsonvalue.Encode(nc, "")+"`.", o, n, nil, nc, k("const"))
+		c.emit("const-added", "The value must now be exactly `"+jsonvalue.Encode(nc, "")+"`. To stay compatible, leave it out and map other values in your handler.", o, n, nil, nc, k("const"))
 	case nc == nil:
 		c.emit("const-removed", "The value is no longer fixed to a single constant.", o, n, oc, nil, k("const"))
 	default:
-		c.emit("const-changed", "The fixed value changed from `"+jsonvalue.Encode(oc, "")+"` to `"+jsonvalue.Encode(nc, "")+"`; callers sending the old one will be rejected.", o, n, oc, nc, k("const"))
+		c.emit("const-changed", "The fixed value changed from `"+jsonvalue.Encode(oc, "")+"` to `"+jsonvalue.Encode(nc, "")+"`; callers sending the old one will be rejected. To stay compatible, accept both: `enum` with the old and the new value.", o, n, oc, nc, k("const"))
 	}
 }
 

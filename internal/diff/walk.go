@@ -569,7 +569,7 @@ func (c *comparer) compareSlot(o, n, on *node, ok kind, nn *node, nk kind, ov, n
 			if code == "" {
 				code = "schema-closed"
 			}
-			c.emit(code, "`"+lastKey(rel)+"` is now false and rejects everything it used to accept.", o, n, ov, nv, rel...)
+			c.emit(code, closedMessage(lastKey(rel)), o, n, ov, nv, rel...)
 		} else {
 			code := r.opened
 			if code == "" {
@@ -658,11 +658,22 @@ func lastKey(rel []seg) string {
 	return ""
 }
 
+// closedMessage says what a slot set to false now rejects; for
+// additionalProperties, which keys, and how to close the object without
+// breaking callers.
+func closedMessage(key string) string {
+	switch key {
+	case "additionalProperties":
+		return "`" + key + "` is now false: keys the object does not declare, accepted before, are rejected now. To stay compatible, leave it open, or first declare every key callers send as an optional property."
+	}
+	return "`" + key + "` is now false and rejects everything it used to accept. To stay compatible, leave it open and check what you want to refuse in your handler."
+}
+
 func addedMessage(code string, rel []seg) string {
 	if code == "keyword-changed" {
 		return "Keyword `" + lastKey(rel) + "` was added; its effect on accepted values cannot be checked, so treat it as breaking."
 	}
-	return "`" + lastKey(rel) + "` was added and now constrains accepted values; existing callers may be rejected."
+	return "`" + lastKey(rel) + "` was added and now constrains accepted values; existing callers may be rejected. To stay compatible, leave it out and check that rule in your handler."
 }
 
 func removedMessage(code string, rel []seg) string {
@@ -766,6 +777,11 @@ func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Valu
 	if class == "" {
 		class = codeClass[code]
 	}
+	if c.capInfo > 0 || c.neg > 0 {
+		// Advice on keeping callers working is for a change callers meet
+		// as written: not one inside `not`, nor one no $ref reaches.
+		msg = withoutAdvice(msg)
+	}
 	if c.capInfo > 0 {
 		class = Informational
 	} else {
@@ -790,6 +806,24 @@ func (c *comparer) record(code, class, msg string, before, after *jsonvalue.Valu
 		Old:            locate(c.o.t, oldAt),
 		New:            locate(c.n.t, newAt),
 	})
+}
+
+// advice opens the sentence of a breaking change's message that says how
+// to make the change without breaking callers.
+const advice = " To stay compatible,"
+
+// withoutAdvice is msg without its advice sentence (which ends at the
+// first period after it).
+func withoutAdvice(msg string) string {
+	i := strings.Index(msg, advice)
+	if i < 0 {
+		return msg
+	}
+	end := strings.IndexByte(msg[i:], '.')
+	if end < 0 {
+		return msg[:i]
+	}
+	return msg[:i] + msg[i+end+1:]
 }
 
 // negatedNote says what a change inside `not` (depth times) means for

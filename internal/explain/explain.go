@@ -147,8 +147,13 @@ func writeCheck(b *strings.Builder, e Entry) {
 		b.WriteString("  Triggers when: " + r.Rule.Trigger + "\n")
 		// The detail is a template for one finding; "it" reads for any.
 		detail = strings.ReplaceAll(strings.ReplaceAll(detail, "`%s`", "it"), "%s", "it")
-		b.WriteString("  Compile fixes it: " + compileAnswer(supported, lossy) + " (" + ability + ": " + detail + ")\n")
-		b.WriteString("  Fix: " + fix(r.TargetID, supported, lossy) + "\n")
+		if r.Rule.KeptAsIs() {
+			b.WriteString("  Compile fixes it: no, it keeps this as written (" + ability + ": " + detail + ")\n")
+			b.WriteString("  Fix: do what the message says; this is advice about how the provider treats the schema, and it holds for the compiled tool too.\n")
+		} else {
+			b.WriteString("  Compile fixes it: " + compileAnswer(supported, lossy) + " (" + ability + ": " + detail + ")\n")
+			b.WriteString("  Fix: " + fix(r.TargetID, supported, lossy) + "\n")
+		}
 		if r.Rule.DocsURL != "" && !slices.Contains(sources, r.Rule.DocsURL) {
 			sources = append(sources, r.Rule.DocsURL)
 		}
@@ -213,7 +218,7 @@ func writeDiff(b *strings.Builder, e Entry) {
 	b.WriteString("Compile fixes it: no (a diff finding is about the change between two versions, not a provider).\n")
 	switch c.Class {
 	case diff.Breaking:
-		b.WriteString("Fix: if the change is not intended, restore the old schema; if it is, tell the callers, then approve it with the label (the action's `allow-breaking-label`, default `breaking-change-approved`) or an `accept` entry with a reason and an `until` date.\n")
+		b.WriteString("Fix: if the change is not intended, restore the old schema; if it is, make it the compatible way the message names (\"To stay compatible, ...\"), or tell the callers, then approve it with the label (the action's `allow-breaking-label`, default `breaking-change-approved`) or an `accept` entry with a reason and an `until` date.\n")
 	default:
 		b.WriteString("Fix: nothing to fix; it is reported for review. The config's `rules` can set its level (\"error\" makes it breaking).\n")
 	}

@@ -102,3 +102,45 @@ func TestNearest(t *testing.T) {
 		t.Errorf("Unknown = %s", msg)
 	}
 }
+
+// TestKeptAsIsIsNotCalledFixed: a finding compile emits unchanged (advice
+// such as gemini/default-not-enforced) is not said to be fixed by
+// compiling; one compile rewrites is.
+func TestKeptAsIsIsNotCalledFixed(t *testing.T) {
+	for code, want := range map[string]string{
+		"gemini/default-not-enforced":         "Compile fixes it: no, it keeps this as written",
+		"anthropic/constraint-not-enforced":   "Compile fixes it: no, it keeps this as written",
+		"openai/string-length-not-guaranteed": "Compile fixes it: no, it keeps this as written",
+		"openai/strict-optional-property":     "Compile fixes it: yes",
+	} {
+		e, ok := Lookup(code)
+		if !ok {
+			t.Fatalf("%s: not found", code)
+		}
+		var b strings.Builder
+		if err := Write(&b, e); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%s: output lacks %q:\n%s", code, want, b.String())
+		}
+	}
+}
+
+// TestBreakingFixPointsAtTheCompatibleWay: explain for a breaking diff code
+// sends the reader to the message's compatible alternative first.
+func TestBreakingFixPointsAtTheCompatibleWay(t *testing.T) {
+	e, ok := Lookup("required-property-added")
+	if !ok {
+		t.Fatal("required-property-added: not found")
+	}
+	var b strings.Builder
+	if err := Write(&b, e); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"make it the compatible way the message names", "To stay compatible, add it as optional with a `default`"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, b.String())
+		}
+	}
+}

@@ -103,6 +103,15 @@ func (r *Rule) Ability() (supported, lossy bool, detail string, ok bool) {
 	return false, false, "", false
 }
 
+// KeptAsIs reports whether compiling emits what r is about unchanged
+// ("Emits `default` unchanged.", "Preserved verbatim ..."): the finding is
+// advice about how the provider treats it, and holds for the compiled
+// tool too, so compiling does not make it go away.
+func (r *Rule) KeptAsIs() bool {
+	supported, lossy, detail, _ := r.Ability()
+	return supported && !lossy && (strings.Contains(detail, "unchanged") || strings.Contains(detail, "verbatim"))
+}
+
 // CompileWith returns the Compile value of r for one finding: the detail
 // template with its "%s" (if any) replaced by arg, the keyword or property
 // the finding is about.

@@ -11,6 +11,9 @@ var consequences = map[string]string{
 	"openai/nullable-instead-of-omitted":         "openai/strict-optional-property",
 	"openai/extra-properties-no-longer-accepted": "openai/additional-properties-true",
 	"anthropic/strict-closed-open-object":        "anthropic/strict-drops-additional-properties",
+	// A type list of several types: Gemini rejects the list (the error),
+	// and the anyOf compile writes for it is what the warning is about.
+	"gemini/multi-type-union": "gemini/type-list",
 }
 
 // targetWide are the codes true of every tool of a target that takes

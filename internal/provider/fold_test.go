@@ -32,6 +32,19 @@ func TestFold(t *testing.T) {
 			}
 		}
 	}
+	// Gemini's type list: one fact (the list is rejected; its anyOf form
+	// is uncertain), one line.
+	gs := []Diagnostic{
+		{Severity: SeverityWarning, Path: "inputSchema.properties.a.type", Code: "gemini/multi-type-union"},
+		{Severity: SeverityError, Path: "inputSchema.properties.a.type", Code: "gemini/type-list"},
+	}
+	SortDiagnostics(gs)
+	Fold(gs)
+	for _, d := range gs {
+		if want := map[string]string{"gemini/multi-type-union": "gemini/type-list"}[d.Code]; d.FoldedInto != want {
+			t.Errorf("%s: FoldedInto %q, want %q", d.Code, d.FoldedInto, want)
+		}
+	}
 	if p, ok := FoldsInto("openai/extra-properties-no-longer-accepted"); !ok || p != "openai/additional-properties-true" {
 		t.Errorf("FoldsInto = %q, %v", p, ok)
 	}

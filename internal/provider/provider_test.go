@@ -315,3 +315,19 @@ func TestPathSortLongHeads(t *testing.T) {
 		t.Fatal("path sort differs from the comparison sort")
 	}
 }
+
+// TestKeptAsIs: the rows whose compile emits the thing unchanged.
+func TestKeptAsIs(t *testing.T) {
+	for compile, want := range map[string]bool{
+		"compilable: Emits `default` unchanged.":                  true,
+		"compilable: Preserved verbatim in `input_schema`.":       true,
+		"compilable: Drops `default`.":                            false,
+		"not compilable: `$schema` is emitted unchanged; x.":      false,
+		"lossy: Drops `%s`; the constraint is no longer checked.": false,
+	} {
+		r := Rule{Compile: compile}
+		if got := r.KeptAsIs(); got != want {
+			t.Errorf("%q: KeptAsIs = %v, want %v", compile, got, want)
+		}
+	}
+}

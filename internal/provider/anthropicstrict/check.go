@@ -83,19 +83,24 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 // alone, interned: they recur across a large corpus.
 var (
 	droppedMessage = provider.NewPhrase(func(kw string) string {
-		return "Strict tool use rejects `" + kw + "` (HTTP 400); compiling drops it, so check the constraint in your handler."
+		return "Strict tool use rejects `" + kw + "` (HTTP 400, \"property '" + kw + "' is not supported\"). Remove it, state the rule in `description` (Anthropic's SDKs do so), and check it in your handler; compiling drops it."
 	})
 	minItemsMessage = provider.NewPhrase(func(n string) string {
-		return "Strict tool use accepts `minItems` of 0 or 1 only, not " + n + "; compiling drops it, so check the length in your handler."
+		return "Strict tool use accepts `minItems` of 0 or 1 only, not " + n + " (HTTP 400). Set it to 1 (or remove it), state the real minimum in `description`, and check the length in your handler; compiling drops it."
 	})
 	undocumentedMessage = provider.NewPhrase(func(kw string) string {
-		return "Anthropic does not say whether strict tool use accepts `" + kw + "`; it is kept, and the request may be rejected. Try the tool once before relying on it."
+		if kw == "oneOf" {
+			// Anthropic's SDKs send oneOf as anyOf (transform_schema in
+			// anthropic-sdk-python's lib/_parse/_transform.py).
+			return "Anthropic does not say whether strict tool use accepts `oneOf`; it is kept, and the request may be rejected. Write it as `anyOf` (as Anthropic's SDKs do), which also accepts a value matching several branches."
+		}
+		return "Anthropic does not say whether strict tool use accepts `" + kw + "`; it is kept, and the request may be rejected. Remove it, state it in `description` (Anthropic's SDKs do so), and check it in your handler; or try the tool once before relying on it."
 	})
 	recursiveMessage = provider.NewPhrase(func(ref string) string {
 		return "Strict tool use rejects recursive schemas (HTTP 400), and `" + ref + "` leads back to itself; bound the recursion (nest a fixed number of levels) or drop `strict`."
 	})
 	formatMessage = provider.NewPhrase(func(format string) string {
-		return "Strict tool use rejects `format: " + jsonvalue.Quote(format) + "` (HTTP 400); use a documented format or validate the value in your handler."
+		return "Strict tool use rejects `format: " + jsonvalue.Quote(format) + "` (HTTP 400). Remove `format`, or use one it takes (date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid), and validate the value in your handler; compiling drops it."
 	})
 )
 
@@ -109,14 +114,14 @@ func object(s *jsonvalue.Value, at *provider.Cursor, e *provider.Emitter, root b
 	empty := !hasProperties(s)
 	if apm == nil {
 		if empty && root {
-			e.EmitAt(&Rules[ruleMissingAdditionalPropertiesRoot], at.KeyPlace("additionalProperties"), "Strict tool use rejects this root as written: it needs `additionalProperties: false` on every object, the root included (HTTP 400, \"For 'object' type, 'additionalProperties' must be explicitly set to false\"). Compiling adds it, which says what a root without properties means: the tool takes no arguments.", "")
+			e.EmitAt(&Rules[ruleMissingAdditionalPropertiesRoot], at.KeyPlace("additionalProperties"), "Strict tool use rejects this root as written: it needs `additionalProperties: false` on every object, the root included (HTTP 400, \"For 'object' type, 'additionalProperties' must be explicitly set to false\"). Add `\"additionalProperties\": false` to the root, which says what a root without properties means: the tool takes no arguments; compiling adds it.", "")
 			return
 		}
 		if empty {
 			e.EmitAt(&Rules[ruleMissingAdditionalPropertiesEmpty], at.KeyPlace("additionalProperties"), "Strict tool use needs `additionalProperties: false` on every object (HTTP 400 otherwise), and this object declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
 			return
 		}
-		e.EmitAt(&Rules[ruleMissingAdditionalProperties], at.KeyPlace("additionalProperties"), "Strict tool use needs `additionalProperties: false` on every object, nested ones included (HTTP 400 otherwise); add it here.", "")
+		e.EmitAt(&Rules[ruleMissingAdditionalProperties], at.KeyPlace("additionalProperties"), "Strict tool use needs `additionalProperties: false` on every object, nested ones included (HTTP 400 otherwise); add `\"additionalProperties\": false` here.", "")
 		return
 	}
 	if apm.Value.IsFalse() {
@@ -128,11 +133,11 @@ func object(s *jsonvalue.Value, at *provider.Cursor, e *provider.Emitter, root b
 			e.EmitAt(&Rules[ruleAdditionalPropertiesTrueEmpty], apAt, "Strict tool use rejects `additionalProperties: true`, and this object declares no properties: closed, it accepts only `{}`. Declare its keys, or take the value as a JSON string.", "")
 			return
 		}
-		e.EmitAt(&Rules[ruleAdditionalPropertiesTrue], apAt, "Strict tool use rejects `additionalProperties: true`; set it to false.", "")
+		e.EmitAt(&Rules[ruleAdditionalPropertiesTrue], apAt, "Strict tool use rejects `additionalProperties: true`; set it to `false`.", "")
 		e.EmitAt(&Rules[ruleClosedOpenObject], apAt, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 		return
 	}
-	e.EmitAt(&Rules[ruleAdditionalPropertiesSchema], apAt, "Strict tool use accepts only `additionalProperties: false`; compiling closes the object and drops the typed map. Use an array of key/value objects instead.", "")
+	e.EmitAt(&Rules[ruleAdditionalPropertiesSchema], apAt, "Strict tool use accepts only `additionalProperties: false`; compiling closes the object and drops the typed map. Take an array of key/value objects instead (`\"type\": \"array\"`, `\"items\"` an object with `key` and `value`), closed with `\"additionalProperties\": false`.", "")
 }
 
 // hasProperties: s declares at least one property.

@@ -95,6 +95,10 @@ var Rules = []provider.Rule{
 	ruleRootNotObject: {Code: "anthropic/input-schema-not-object", Severity: provider.SeverityError,
 		Trigger: "the root's types are not exactly [\"object\"]",
 		Compile: "not compilable: Refused: rewriting the root type would change what arguments the tool takes.", DocsURL: anthropic.DocsMessagesAPI},
+	// The API answers HTTP 400 "output_format.schema: For 'integer' type,
+	// property 'minimum' is not supported" (agentjido/req_llm#302); the
+	// SDKs move such keywords into the description (anthropic-sdk-python
+	// lib/_parse/_transform.py, transform_schema).
 	ruleDropsNumeric: {Code: "anthropic/strict-drops-numeric-constraint", Severity: provider.SeverityError,
 		Trigger: "minimum, maximum, exclusiveMinimum, exclusiveMaximum or multipleOf",
 		Compile: "lossy: Drops `%s`; the constraint is gone from the compiled schema.", DocsURL: docsLimitations},

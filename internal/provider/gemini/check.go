@@ -282,9 +282,9 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			case v.IsTrue():
 				c.emitAt(ruleAdditionalPropertiesTrue, at.MemberPlace(s, m), "Gemini rejects `additionalProperties` as written (HTTP 400, Unknown name \"additionalProperties\": Cannot find field; google-genai: \"only supported in Gemini Enterprise Agent Platform mode\"). Compiling drops `true`, JSON Schema's default, so nothing accepted changes; compile, or remove it.", "")
 			case v.IsFalse():
-				c.emitAt(ruleAdditionalPropertiesFalse, at.MemberPlace(s, m), "Gemini rejects `additionalProperties` as written (HTTP 400, Unknown name \"additionalProperties\": Cannot find field). Compiling drops it, so the object is no longer closed; reject unknown keys in your handler.", "")
+				c.emitAt(ruleAdditionalPropertiesFalse, at.MemberPlace(s, m), "Gemini rejects `additionalProperties` as written (HTTP 400, Unknown name \"additionalProperties\": Cannot find field). Compile (the Gemini declaration leaves it out) or remove it; either way the object is no longer closed, so reject unknown keys in your handler.", "")
 			default:
-				c.emitAt(ruleAdditionalPropertiesSchema, at.MemberPlace(s, m), "Gemini rejects `additionalProperties` as written (HTTP 400, Unknown name \"additionalProperties\": Cannot find field). Compiling drops the schema for extra keys; check them in your handler.", "")
+				c.emitAt(ruleAdditionalPropertiesSchema, at.MemberPlace(s, m), "Gemini rejects `additionalProperties` as written (HTTP 400, Unknown name \"additionalProperties\": Cannot find field). Compile (the Gemini declaration leaves it out) or remove it, declaring the keys you know as `properties`; either way check extra keys in your handler.", "")
 			}
 		case "oneOf":
 			if v.Kind == jsonvalue.Array {
@@ -300,7 +300,7 @@ func (c *checker) subschema(s *jsonvalue.Value, at *provider.Cursor) {
 			switch {
 			case v.Kind != jsonvalue.Array:
 			case !allStrings(v):
-				c.emitAt(ruleNonStringEnum, at.MemberPlace(s, m), "Gemini rejects this `enum` as written: its enums hold strings only (HTTP 400, \"enum only allowed for STRING type\"). Compiling drops it, so the value is no longer restricted; use string values.", "")
+				c.emitAt(ruleNonStringEnum, at.MemberPlace(s, m), "Gemini rejects this `enum` as written: its enums hold strings only (HTTP 400, \"enum only allowed for STRING type\"). Write the values as strings with `\"type\": \"string\"` (and convert in your handler), or remove the `enum` and list the values in `description`; compiling drops it, so the value is no longer restricted.", "")
 			case !knownTyped(s) && !s.Has("anyOf") && !s.Has("oneOf"):
 				// No type Gemini knows (compile drops an unknown one and
 				// writes STRING, as for a missing type).
@@ -381,7 +381,7 @@ var roles = func() *provider.KeywordTable[role] {
 // alone, interned: they recur by the hundred thousand across a corpus.
 var (
 	droppedMessage = provider.NewPhrase(func(kw string) string {
-		return "Gemini rejects `" + kw + "` as written (HTTP 400, Unknown name \"" + kw + "\": Cannot find field). Compiling drops it, losing " + droppedKeywords[kw].what + "; check it in your handler."
+		return "Gemini rejects `" + kw + "` as written (HTTP 400, Unknown name \"" + kw + "\": Cannot find field). " + droppedKeywords[kw].fix + "; compiling drops it, losing " + droppedKeywords[kw].what + "."
 	})
 	annotationMessage = provider.NewPhrase(func(kw string) string {
 		return "Gemini rejects `" + kw + "` as written (HTTP 400, Unknown name \"" + kw + "\": Cannot find field). Compiling drops it, an annotation, so nothing accepted changes; compile, or remove it."
@@ -390,7 +390,7 @@ var (
 		return "Gemini rejects `" + kw + "` as written (HTTP 400, Unknown name \"" + kw + "\": Cannot find field). Compiling drops it; remove it, or check what it constrained in your handler."
 	})
 	formatMessage = provider.NewPhrase(func(format string) string {
-		return "Gemini rejects `format: " + jsonvalue.Quote(format) + "` on a string as written (HTTP 400, \"only 'enum' and 'date-time' are supported for STRING type\"). Compiling drops it; validate the value in your handler."
+		return "Gemini rejects `format: " + jsonvalue.Quote(format) + "` on a string as written (HTTP 400, \"only 'enum' and 'date-time' are supported for STRING type\"). Remove `format` (name the format in `description`) and validate the value in your handler; compiling drops it."
 	})
 	unsupportedTypeMessage = provider.NewPhrase(func(t string) string {
 		return "Gemini rejects the type `" + t + "` as written: it is not a Gemini type. Compiling drops it; use string, number, integer, boolean, array, object or null."
@@ -450,7 +450,7 @@ func (c *checker) types(s *jsonvalue.Value, typ *jsonvalue.Member, at *provider.
 		c.emitAt(ruleTypeList, at.MemberPlace(s, typ), typeListMessage(nonNull, len(types) > nonNull), "")
 	}
 	if nonNull > 1 {
-		c.emitAt(ruleMultiTypeUnion, at.MemberPlace(s, typ), "Gemini takes one type per schema. Compiling turns these types into `anyOf` branches, and whether sibling constraints still apply to each is undocumented; split the schema into branches yourself.", "")
+		c.emitAt(ruleMultiTypeUnion, at.MemberPlace(s, typ), "Whether the keywords beside `type` still apply to each `anyOf` branch compiling writes is undocumented; write the branches yourself, each with its own constraints.", "")
 	}
 	branches := false
 	if a := s.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array && len(a.Items) > 0 && !isNullablePair(a) { // no branches: compiling keeps the type
@@ -460,7 +460,7 @@ func (c *checker) types(s *jsonvalue.Value, typ *jsonvalue.Member, at *provider.
 		branches = true
 	}
 	if branches && nonNull == 1 {
-		c.emitAt(ruleTypeWithAnyOf, at.MemberPlace(s, typ), "Gemini rejects `type` beside union branches; compiling drops the type, so move it into each branch.", "")
+		c.emitAt(ruleTypeWithAnyOf, at.MemberPlace(s, typ), "Gemini rejects `type` beside union branches (HTTP 400, \"When using any_of, it must be the only field set\"). Remove `type` here and give each branch its own; compiling drops it.", "")
 	}
 }
 

@@ -166,6 +166,9 @@ var Rules = []provider.Rule{
 	ruleMultiTypeUnion: {Code: "gemini/multi-type-union", Severity: provider.SeverityWarning,
 		Trigger: "more than one non-null type",
 		Compile: "compilable: Emits one `anyOf` branch per type, mirroring the SDK conversion.", DocsURL: docsFunctionCalling},
+	// HTTP 400 "... schema specified other fields alongside any_of. When
+	// using any_of, it must be the only field set." (anomalyco/opencode#14700,
+	// lambda-alpha-labs/Graphenium#37).
 	ruleTypeWithAnyOf: {Code: "gemini/type-with-any-of", Severity: provider.SeverityError,
 		Trigger: "one non-null type beside anyOf (other than a nullable pair) or oneOf",
 		Compile: "lossy: Drops `type` and keeps the branches; the type constraint is lost.", DocsURL: docsFunctionCalling},
@@ -245,17 +248,20 @@ var Rules = []provider.Rule{
 type dropped struct {
 	rule int
 	what string
+	fix  string
 }
 
 // droppedKeywords are validation keywords Gemini's Schema has no field for.
+// Each says how to write the schema without it (Gemini's Schema has
+// minimum and maximum, inclusive).
 var droppedKeywords = map[string]dropped{
-	"allOf":            {ruleAllOf, "every constraint in `allOf`"},
-	"not":              {ruleNot, "the negated schema in `not`"},
-	"multipleOf":       {ruleMultipleOf, "the divisibility constraint"},
-	"exclusiveMinimum": {ruleExclusiveMinimum, "the exclusive lower bound"},
-	"exclusiveMaximum": {ruleExclusiveMaximum, "the exclusive upper bound"},
-	"uniqueItems":      {ruleUniqueItems, "the uniqueness constraint"},
-	"prefixItems":      {rulePrefixItems, "the tuple positions"},
+	"allOf":            {ruleAllOf, "every constraint in `allOf`", "Remove it: merge its branches' keywords into this schema, or check them in your handler"},
+	"not":              {ruleNot, "the negated schema in `not`", "Remove it, restating what it excludes as an `enum` of what is allowed, or check it in your handler"},
+	"multipleOf":       {ruleMultipleOf, "the divisibility constraint", "Remove it, state it in `description`, and check it in your handler"},
+	"exclusiveMinimum": {ruleExclusiveMinimum, "the exclusive lower bound", "Write `minimum` instead (for an integer, the bound plus 1, which accepts the same values) and check the exclusive bound in your handler"},
+	"exclusiveMaximum": {ruleExclusiveMaximum, "the exclusive upper bound", "Write `maximum` instead (for an integer, the bound minus 1, which accepts the same values) and check the exclusive bound in your handler"},
+	"uniqueItems":      {ruleUniqueItems, "the uniqueness constraint", "Remove it, state it in `description`, and check it in your handler"},
+	"prefixItems":      {rulePrefixItems, "the tuple positions", "Remove it: take an object with one named property per position, or check the positions in your handler"},
 }
 
 // unenforced are Schema fields Gemini accepts whose adherence its guide

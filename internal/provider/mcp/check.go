@@ -45,7 +45,7 @@ func Check(t *tool.Tool) []provider.Diagnostic {
 	}
 
 	if d := root.Get("$schema"); d != nil && (d.Kind != jsonvalue.String || !dialects2020[d.Text]) {
-		emit(ruleDialect, "inputSchema.$schema", "`$schema` selects "+jsonvalue.Encode(d, "")+"; MCP clients must support only JSON Schema 2020-12. Use that dialect or remove `$schema`.")
+		emit(ruleDialect, "inputSchema.$schema", "`$schema` selects "+jsonvalue.Encode(d, "")+"; MCP requires clients to support only JSON Schema 2020-12, and a client without this dialect rejects the tool. Remove `$schema` (2020-12 is the default) or set it to \"https://json-schema.org/draft/2020-12/schema\", after checking the schema means the same there (`dependencies` becomes `dependentRequired`/`dependentSchemas`; keywords beside `$ref` start to apply).")
 	}
 
 	type node struct {

@@ -66,3 +66,21 @@ func TestInvalidHeaderSkipsTheOtherChecks(t *testing.T) {
 		t.Errorf("got %+v", got)
 	}
 }
+
+// TestDialectFixWorks: the dialect message names both fixes, and each
+// leaves the tool without an MCP finding.
+func TestDialectFixWorks(t *testing.T) {
+	before := `{"name":"t","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":{"type":"string"}}}}`
+	ds := Check(pt.Tool(t, before))
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "Remove `$schema`") || !strings.Contains(ds[0].Message, `"https://json-schema.org/draft/2020-12/schema"`) {
+		t.Fatalf("want one dialect finding naming both fixes, got %+v", ds)
+	}
+	for _, after := range []string{
+		`{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}`,
+		`{"name":"t","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"}}}}`,
+	} {
+		if ds := Check(pt.Tool(t, after)); len(ds) != 0 {
+			t.Errorf("%s: still %+v", after, ds)
+		}
+	}
+}

@@ -65,6 +65,15 @@ var Rules = []provider.Rule{
 	ruleNotObject: {Code: "mcp/input-schema-not-object", Severity: provider.SeverityError,
 		Trigger: "the root type does not include \"object\"",
 		Compile: "not compilable: Refused: rewriting a non-object root schema would change what the tool accepts.", DocsURL: docsTools},
+	// The 2025-11-25 spec (JSON Schema Usage, SEP-1613): 2020-12 without
+	// `$schema`; clients and servers "MUST support JSON Schema 2020-12" and
+	// must answer an unsupported dialect with an error. Clients that
+	// validate only 2020-12 fail such tools: "JSON Schema declares an
+	// unsupported dialect ("$schema": "http://json-schema.org/draft-07/schema#").
+	// The default validator supports JSON Schema 2020-12 only"
+	// (@modelcontextprotocol/sdk's AjvJsonSchemaValidator in Claude Code,
+	// nataliapc/mcp-openmsx#22).
+	// A warning: draft-07 is allowed, and most clients take it.
 	ruleDialect: {Code: "mcp/non-default-schema-dialect", Severity: provider.SeverityWarning,
 		Trigger: "a root $schema other than JSON Schema 2020-12",
 		Compile: "not compilable: `$schema` is emitted unchanged; SchemaPort does not translate dialects.", DocsURL: docsJSONSchemaUsage},

@@ -319,19 +319,19 @@ var (
 		return "`" + kw + "` is not among the keywords OpenAI's strict mode documents. It is an annotation: compiling drops it, which changes nothing accepted; nothing to do."
 	})
 	unsupportedMessage = provider.NewPhrase(func(kw string) string {
-		return "OpenAI's guide lists `" + kw + "` as not supported in strict mode. Compiling drops it and its constraint; restate it with supported keywords, or check it in your handler."
+		return "OpenAI's guide lists `" + kw + "` as not supported in strict mode. Remove it and restate its rule with supported keywords (`anyOf`, `enum`, `required`) or check it in your handler; compiling drops it."
 	})
 	lengthMessage = provider.NewPhrase(func(kw string) string {
 		return "OpenAI accepts `" + kw + "` (its guide lists it as unsupported only for fine-tuned models) but does not say strict mode enforces it. Compiling keeps it; check the length in your handler."
 	})
 	undocumentedMessage = provider.NewPhrase(func(kw string) string {
-		return "OpenAI does not document `" + kw + "` for strict mode. Compiling drops it, so nothing enforces its constraint; check it in your handler."
+		return "OpenAI does not document `" + kw + "` for strict mode, and strict mode rejects keywords it does not take (HTTP 400, \"'" + kw + "' is not permitted\"). Remove it and check its constraint in your handler; compiling drops it."
 	})
 	unknownMessage = provider.NewPhrase(func(kw string) string {
-		return "`" + kw + "` is not a keyword OpenAI documents. Compiling drops it; remove it if it constrains nothing."
+		return "`" + kw + "` is not a keyword OpenAI documents. Remove it (say in `description` what it meant, if it matters); compiling drops it."
 	})
 	formatMessage = provider.NewPhrase(func(format string) string {
-		return "OpenAI's guide does not list `format: " + jsonvalue.Quote(format) + "` among the formats strict mode supports. Compiling drops it; validate the value in your handler."
+		return "OpenAI strict mode rejects `format: " + jsonvalue.Quote(format) + "` (HTTP 400, \"... is not a valid format\"; it takes date-time, time, date, duration, email, hostname, ipv4, ipv6 and uuid). Remove `format` (name the format in `description`) and validate the value in your handler; compiling drops it."
 	})
 )
 
@@ -427,7 +427,7 @@ func (c *checker) rewritten(k *keys, v *jsonvalue.Value, kw string, at provider.
 			c.emitAt(ruleAnnotationDropped, at, "`nullable` other than true means nothing to OpenAI. Compiling drops it; remove it.", "nullable")
 		}
 	case "default":
-		c.emitAt(ruleDefaultDropped, at, "api.openai.com accepts `default` in strict mode but does not apply it, and some Azure OpenAI deployments reject it (HTTP 400). Compiling drops it, so the tool works on both; state the default in the description.", "")
+		c.emitAt(ruleDefaultDropped, at, "api.openai.com accepts `default` in strict mode but does not apply it, and some Azure OpenAI deployments reject it (HTTP 400). State the default in `description` (\"Defaults to ...\") and remove `default`; compiling drops it, so the tool works on both.", "")
 	}
 }
 
@@ -463,7 +463,7 @@ func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys, root bool) {
 	}
 	switch {
 	case ap == nil && empty && root:
-		c.emitAt(ruleMissingAdditionalPropertiesRoot, at, "OpenAI strict mode rejects this root as written: it needs `additionalProperties: false` on every object, the root included (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling adds it, which says what a root without properties means: the tool takes no arguments.", "")
+		c.emitAt(ruleMissingAdditionalPropertiesRoot, at, "OpenAI strict mode rejects this root as written: it needs `additionalProperties: false` on every object, the root included (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Add `\"additionalProperties\": false` to the root, which says what a root without properties means: the tool takes no arguments; compiling adds it.", "")
 	case ap == nil && empty:
 		c.emitAt(ruleMissingAdditionalPropertiesEmpty, at, "OpenAI strict mode rejects this object as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling adds `additionalProperties: false`, and as it declares no properties it then accepts only `{}`; declare its keys, or take the value as a JSON string.", "")
 	case ap == nil:
@@ -475,7 +475,7 @@ func (c *checker) additionalProperties(s *jsonvalue.Value, k *keys, root bool) {
 		c.emitAt(ruleAdditionalPropertiesTrue, at, "OpenAI strict mode rejects `additionalProperties: true` as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling sets it to false; set it yourself, or compile.", "")
 		c.emitAt(ruleExtraPropertiesRejected, at, "Once compiled this object rejects keys it does not declare; declare every key callers send.", "")
 	case ap.Kind == jsonvalue.Object:
-		c.emitAt(ruleAdditionalPropertiesSchema, at, "OpenAI strict mode rejects a typed map as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling closes the object and drops the map; use an array of key/value objects instead.", "")
+		c.emitAt(ruleAdditionalPropertiesSchema, at, "OpenAI strict mode rejects a typed map as written (HTTP 400, \"'additionalProperties' is required to be supplied and to be false\"). Compiling closes the object and drops the map. Take an array of key/value objects instead (`\"type\": \"array\"`, `\"items\"` an object whose `key` and `value` are both required, closed with `\"additionalProperties\": false`).", "")
 	}
 }
 
@@ -495,10 +495,65 @@ func (c *checker) optionalProperties(s *jsonvalue.Value, k *keys) {
 			c.b.compiledEnum++
 		}
 		at := c.at.MemberPlace(props, &props.Members[i])
-		c.emitAt(ruleOptionalProperty, at, c.e.Concat("`", name, "` is optional, but OpenAI strict mode requires every property in `required`; add it there (compiling makes it required and nullable)."), name)
+		c.emitAt(ruleOptionalProperty, at, c.e.Concat("`", name, "` is optional, but OpenAI strict mode requires every property in `required` (HTTP 400 otherwise). ", nullFix(&props.Members[i].Value), " Compiling does the same."), name)
 		c.emitAt(ruleNullableInsteadOfOmitted, at, c.e.Concat("After compiling, the model sends `", name, ": null` instead of leaving it out; treat null as absent in the `", c.tool.Name, "` handler."), name)
 	}
 	c.at.Pop()
+}
+
+// nullFix says how to make an optional property strict-mode ready without
+// changing what callers may leave out: list it in `required` and let it be
+// null, written for this property's schema (as compileAddsNull and
+// compile's nullableForm do it).
+func nullFix(v *jsonvalue.Value) string {
+	const head = "Add it to `required` and allow null, so the model can still leave it empty: "
+	if v.Kind != jsonvalue.Object {
+		return head + "give it a schema that allows null."
+	}
+	if r := v.Get("$ref"); r != nil && r.Kind == jsonvalue.String {
+		return head + "`\"anyOf\": [{\"$ref\": " + jsonvalue.Quote(r.Text) + "}, {\"type\": \"null\"}]`."
+	}
+	enum := ""
+	if e := v.Get("enum"); e != nil && e.Kind == jsonvalue.Array && !hasNull(e) {
+		enum = " and `null` in its `enum`"
+	}
+	t := v.Get("type")
+	switch {
+	case t != nil && t.Kind == jsonvalue.String && t.Text == "null",
+		t != nil && t.Kind == jsonvalue.Array && provider.Contains(t, "null") && enum == "":
+		return "Add it to `required`; it already allows null, so the model can still leave it empty."
+	case t != nil && t.Kind == jsonvalue.String:
+		return head + "`\"type\": [" + jsonvalue.Quote(t.Text) + ", \"null\"]`" + enum + "."
+	case t != nil && t.Kind == jsonvalue.Array && !provider.Contains(t, "null"):
+		var b strings.Builder
+		b.WriteString("`\"type\": [")
+		for i := range t.Items {
+			if t.Items[i].Kind == jsonvalue.String {
+				b.WriteString(jsonvalue.Quote(t.Items[i].Text) + ", ")
+			}
+		}
+		return head + b.String() + "\"null\"]`" + enum + "."
+	case t != nil && t.Kind == jsonvalue.Array:
+		return head + "`null` in its `enum`."
+	}
+	if a := v.Get("anyOf"); a != nil && a.Kind == jsonvalue.Array {
+		for i := range a.Items {
+			if provider.IsType(&a.Items[i], "null") && enum == "" {
+				return "Add it to `required`; it already allows null, so the model can still leave it empty."
+			}
+		}
+		return head + "a `{\"type\": \"null\"}` branch in its `anyOf`" + enum + "."
+	}
+	return head + "`\"null\"` among its types" + enum + "."
+}
+
+func hasNull(e *jsonvalue.Value) bool {
+	for i := range e.Items {
+		if e.Items[i].Kind == jsonvalue.Null {
+			return true
+		}
+	}
+	return false
 }
 
 // nearDepthMessage says how much nesting room is left below the limit.

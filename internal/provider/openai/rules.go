@@ -108,6 +108,8 @@ var Rules = []provider.Rule{
 	ruleUnsupportedKeyword: {Code: "openai/unsupported-keyword", Severity: provider.SeverityError,
 		Trigger: "allOf, not, dependentRequired, dependentSchemas, if, then or else (named unsupported by OpenAI)",
 		Compile: "lossy: Drops `%s`; the constraint is no longer enforced.", DocsURL: docsStructuredOutputs},
+	// Strict mode answers HTTP 400 "In context=(...), 'propertyNames' is
+	// not permitted." for such a keyword (can1357/oh-my-pi#209).
 	ruleUndocumentedConstraint: {Code: "openai/undocumented-constraint-keyword", Severity: provider.SeverityError,
 		Trigger: "min/maxProperties, patternProperties, propertyNames, uniqueItems, prefixItems, contains, min/maxContains, unevaluated*",
 		Compile: "lossy: Drops `%s`; SchemaPort cannot promise OpenAI would have enforced it.", DocsURL: docsStructuredOutputs},
@@ -137,6 +139,9 @@ var Rules = []provider.Rule{
 	ruleDefaultDropped: {Code: "openai/default-keyword-dropped", Severity: provider.SeverityWarning,
 		Trigger: "default present",
 		Compile: "compilable: Drops `default`.", DocsURL: docsStructuredOutputs},
+	// Strict mode answers HTTP 400 "Invalid schema for function
+	// 'git_git_remote': In context=('properties', 'url', ...), 'uri' is not a
+	// valid format." (cyanheads/git-mcp-server#47, can1357/oh-my-pi#206).
 	ruleUnsupportedFormat: {Code: "openai/unsupported-string-format", Severity: provider.SeverityError,
 		Trigger: "a string format outside date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid",
 		Compile: "lossy: Drops `format: \"%s\"`.", DocsURL: docsStructuredOutputs},
@@ -152,6 +157,9 @@ var Rules = []provider.Rule{
 	ruleAdditionalPropertiesSchema: {Code: "openai/additional-properties-schema", Severity: provider.SeverityError,
 		Trigger: "an object-like schema whose additionalProperties is a schema",
 		Compile: "lossy: Replaces the value schema with `additionalProperties: false`, dropping the map.", DocsURL: docsStructuredOutputs},
+	// Strict mode answers HTTP 400 "In context=(), 'required' is required to
+	// be supplied and to be an array including every key in properties.
+	// Missing '...'." The fix keeps "may be left out" as "may be null".
 	ruleOptionalProperty: {Code: "openai/strict-optional-property", Severity: provider.SeverityError,
 		Trigger: "a property not listed in required",
 		Compile: "compilable: Emits `%s` as required and nullable.", DocsURL: docsFunctionCalling},
