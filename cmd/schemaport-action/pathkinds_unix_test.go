@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -79,5 +80,22 @@ func TestE2EPathsThatAreNoToolSet(t *testing.T) {
 		if strings.Contains(out, "Input errors in the base") {
 			t.Errorf("%v: reported as the base's input errors:\n%s", tc.args, out)
 		}
+	}
+
+	// The report of a run that stopped keeps what it noted before: here
+	// which base it was comparing against.
+	cmd := exec.Command(bin, "run", "--path", "v2", "--base-path", "empty", "--report-file", "report.json")
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	if out, err := cmd.CombinedOutput(); err == nil {
+		t.Fatalf("an empty base path passed:\n%s", out)
+	}
+	var rep struct {
+		Result string   `json:"result"`
+		Notes  []string `json:"notes"`
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err := json.Unmarshal(data, &rep); err != nil || rep.Result != "error" || len(rep.Notes) != 1 || rep.Notes[0] != "Compared with the base tool set in empty." {
+		t.Errorf("failed report: %v %+v\n%s", err, rep, data)
 	}
 }
