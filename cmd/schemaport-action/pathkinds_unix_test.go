@@ -99,3 +99,21 @@ func TestE2EPathsThatAreNoToolSet(t *testing.T) {
 		t.Errorf("failed report: %v %+v\n%s", err, rep, data)
 	}
 }
+
+// TestE2ECompiledPathThatIsAFile: in a workflow, a `compiled-path` that is
+// a file is the step's configuration problem: exit 2 with the annotation,
+// the summary and every output, as any wrong input. Before, the run only
+// warned that it had not compared the files, and passed on the rest.
+func TestE2ECompiledPathThatIsAFile(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"compiled-path": "README.md", "fail-on": "never"})
+	res.wantCode(t, 2)
+	res.wantOutputs(t, map[string]string{"result": "error"})
+	if errs := res.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, "compiled-path `README.md` is a regular file, not a directory") {
+		t.Errorf("annotations %v\n%s", errs, res.dump())
+	}
+	if !strings.Contains(res.summary, "could not run") {
+		t.Errorf("summary:\n%s", res.summary)
+	}
+}
