@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -79,5 +80,40 @@ func TestE2EPathsThatAreNoToolSet(t *testing.T) {
 		if strings.Contains(out, "Input errors in the base") {
 			t.Errorf("%v: reported as the base's input errors:\n%s", tc.args, out)
 		}
+	}
+
+	// The report of a run that stopped keeps what it noted before: here
+	// which base it was comparing against.
+	cmd := exec.Command(bin, "run", "--path", "v2", "--base-path", "empty", "--report-file", "report.json")
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	if out, err := cmd.CombinedOutput(); err == nil {
+		t.Fatalf("an empty base path passed:\n%s", out)
+	}
+	var rep struct {
+		Result string   `json:"result"`
+		Notes  []string `json:"notes"`
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err := json.Unmarshal(data, &rep); err != nil || rep.Result != "error" || len(rep.Notes) != 1 || rep.Notes[0] != "Compared with the base tool set in empty." {
+		t.Errorf("failed report: %v %+v\n%s", err, rep, data)
+	}
+}
+
+// TestE2ECompiledPathThatIsAFile: in a workflow, a `compiled-path` that is
+// a file is the step's configuration problem: exit 2 with the annotation,
+// the summary and every output, as any wrong input. Before, the run only
+// warned that it had not compared the files, and passed on the rest.
+func TestE2ECompiledPathThatIsAFile(t *testing.T) {
+	t.Parallel()
+	r := buildRepo(t, refundHistory(t))
+	res := runAction(t, r.checkout(prRef), "pull_request", prPayload(r), map[string]string{"compiled-path": "README.md", "fail-on": "never"})
+	res.wantCode(t, 2)
+	res.wantOutputs(t, map[string]string{"result": "error"})
+	if errs := res.find("error", "SchemaPort: cannot run"); len(errs) != 1 || !strings.Contains(errs[0].Message, "compiled-path `README.md` is a regular file, not a directory") {
+		t.Errorf("annotations %v\n%s", errs, res.dump())
+	}
+	if !strings.Contains(res.summary, "could not run") {
+		t.Errorf("summary:\n%s", res.summary)
 	}
 }

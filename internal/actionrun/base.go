@@ -715,9 +715,12 @@ func (r *actionRun) headPaths(paths []string, baseLoaded bool, baseMissing map[s
 		_, err := os.Lstat(abs)
 		switch {
 		case err == nil || !baseLoaded:
-			if hint := r.pathHint(p); err != nil && hint != "" {
-				// The loader says the path does not exist; this says why.
-				r.note("warning", "Tool path", fmt.Sprintf("`%s` does not exist. %s", p, hint))
+			// The loader says a missing path does not exist; the hint says
+			// why (asked only then: it may ask git about submodules).
+			if err != nil {
+				if hint := r.pathHint(p); hint != "" {
+					r.note("warning", "Tool path", fmt.Sprintf("`%s` does not exist. %s", p, hint))
+				}
 			}
 			present = append(present, p)
 		case baseMissing[p]:

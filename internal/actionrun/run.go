@@ -191,6 +191,11 @@ func (r *actionRun) failed(msg string) int {
 	if r.outputsWritten {
 		return 2
 	}
+	// What the run noted before it stopped (a changed policy, a file in
+	// Git LFS) is shown too: publish, which shows it otherwise, never runs.
+	for _, a := range r.extra {
+		r.errLog.Annotate(a.Level, a.Title, a.Message)
+	}
 	s := r.settings
 	if s == nil {
 		s = fallbackSettings(r.env)
@@ -208,7 +213,7 @@ func (r *actionRun) failed(msg string) int {
 	reportOut, err := r.writeFile(s.ReportFile, func(w io.Writer) error {
 		_, err := io.WriteString(w, "{\n  \"command\": \"run\",\n  \"schemaPortVersion\": "+jsonvalue.Quote(version.Version)+
 			",\n  \"result\": \"error\",\n  \"exitCode\": 2,\n  \"error\": "+jsonvalue.Quote(msg)+
-			",\n  \"baseSha\": "+jsonOrNull(r.baseSHA)+",\n  \"headSha\": "+jsonOrNull(r.headSHA)+",\n  \"findings\": []\n}\n")
+			",\n  \"baseSha\": "+jsonOrNull(r.baseSHA)+",\n  \"headSha\": "+jsonOrNull(r.headSHA)+",\n  \"findings\": [],\n  \"notes\": "+stringArray(r.notes)+"\n}\n")
 		return err
 	})
 	if err != nil {
