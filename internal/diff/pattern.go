@@ -20,6 +20,6 @@ func (c *comparer) pattern(o, n *node) {
 	case nv == nil:
 		c.emit("pattern-removed", "The `pattern` was removed.", o, n, ov, nil, k("pattern"))
 	case ov.Text != nv.Text:
-		c.emit("pattern-changed", "`pattern` changed from "+ov.Text+" to "+nv.Text+"; strings that matched before may be rejected. To stay compatible, keep the old pattern and check the new rule in your handler.", o, n, ov, nv, k("pattern"))
+		c.emit("pattern-changed", "`pattern` changed from "+ov.Text+" to "+nv.Text+"; strings that matched before may be rejected. To stay compatible, make the new pattern match every string the old one did (any pattern edit is reported as breaking: approve it once checked).", o, n, ov, nv, k("pattern"))
 	}
 }

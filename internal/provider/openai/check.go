@@ -544,6 +544,12 @@ func nullFix(v *jsonvalue.Value) string {
 		}
 		return head + "a `{\"type\": \"null\"}` branch in its `anyOf`" + enum + "."
 	}
+	if o := v.Get("oneOf"); o != nil && o.Kind == jsonvalue.Array {
+		return head + "write its `oneOf` as `anyOf` with a `{\"type\": \"null\"}` branch" + enum + "."
+	}
+	if c := v.Get("const"); c != nil && v.Get("enum") == nil && (c.Kind == jsonvalue.String && len(c.Text) <= 64 || c.Kind == jsonvalue.Number || c.Kind == jsonvalue.Bool) {
+		return head + "`\"enum\": [" + jsonvalue.Encode(c, "") + ", null]` in place of `const`."
+	}
 	return head + "`\"null\"` among its types" + enum + "."
 }
 

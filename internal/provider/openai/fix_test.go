@@ -25,6 +25,8 @@ func TestOptionalPropertyFixWorks(t *testing.T) {
 		{`{"type":["string","null"]}`, "it already allows null", `{"type":["string","null"]}`},
 		{`{"anyOf":[{"type":"string"},{"type":"integer"}]}`, "a `{\"type\": \"null\"}` branch in its `anyOf`", `{"anyOf":[{"type":"string"},{"type":"integer"},{"type":"null"}]}`},
 		{`{"anyOf":[{"type":"string"},{"type":"null"}]}`, "it already allows null", `{"anyOf":[{"type":"string"},{"type":"null"}]}`},
+		{`{"oneOf":[{"type":"string"},{"type":"integer"}]}`, "write its `oneOf` as `anyOf` with a `{\"type\": \"null\"}` branch", `{"anyOf":[{"type":"string"},{"type":"integer"},{"type":"null"}]}`},
+		{`{"const":"x"}`, "`\"enum\": [\"x\", null]` in place of `const`", `{"enum":["x",null]}`},
 		{`{"$ref":"#/$defs/D"}`, "`\"anyOf\": [{\"$ref\": \"#/$defs/D\"}, {\"type\": \"null\"}]`", `{"anyOf":[{"$ref":"#/$defs/D"},{"type":"null"}]}`},
 	}
 	for _, c := range cases {
