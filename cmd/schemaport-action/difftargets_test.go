@@ -20,11 +20,13 @@ Target compatibility
 OpenAI
   ✗ create_ticket: compiled before, refused now (OpenAI).
       converted-one-of-to-any-of  inputSchema.properties.assignee.oneOf
+        ` + "`oneOf` at inputSchema.properties.assignee would be widened to `anyOf`" + `
 
 Gemini
   No compatibility change.
 
 Target result: 1 compatibility regression
+To clear a regression, change the schema so the target takes what refuses it as it is, or accept it with an ` + "`accept` entry for `target-regressed` (`schemaport-action explain target-regressed`)" + `.
 `
 	if code != 1 || !strings.HasSuffix(out, want) {
 		t.Errorf("exit %d:\n%s%s", code, out, errOut)

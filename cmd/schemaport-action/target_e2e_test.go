@@ -45,7 +45,7 @@ const ticketHead = `{
 }
 `
 
-const regressionMessage = "`create_ticket` no longer compiles for OpenAI: `oneOf` at inputSchema.properties.assignee would be widened to `anyOf`."
+const regressionMessage = "`create_ticket` no longer compiles for OpenAI: `oneOf` at inputSchema.properties.assignee would be widened to `anyOf`. Change the schema so it compiles for OpenAI again, or accept the regression (an `accept` entry for `target-regressed`, or the approval label)."
 
 func ticketHistory(config string) history {
 	head := ticketHead

@@ -38,7 +38,7 @@ func FromTargetDiff(td *targetdiff.Result) []Finding {
 				Kind: KindTarget, Code: CodeTargetRegressed, DefaultLevel: LevelError, Level: LevelError,
 				Tool: c.ToolName, Target: r.TargetID, TargetName: r.DisplayName, Path: path,
 				Location: locateIn(c.New, path),
-				Message:  c.Sentence(r.DisplayName) + ".",
+				Message:  c.Sentence(r.DisplayName) + ". " + RegressionFix(r.DisplayName),
 				// The cause is not part of the identity: an accept entry
 				// or the base's verdict stays with the tool and target
 				// when the refusal moves.
@@ -48,6 +48,13 @@ func FromTargetDiff(td *targetdiff.Result) []Finding {
 		}
 	}
 	return out
+}
+
+// RegressionFix says how a compile regression clears: what refuses is
+// named before it, so the edit is to write that part so the target takes
+// it as it is; a team that wants the weaker schema accepts the regression.
+func RegressionFix(targetName string) string {
+	return "Change the schema so it compiles for " + targetName + " again, or accept the regression (an `accept` entry for `target-regressed`, or the approval label)."
 }
 
 // locateIn is where path is in t's file: the path, or the nearest part of

@@ -34,7 +34,7 @@ func TestFromTargetDiff(t *testing.T) {
 	f := fs[0]
 	if f.Kind != KindTarget || f.Code != CodeTargetRegressed || f.Level != LevelError || f.Target != "openai" || f.TargetName != "OpenAI" ||
 		f.Path != "inputSchema.properties.assignee.oneOf" || f.Location.Line != 3 || f.Location.Column != 18 ||
-		f.Message != "`create_ticket` no longer compiles for OpenAI: `oneOf` at inputSchema.properties.assignee would be widened to `anyOf`." {
+		f.Message != "`create_ticket` no longer compiles for OpenAI: `oneOf` at inputSchema.properties.assignee would be widened to `anyOf`. Change the schema so it compiles for OpenAI again, or accept the regression (an `accept` entry for `target-regressed`, or the approval label)." {
 		t.Errorf("%+v", f)
 	}
 	if f.Fingerprint != Fingerprint(KindTarget, "create_ticket", "openai", CodeTargetRegressed, "", "") {

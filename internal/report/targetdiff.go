@@ -36,6 +36,9 @@ func TargetDiffText(w io.Writer, res *targetdiff.Result, opts TextOptions) error
 				bw.WriteString("  " + p.paint(ansiRed, markError) + " " + name + ": compiled before, refused now (" + clean(r.DisplayName) + ").\n")
 				for _, cause := range c.RefusedBy {
 					bw.WriteString("      " + clean(cause.Code) + "  " + clean(cause.Path) + "\n")
+					if cause.Reason != "" {
+						bw.WriteString("        " + clean(truncateText(cause.Reason)) + "\n")
+					}
 				}
 			case c.Verdict == targetdiff.Fixed:
 				bw.WriteString("  " + p.paint(ansiGreen, markOK) + " " + name + ": was refused, compiles now.\n")
@@ -62,6 +65,7 @@ func TargetDiffText(w io.Writer, res *targetdiff.Result, opts TextOptions) error
 		bw.WriteString("Target result: no compatibility regressions\n")
 	} else {
 		bw.WriteString("Target result: " + plural(res.Regressions, "compatibility regression") + "\n")
+		bw.WriteString("To clear a regression, change the schema so the target takes what refuses it as it is, or accept it with an `accept` entry for `target-regressed` (`schemaport-action explain target-regressed`).\n")
 	}
 	return bw.Flush()
 }
