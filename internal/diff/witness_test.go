@@ -37,6 +37,10 @@ func TestWitnessPerChange(t *testing.T) {
 		{"maxLength added", obj(`{"type":"string"}`), obj(`{"type":"string","maxLength":50}`), `{"v":"` + repeat("a", 51) + `"}`},
 		{"property made required", `{"type":"object","properties":{"a":{"type":"string"}}}`,
 			`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, `{}`},
+		// The call without the new property, not one that sends it
+		// wrongly: that would fail the new type or enum, not the change.
+		{"required property added", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`,
+			`{"type":"object","properties":{"a":{"type":"string"},"currency":{"type":"string","enum":["usd","eur"]}},"required":["a","currency"]}`, `{"a":"a"}`},
 		{"type narrowed", obj(`{"type":["string","null"]}`), obj(`{"type":"string"}`), `{"v":null}`},
 		{"closed object", obj(`{"type":"object","properties":{"x":{"type":"integer"}}}`),
 			obj(`{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false}`), `{"v":{"extra1":"a"}}`},

@@ -351,6 +351,11 @@ type site struct {
 	// closers: a property the new schema no longer declares is rejected
 	// by its object's additionalProperties or unevaluatedProperties.
 	closers []string
+	// required: a property newly required is missing from a call its
+	// object's required rejects; the plainest witness of that change (the
+	// call without it) is near, but names no property, so it is not
+	// reused for another change.
+	required []string
 }
 
 func siteOf(newRoot *jsonvalue.Value, focus []string) site {
@@ -366,6 +371,7 @@ func siteOf(newRoot *jsonvalue.Value, focus []string) site {
 		for _, at := range parents {
 			at = strings.TrimSuffix(at, "/") // the root is ""
 			s.closers = append(s.closers, at+"/additionalProperties", at+"/unevaluatedProperties")
+			s.required = append(s.required, at+"/required")
 		}
 	}
 	return s
@@ -373,7 +379,7 @@ func siteOf(newRoot *jsonvalue.Value, focus []string) site {
 
 // near: w is the change's location, above or under it.
 func (s site) near(w string) bool {
-	return related(w, s.want) || (s.alt != "" && related(w, s.alt)) || slices.Contains(s.closers, w)
+	return related(w, s.want) || (s.alt != "" && related(w, s.alt)) || slices.Contains(s.closers, w) || slices.Contains(s.required, w)
 }
 
 // under: w is the change's location or under it.
