@@ -285,3 +285,34 @@ func TestBaseURLs(t *testing.T) {
 		}
 	}
 }
+
+// What a person reads for an answer that is not a verdict: the kind, the
+// note that says what to do, and the provider's words.
+func TestNonVerdictText(t *testing.T) {
+	f := newFake(t)
+	f.reply = func(_ int, s seen, w http.ResponseWriter) bool {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(400)
+		io.WriteString(w, geminiBadKey)
+		return true
+	}
+	rep := run(t, weather(t), f.options("gemini"))
+	var buf bytes.Buffer
+	WriteText(&buf, rep, TextOptions{})
+	want := `Tool: get_weather
+
+Gemini
+⚠ ERROR (model: gemini-2.5-flash-lite) — authentication (not a schema rejection)
+  The provider rejected the API key. This is not a schema problem.
+  Provider error (HTTP 400): API key not valid. Please pass a valid API key.
+  Check predicted: accepted
+
+Result: 0 accepted, 0 rejected, 1 error, 0 skipped
+`
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+	if rep.ExitCode() != 3 {
+		t.Errorf("exit %d, want 3 (no verdict)", rep.ExitCode())
+	}
+}
