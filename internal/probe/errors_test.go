@@ -118,6 +118,7 @@ func TestRealErrorBodies(t *testing.T) {
 		{"openai insufficient_quota", "openai", 429, openAIQuota, []string{"Retry-After", "0"}, Error, KindRateLimit, "You exceeded your current quota, please check your plan and billing details.", 1, "no quota left"},
 		{"gemini 429 retryDelay", "gemini", 429, gemini429, nil, Error, KindRateLimit, "You exceeded your current quota... Please retry in 53.016342224s.", 1, "The provider asked to wait 53s before retrying, longer than probe waits (10ms); run it again later."},
 		{"anthropic 429 retry-after too long", "anthropic", 429, anthropic429, []string{"Retry-After", "30"}, Error, KindRateLimit, "", 1, "asked to wait 30s"},
+		{"x-should-retry false", "anthropic", 429, anthropic429, []string{"Retry-After-Ms", "1", "X-Should-Retry", "false"}, Error, KindRateLimit, "", 1, "rate-limited"},
 		{"anthropic 429 retried", "anthropic", 429, anthropic429, []string{"Retry-After-Ms", "1"}, Error, KindRateLimit, "", 2, "rate-limited"},
 	}
 	for _, c := range cases {
