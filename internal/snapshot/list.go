@@ -76,7 +76,7 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 	// silent gap in the snapshot.
 	var logBuf lockedBuffer
 	client := mcp.NewClient(&mcp.Implementation{Name: "schemaport-action", Version: "snapshot"},
-		&mcp.ClientOptions{Logger: slog.New(slog.NewTextHandler(&logBuf, &slog.HandlerOptions{Level: slog.LevelError}))})
+		&mcp.ClientOptions{Logger: slog.New(slog.NewTextHandler(&logBuf, &slog.HandlerOptions{Level: slog.LevelError, ReplaceAttr: dropTimeAndLevel}))})
 
 	type result struct {
 		tools  []Tool
@@ -143,6 +143,16 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 		return nil, s.fail(r.err, stderr)
 	}
 	return r.tools, nil
+}
+
+// dropTimeAndLevel keeps the SDK's log lines to what they say: a
+// timestamp would make the same failure print different bytes each run,
+// and every line kept is an error.
+func dropTimeAndLevel(groups []string, a slog.Attr) slog.Attr {
+	if len(groups) == 0 && (a.Key == slog.TimeKey || a.Key == slog.LevelKey) {
+		return slog.Attr{}
+	}
+	return a
 }
 
 // closeGrace is how long a stdio server gets to exit after its input is

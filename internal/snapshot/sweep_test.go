@@ -257,3 +257,15 @@ func TestHTTPToolMetadata(t *testing.T) {
 		t.Errorf("%v\n%s", err, data)
 	}
 }
+
+// A tool the SDK excludes (an x-mcp-header on an object) is an error
+// naming the server and the tool, the same bytes every run (no log
+// timestamp).
+func TestSDKRejectedToolIsDeterministic(t *testing.T) {
+	s := scripted(t, "hdr", mcptest.Script{Pages: pages(map[string]string{"": `{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"r":{"type":"object","x-mcp-header":"Region"}}}},{"name":"b","inputSchema":{"type":"object"}}]}`})})
+	_, err := List(context.Background(), s, 10*time.Second)
+	want := `MCP server hdr: the server listed tools the MCP SDK rejected: msg="excluding tool from tools/list" tool=a error="property \"r\": x-mcp-header can only be applied to primitive types (integer, string, boolean), got \"object\""`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}
