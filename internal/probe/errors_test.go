@@ -320,3 +320,33 @@ Result: 0 accepted, 0 rejected, 1 error, 0 skipped
 		t.Errorf("exit %d, want 3 (no verdict)", rep.ExitCode())
 	}
 }
+
+type bodyOf int
+
+func (n bodyOf) RoundTrip(*http.Request) (*http.Response, error) {
+	return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(io.LimitReader(zeros{}, int64(n)))}, nil
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// The bound is exact: a body of maxResponse bytes is read whole, one
+// byte more is too large.
+func TestResponseBoundIsExact(t *testing.T) {
+	for _, c := range []struct {
+		n        int
+		tooLarge bool
+	}{{maxResponse, false}, {maxResponse + 1, true}} {
+		rec := &recorder{base: bodyOf(c.n)}
+		req, _ := http.NewRequest("POST", "http://x/", nil)
+		resp, err := rec.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		if rec.tooLarge != c.tooLarge || (err != nil) != c.tooLarge || (!c.tooLarge && len(got) != c.n) {
+			t.Errorf("%d bytes: read %d, err %v, tooLarge %v", c.n, len(got), err, rec.tooLarge)
+		}
+	}
+}
