@@ -128,11 +128,10 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 	if r.err != nil && cmd != nil && cmd.ProcessState != nil && cmd.ProcessState.Exited() && cmd.ProcessState.ExitCode() != 0 {
 		r.err = fmt.Errorf("%w (the server exited with status %d)", r.err, cmd.ProcessState.ExitCode())
 	}
-	// (The SDK formats the decoder's error into text, so it is matched as
-	// Go's encoding/json writes it.)
+	// The SDK's JSON decoder met a line that is not JSON: most often a
+	// banner or a log line printed on stdout. (The SDK formats the
+	// decoder's error into text, so it is matched as encoding/json writes it.)
 	if r.err != nil && cmd != nil && strings.Contains(r.err.Error(), "invalid character '") {
-		// The SDK's JSON decoder met a line that is not JSON: most often a
-		// banner or a log line printed on stdout.
 		r.err = fmt.Errorf("%w (the server wrote something other than JSON-RPC on its stdout; a stdio MCP server must write its logs to stderr)", r.err)
 	}
 	if r.err == nil && r.logged != "" {
