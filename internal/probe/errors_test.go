@@ -103,6 +103,8 @@ func TestRealErrorBodies(t *testing.T) {
 		{"anthropic credit balance", "anthropic", 400, anthropicCredit, nil, Error, KindUnknown, "Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.", 1, "billing reason"},
 		// home-assistant/core#120072 (HTTP 403).
 		{"openai region", "openai", 403, `{"error":{"code":"unsupported_country_region_territory","message":"Country, region, or territory not supported","param":null,"type":"request_forbidden"}}`, nil, Error, KindAuthentication, "Country, region, or territory not supported", 1, "account reason (region"},
+		// anthropics/claude-code#2127 (HTTP 400, a spend limit).
+		{"anthropic spend limit", "anthropic", 400, `{"type":"error","error":{"type":"invalid_request_error","message":"You have reached your specified API usage limits. You will regain access on 2025-07-01 at 00:00 UTC."}}`, nil, Error, KindUnknown, "You have reached your specified API usage limits. You will regain access on 2025-07-01 at 00:00 UTC.", 1, "billing reason"},
 		{"anthropic 402", "anthropic", 402, `{"type":"error","error":{"type":"billing_error","message":"billing"}}`, nil, Error, KindUnknown, "billing", 1, "billing reason"},
 		{"anthropic 404 model", "anthropic", 404, anthropic404Model, nil, Error, KindModelNotFound, "model: sonnet4", 1, "model does not exist"},
 		{"anthropic 404 path", "anthropic", 404, anthropic404Path, nil, Error, KindUnknown, "Not Found", 1, "no such endpoint (POST "},
