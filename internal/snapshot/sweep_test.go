@@ -269,3 +269,13 @@ func TestSDKRejectedToolIsDeterministic(t *testing.T) {
 		t.Errorf("err = %v\nwant %s", err, want)
 	}
 }
+
+// A server that initialises and then never answers tools/list is bounded
+// by the same timeout, and the error names it.
+func TestListingNeverAnswers(t *testing.T) {
+	s := scripted(t, "stuck", mcptest.Script{Ignore: []string{"tools/list"}})
+	_, err := List(context.Background(), s, 2*time.Second)
+	if err == nil || err.Error() != "MCP server stuck: no answer within 2s" {
+		t.Errorf("err = %v", err)
+	}
+}
