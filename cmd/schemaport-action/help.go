@@ -121,13 +121,14 @@ and target to the provider's real API (official SDKs), forcing one call of
 the tool with placeholder arguments and a 1024-token output cap. Reports
 accepted / rejected (the provider's message verbatim) / error (no verdict:
 missing-credentials, authentication, model-not-found, rate-limit, network,
-compile-refused), validates returned arguments against the canonical
+unknown, compile-refused), validates returned arguments against the canonical
 schema, and lists first every verdict check did not predict.
 
 Keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY (then GOOGLE_API_KEY).
 Models: --model, then SCHEMAPORT_OPENAI_MODEL, SCHEMAPORT_ANTHROPIC_MODEL,
 SCHEMAPORT_GEMINI_MODEL, then gpt-5.6-luna, claude-haiku-4-5, gemini-2.5-flash-lite.
-Base URLs: OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_GEMINI_BASE_URL.
+Base URLs: OPENAI_BASE_URL (ending in /v1), ANTHROPIC_BASE_URL and
+GOOGLE_GEMINI_BASE_URL (ending before it).
 Keys never appear in any output.
 
 Options:
@@ -149,7 +150,7 @@ Options:
 
 Exit status: 0 every probe accepted or skipped, 1 a provider rejected a schema
 or compile refused a pair, 2 usage or input error, 3 no verdict for some pair
-(missing key, authentication, model, rate limit, network).
+(missing key, authentication, model, rate limit, network, account, size limit).
 `,
 	"version": `Usage: schemaport-action version
 

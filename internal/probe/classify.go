@@ -128,6 +128,11 @@ func classify(rec *recorder, err error) verdict {
 			// invalid_request_error: "Your credit balance is too low to
 			// access the Anthropic API. ..."
 			return verdict{status: Error, kind: KindUnknown, perr: perr, note: noteBilling}
+		case eb.code == "context_length_exceeded" || contextWords.MatchString(msg):
+			// OpenAI's context_length_exceeded, Anthropic's "prompt is too
+			// long: N tokens > M maximum": the one tool is larger than the
+			// model's window, a size limit as 413 is.
+			return verdict{status: Error, kind: KindUnknown, perr: perr, note: noteContext}
 		case missingModel.MatchString(msg) && !schemaWords.MatchString(msg):
 			// A bad model id is also answered with 400; carved out only when
 			// the message does not also read as a schema complaint
@@ -145,6 +150,7 @@ var (
 	schemaWords   = regexp.MustCompile(`\b(schema|parameters|function|tool|property|properties|required|json)\b`)
 	modelWord     = regexp.MustCompile(`\bmodels?\b`)
 	apiKeyInvalid = regexp.MustCompile(`\bapi key (not valid|not found|expired)\b`)
+	contextWords  = regexp.MustCompile(`prompt is too long: \d+ tokens|maximum context length is`)
 	accountWords  = regexp.MustCompile(`credit balance is too low|api usage limits|plans & billing`)
 )
 
@@ -154,6 +160,7 @@ const (
 	noteAccount    = "The provider refused the request for an account reason (region, billing or project setup). This is not a schema problem."
 	noteQuota      = "The account has no quota left (insufficient_quota); check its plan and billing. This is not a schema problem."
 	noteOverloaded = "The provider is overloaded; run the probe again later. This is not a schema problem."
+	noteContext    = "The request is longer than the model's context window (the prompt is a few lines, so the tool is). This is a size limit, not a verdict on the schema's keywords."
 	noteTooLarge   = "The request was too large for the provider or a proxy in between (HTTP 413). This is a size limit, not a verdict on the schema's keywords."
 )
 

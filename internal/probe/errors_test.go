@@ -103,11 +103,16 @@ func TestRealErrorBodies(t *testing.T) {
 		{"anthropic credit balance", "anthropic", 400, anthropicCredit, nil, Error, KindUnknown, "Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.", 1, "billing reason"},
 		// home-assistant/core#120072 (HTTP 403).
 		{"openai region", "openai", 403, `{"error":{"code":"unsupported_country_region_territory","message":"Country, region, or territory not supported","param":null,"type":"request_forbidden"}}`, nil, Error, KindAuthentication, "Country, region, or territory not supported", 1, "account reason (region"},
+		// anthropics/claude-code#2127 (HTTP 400, a spend limit).
+		{"anthropic spend limit", "anthropic", 400, `{"type":"error","error":{"type":"invalid_request_error","message":"You have reached your specified API usage limits. You will regain access on 2025-07-01 at 00:00 UTC."}}`, nil, Error, KindUnknown, "You have reached your specified API usage limits. You will regain access on 2025-07-01 at 00:00 UTC.", 1, "billing reason"},
 		{"anthropic 402", "anthropic", 402, `{"type":"error","error":{"type":"billing_error","message":"billing"}}`, nil, Error, KindUnknown, "billing", 1, "billing reason"},
 		{"anthropic 404 model", "anthropic", 404, anthropic404Model, nil, Error, KindModelNotFound, "model: sonnet4", 1, "model does not exist"},
 		{"anthropic 404 path", "anthropic", 404, anthropic404Path, nil, Error, KindUnknown, "Not Found", 1, "no such endpoint (POST "},
 		{"openai 404 path", "openai", 404, openAIInvalidURL, nil, Error, KindUnknown, "Invalid URL (POST /responses)", 1, "check the base URL variable (OPENAI_BASE_URL ends in /v1"},
 		{"gemini 404 html", "gemini", 404, "<!DOCTYPE html>\n<html lang=en><meta charset=utf-8><title>Error 404 (Not Found)!!1</title><p>The requested URL was not found on this server.", []string{"Content-Type", "text/html; charset=UTF-8"}, Error, KindUnknown, "an HTML page, not the provider's JSON error: Error 404 (Not Found)!!1", 1, "no such endpoint"},
+		// crewAIInc/crewAI-examples#121 and sojohnnysaid/project-guide#2.
+		{"openai context_length_exceeded", "openai", 400, `{"error":{"message":"This model's maximum context length is 8192 tokens. However, your messages resulted in 8227 tokens. Please reduce the length of the messages.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}`, nil, Error, KindUnknown, "This model's maximum context length is 8192 tokens. However, your messages resulted in 8227 tokens. Please reduce the length of the messages.", 1, "context window"},
+		{"anthropic prompt too long", "anthropic", 400, `{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 208656 tokens > 200000 maximum"}}`, nil, Error, KindUnknown, "prompt is too long: 208656 tokens > 200000 maximum", 1, "context window"},
 		{"anthropic 413", "anthropic", 413, anthropic413, nil, Error, KindUnknown, "Request exceeds the maximum allowed number of bytes.", 1, "size limit, not a verdict"},
 		{"anthropic 529", "anthropic", 529, anthropic529, []string{"Retry-After", "0"}, Error, KindNetwork, "Overloaded", 2, "overloaded"},
 		{"gemini 503", "gemini", 503, `{"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}`, []string{"Retry-After", "0"}, Error, KindNetwork, "The model is overloaded. Please try again later.", 2, "overloaded"},
@@ -115,6 +120,7 @@ func TestRealErrorBodies(t *testing.T) {
 		{"openai insufficient_quota", "openai", 429, openAIQuota, []string{"Retry-After", "0"}, Error, KindRateLimit, "You exceeded your current quota, please check your plan and billing details.", 1, "no quota left"},
 		{"gemini 429 retryDelay", "gemini", 429, gemini429, nil, Error, KindRateLimit, "You exceeded your current quota... Please retry in 53.016342224s.", 1, "The provider asked to wait 53s before retrying, longer than probe waits (10ms); run it again later."},
 		{"anthropic 429 retry-after too long", "anthropic", 429, anthropic429, []string{"Retry-After", "30"}, Error, KindRateLimit, "", 1, "asked to wait 30s"},
+		{"x-should-retry false", "anthropic", 429, anthropic429, []string{"Retry-After-Ms", "1", "X-Should-Retry", "false"}, Error, KindRateLimit, "", 1, "rate-limited"},
 		{"anthropic 429 retried", "anthropic", 429, anthropic429, []string{"Retry-After-Ms", "1"}, Error, KindRateLimit, "", 2, "rate-limited"},
 	}
 	for _, c := range cases {
@@ -282,6 +288,67 @@ func TestBaseURLs(t *testing.T) {
 		}
 		if r.Status != Error || r.ErrorKind != KindUnknown || !strings.Contains(r.Notes[0], "no such endpoint (POST "+f.srv.URL+"/") {
 			t.Errorf("%s=%s: %+v %+v", c.v, c.base, r, r.ProviderError)
+		}
+	}
+}
+
+// What a person reads for an answer that is not a verdict: the kind, the
+// note that says what to do, and the provider's words.
+func TestNonVerdictText(t *testing.T) {
+	f := newFake(t)
+	f.reply = func(_ int, s seen, w http.ResponseWriter) bool {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(400)
+		io.WriteString(w, geminiBadKey)
+		return true
+	}
+	rep := run(t, weather(t), f.options("gemini"))
+	var buf bytes.Buffer
+	WriteText(&buf, rep, TextOptions{})
+	want := `Tool: get_weather
+
+Gemini
+⚠ ERROR (model: gemini-2.5-flash-lite) — authentication (not a schema rejection)
+  The provider rejected the API key. This is not a schema problem.
+  Provider error (HTTP 400): API key not valid. Please pass a valid API key.
+  Check predicted: accepted
+
+Result: 0 accepted, 0 rejected, 1 error, 0 skipped
+`
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+	if rep.ExitCode() != 3 {
+		t.Errorf("exit %d, want 3 (no verdict)", rep.ExitCode())
+	}
+}
+
+type bodyOf int
+
+func (n bodyOf) RoundTrip(*http.Request) (*http.Response, error) {
+	return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(io.LimitReader(zeros{}, int64(n)))}, nil
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// The bound is exact: a body of maxResponse bytes is read whole, one
+// byte more is too large.
+func TestResponseBoundIsExact(t *testing.T) {
+	for _, c := range []struct {
+		n        int
+		tooLarge bool
+	}{{maxResponse, false}, {maxResponse + 1, true}} {
+		rec := &recorder{base: bodyOf(c.n)}
+		req, _ := http.NewRequest("POST", "http://x/", nil)
+		resp, err := rec.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		if rec.tooLarge != c.tooLarge || (err != nil) != c.tooLarge || (!c.tooLarge && len(got) != c.n) {
+			t.Errorf("%d bytes: read %d, err %v, tooLarge %v", c.n, len(got), err, rec.tooLarge)
 		}
 	}
 }

@@ -157,7 +157,8 @@ func probeOne(ctx context.Context, p *pair, o *Options) Result {
 		a, err = send(actx, c, rec)
 		cancel()
 		v = classify(rec, err)
-		if !v.retry || attempt == 2 {
+		// The server's x-should-retry wins, as both SDKs let it.
+		if !v.retry || attempt == 2 || rec.header.Get("X-Should-Retry") == "false" {
 			break
 		}
 		// One retry (rate limit, overload), after what the provider asks. A wait longer than

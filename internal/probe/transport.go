@@ -69,7 +69,8 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	r.status, r.header = resp.StatusCode, resp.Header
-	resp.Body = &teeBody{ReadCloser: resp.Body, rec: r, left: maxResponse}
+	// One byte past the bound, so a body of exactly maxResponse still ends.
+	resp.Body = &teeBody{ReadCloser: resp.Body, rec: r, left: maxResponse + 1}
 	return resp, nil
 }
 

@@ -76,7 +76,7 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 	// silent gap in the snapshot.
 	var logBuf lockedBuffer
 	client := mcp.NewClient(&mcp.Implementation{Name: "schemaport-action", Version: "snapshot"},
-		&mcp.ClientOptions{Logger: slog.New(slog.NewTextHandler(&logBuf, &slog.HandlerOptions{Level: slog.LevelError}))})
+		&mcp.ClientOptions{Logger: slog.New(slog.NewTextHandler(&logBuf, &slog.HandlerOptions{Level: slog.LevelError, ReplaceAttr: dropTimeAndLevel}))})
 
 	type result struct {
 		tools  []Tool
@@ -128,9 +128,10 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 	if r.err != nil && cmd != nil && cmd.ProcessState != nil && cmd.ProcessState.Exited() && cmd.ProcessState.ExitCode() != 0 {
 		r.err = fmt.Errorf("%w (the server exited with status %d)", r.err, cmd.ProcessState.ExitCode())
 	}
-	if r.err != nil && cmd != nil && strings.Contains(r.err.Error(), "invalid character") {
-		// The SDK's JSON decoder met a line that is not JSON: most often a
-		// banner or a log line printed on stdout.
+	// The SDK's JSON decoder met a line that is not JSON: most often a
+	// banner or a log line printed on stdout. (The SDK formats the
+	// decoder's error into text, so it is matched as encoding/json writes it.)
+	if r.err != nil && cmd != nil && strings.Contains(r.err.Error(), "invalid character '") {
 		r.err = fmt.Errorf("%w (the server wrote something other than JSON-RPC on its stdout; a stdio MCP server must write its logs to stderr)", r.err)
 	}
 	if r.err == nil && r.logged != "" {
@@ -143,6 +144,16 @@ func List(ctx context.Context, s Server, timeout time.Duration) ([]Tool, error) 
 		return nil, s.fail(r.err, stderr)
 	}
 	return r.tools, nil
+}
+
+// dropTimeAndLevel keeps the SDK's log lines to what they say: a
+// timestamp would make the same failure print different bytes each run,
+// and every line kept is an error.
+func dropTimeAndLevel(groups []string, a slog.Attr) slog.Attr {
+	if len(groups) == 0 && (a.Key == slog.TimeKey || a.Key == slog.LevelKey) {
+		return slog.Attr{}
+	}
+	return a
 }
 
 // closeGrace is how long a stdio server gets to exit after its input is

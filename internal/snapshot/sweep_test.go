@@ -257,3 +257,25 @@ func TestHTTPToolMetadata(t *testing.T) {
 		t.Errorf("%v\n%s", err, data)
 	}
 }
+
+// A tool the SDK excludes (an x-mcp-header on an object) is an error
+// naming the server and the tool, the same bytes every run (no log
+// timestamp).
+func TestSDKRejectedToolIsDeterministic(t *testing.T) {
+	s := scripted(t, "hdr", mcptest.Script{Pages: pages(map[string]string{"": `{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"r":{"type":"object","x-mcp-header":"Region"}}}},{"name":"b","inputSchema":{"type":"object"}}]}`})})
+	_, err := List(context.Background(), s, 10*time.Second)
+	want := `MCP server hdr: the server listed tools the MCP SDK rejected: msg="excluding tool from tools/list" tool=a error="property \"r\": x-mcp-header can only be applied to primitive types (integer, string, boolean), got \"object\""`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}
+
+// A server that initialises and then never answers tools/list is bounded
+// by the same timeout, and the error names it.
+func TestListingNeverAnswers(t *testing.T) {
+	s := scripted(t, "stuck", mcptest.Script{Ignore: []string{"tools/list"}})
+	_, err := List(context.Background(), s, 2*time.Second)
+	if err == nil || err.Error() != "MCP server stuck: no answer within 2s" {
+		t.Errorf("err = %v", err)
+	}
+}

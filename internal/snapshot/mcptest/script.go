@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -26,6 +27,8 @@ type Script struct {
 	Pages map[string]json.RawMessage `json:"pages"`
 	// Stderr is written to stderr before every answer.
 	Stderr string `json:"stderr,omitempty"`
+	// Ignore names methods never answered (a server stuck mid-listing).
+	Ignore []string `json:"ignore,omitempty"`
 }
 
 // serveScript answers initialize, ping and tools/list from the script in
@@ -49,7 +52,7 @@ func serveScript() int {
 					Cursor          string `json:"cursor"`
 				} `json:"params"`
 			}
-			if json.Unmarshal([]byte(line), &req) == nil && len(req.ID) > 0 {
+			if json.Unmarshal([]byte(line), &req) == nil && len(req.ID) > 0 && !slices.Contains(sc.Ignore, req.Method) {
 				io.WriteString(os.Stderr, sc.Stderr)
 				reply(out, req.ID, answer(&sc, req.Method, req.Params.ProtocolVersion, req.Params.Cursor))
 			}
