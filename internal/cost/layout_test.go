@@ -1,6 +1,7 @@
 package cost
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/schemaport/schemaport-action/internal/compile"
@@ -21,6 +22,9 @@ func TestLayoutMatchesEncode(t *testing.T) {
 		`{"name": "a", "schema": {"a": {"b": {"c": {"d": {"e": [{"f": []}, {"g": {}}]}}}}}, "again": {"a": {"b": {"c": {"d": {"e": [{"f": []}, {"g": {}}]}}}}}}`,
 		`{"name": "n", "description": "Don't stop; they'll see it's 12345 ABCs.", "enum": ["", " ", "  x", "x  ", "[]", "{}"]}`,
 	}
+	// Deep enough that indentation runs pass 256 spaces (spaceRunTokens).
+	deep := strings.Repeat(`{"a": [`, 150) + `"x"` + strings.Repeat(`]}`, 150)
+	docs = append(docs, `{"name": "deep", "schema": `+deep+`}`)
 	c := newPool().Get().(*counter)
 	for round := 0; round < 2; round++ { // cold, then warm caches
 		for _, d := range docs {

@@ -402,12 +402,30 @@ func (c *counter) indentTokens(depth int) int {
 		d := len(c.indent)
 		k := 0
 		if d > 0 {
-			k = libraryCount(strings.Repeat(" ", 2*d-1))
+			k = spaceRunTokens(2*d - 1)
 		}
 		c.indent = append(c.indent, int32(k))
 	}
 	return int(c.indent[depth])
 }
+
+// spaceRunTokens is the o200k_base count of n spaces. The library takes
+// time in proportion to n for each run, and a schema thousands of levels
+// deep has a run per level: counting its indentation that way was
+// quadratic (2,400 levels: 7 s). A run of more than 128 spaces counts one
+// token more than the run 128 spaces shorter (the vocabulary's longest
+// run of spaces is 128; TestSpaceRunTokens holds this to the library), so
+// only a run of at most 256 is given to the library.
+func spaceRunTokens(n int) int {
+	q := 0
+	if n > 2*spaceRun {
+		q = (n - spaceRun - 1) / spaceRun
+	}
+	return libraryCount(strings.Repeat(" ", n-q*spaceRun)) + q
+}
+
+// spaceRun is the longest run of spaces that is one o200k_base token.
+const spaceRun = 128
 
 // count is the o200k_base count of s, a whole number of pieces.
 func (c *counter) count(s []byte) int {

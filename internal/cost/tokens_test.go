@@ -2,6 +2,7 @@ package cost
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -38,5 +39,27 @@ func checkCount(t *testing.T, s string) {
 		var pieces []string
 		splitASCII([]byte(s), func(p []byte) { pieces = append(pieces, string(p)) })
 		t.Fatalf("%q: %d tokens, library %d; pieces %q", s, got, want, pieces)
+	}
+}
+
+// spaceRunTokens gives the library's count of every run up to 1,100
+// spaces and of longer runs up to 20,000 (the indentation of a schema
+// 10,000 levels deep, the parser's limit), each counted whole by the
+// library.
+func TestSpaceRunTokens(t *testing.T) {
+	check := func(n int) {
+		if got, want := spaceRunTokens(n), libraryCount(strings.Repeat(" ", n)); got != want {
+			t.Fatalf("%d spaces: %d tokens, the library counts %d", n, got, want)
+		}
+	}
+	for n := 0; n <= 1100; n++ {
+		check(n)
+	}
+	for n := 1101; n <= 20000; n += 997 {
+		check(n)
+		check(n + 1)
+	}
+	if k := libraryCount(strings.Repeat(" ", spaceRun)); k != 1 {
+		t.Errorf("a run of %d spaces is %d tokens", spaceRun, k)
 	}
 }
