@@ -1,10 +1,8 @@
 package gemini
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/schemaport/schemaport-action/internal/provider"
 	pt "github.com/schemaport/schemaport-action/internal/provider/providertest"
 )
 
@@ -27,22 +25,6 @@ func TestMessagesNameAFixThatWorks(t *testing.T) {
 		{"gemini/unsupported-additional-properties", prop(`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}`), "or remove it", prop(`{"type":"object","properties":{"a":{"type":"string"}}}`)},
 	}
 	for _, c := range cases {
-		found := false
-		for _, d := range Check(pt.Tool(t, c.before)) {
-			if d.Code == c.code {
-				found = true
-				if !strings.Contains(d.Message, c.says) {
-					t.Errorf("%s: message %q does not say %q", c.code, d.Message, c.says)
-				}
-			}
-		}
-		if !found {
-			t.Errorf("%s does not fire on %s", c.code, c.before)
-		}
-		for _, d := range Check(pt.Tool(t, c.after)) {
-			if d.Code == c.code || d.Severity == provider.SeverityError {
-				t.Errorf("%s: the fixed tool %s still draws %s %s: %s", c.code, c.after, d.Severity, d.Code, d.Message)
-			}
-		}
+		pt.CheckFix(t, Check, c.code, c.before, c.says, c.after)
 	}
 }

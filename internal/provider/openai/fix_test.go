@@ -63,22 +63,6 @@ func TestMessagesNameAFixThatWorks(t *testing.T) {
 		{"openai/unsupported-keyword", wrap(`{"type":"string","not":{"const":"x"}}`), "Remove it", wrap(`{"type":"string"}`)},
 	}
 	for _, c := range cases {
-		found := false
-		for _, d := range Check(pt.Tool(t, c.before)) {
-			if d.Code == c.code {
-				found = true
-				if !strings.Contains(d.Message, c.says) {
-					t.Errorf("%s: message %q does not say %q", c.code, d.Message, c.says)
-				}
-			}
-		}
-		if !found {
-			t.Errorf("%s does not fire on %s", c.code, c.before)
-		}
-		for _, d := range Check(pt.Tool(t, c.after)) {
-			if d.Code == c.code || d.Severity == provider.SeverityError {
-				t.Errorf("%s: the fixed tool %s still draws %s %s: %s", c.code, c.after, d.Severity, d.Code, d.Message)
-			}
-		}
+		pt.CheckFix(t, Check, c.code, c.before, c.says, c.after)
 	}
 }

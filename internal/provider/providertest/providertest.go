@@ -364,3 +364,27 @@ func definition(schema *jsonvalue.Value, ref string) *jsonvalue.Value {
 	}
 	return nil
 }
+
+// CheckFix holds a rule's message to the edit it names: check on before
+// reports code with a message that says says; on after (before with that
+// edit) neither code nor any error remains.
+func CheckFix(t *testing.T, check func(*tool.Tool) []provider.Diagnostic, code, before, says, after string) {
+	t.Helper()
+	found := false
+	for _, d := range check(Tool(t, before)) {
+		if d.Code == code {
+			found = true
+			if !strings.Contains(d.Message, says) {
+				t.Errorf("%s: message %q does not say %q", code, d.Message, says)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("%s does not fire on %s", code, before)
+	}
+	for _, d := range check(Tool(t, after)) {
+		if d.Code == code || d.Severity == provider.SeverityError {
+			t.Errorf("%s: the fixed tool %s still draws %s %s: %s", code, after, d.Severity, d.Code, d.Message)
+		}
+	}
+}
