@@ -28,6 +28,30 @@ const (
 	judgedPerChange = 64
 )
 
+// searchWork bounds a tool's search by its size as well: a search builds
+// its candidates from the whole input schema, so judging costs about the
+// schema's size (old and new, in values), and an allowance that grows with
+// the breaking changes made a wide tool whose every property narrowed
+// quadratic (2,000 properties: 30 s). A tool judges at most searchWork /
+// size candidates (about a second's work), which leaves every tool of a
+// real size its whole allowance (up to about 7,800 values).
+const searchWork = 25_000_000
+
+// nodes counts the values of v (nil: none).
+func nodes(v *jsonvalue.Value) int {
+	if v == nil {
+		return 0
+	}
+	n := 1
+	for i := range v.Items {
+		n += nodes(&v.Items[i])
+	}
+	for i := range v.Members {
+		n += nodes(&v.Members[i].Value)
+	}
+	return n
+}
+
 // Reasons given when a breaking change has no witness.
 const (
 	reasonBudget     = "No example call found: none of the calls tried within the search budget is accepted by the old schema and rejected by the new one."
@@ -58,6 +82,9 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		}
 	}
 	allowance := max(judgedPerTool, judgedPerChange*breaking)
+	if breaking > 0 {
+		allowance = min(allowance, searchWork/max(1, nodes(oldRoot)+nodes(newRoot)))
+	}
 	var found []witness.Result
 	for i := range changes {
 		ch := &changes[i]
