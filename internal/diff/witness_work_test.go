@@ -59,3 +59,26 @@ func TestWitnessSearchWorkIsBoundedByTheSchemaSize(t *testing.T) {
 		t.Errorf("searched %d, not searched %d: the bound should cut the search short, not skip it", searched, notSearched)
 	}
 }
+
+// Past maxSearchedValues a tool is not searched at all: compiling its
+// schemas for the validator alone was quadratic (20,000 properties: 7 s).
+// Every breaking change says why it has no example call.
+func TestWitnessSearchSkipsATooLargeTool(t *testing.T) {
+	const n = 3000
+	o := schemaTool(t, "t.json", wideSchema(n, 10))
+	nw := schemaTool(t, "t.json", wideSchema(n, 5))
+	if size := nodes(member(o, "inputSchema")) + nodes(member(nw, "inputSchema")); size <= maxSearchedValues {
+		t.Fatalf("the tool has %d values: not too large", size)
+	}
+	ledger := &witness.Ledger{}
+	changes := diffTool(o, nw, "demo_tool", Options{compiled: witness.NewCache()}, ledger)
+	tooLarge := 0
+	for _, c := range changes {
+		if c.Classification == Breaking && c.Witness != nil && c.Witness.Reason == reasonTooLarge {
+			tooLarge++
+		}
+	}
+	if tooLarge != n || ledger.Judged != 0 {
+		t.Errorf("%d of %d changes say the tool is too large, %d candidates judged", tooLarge, n, ledger.Judged)
+	}
+}
