@@ -148,6 +148,12 @@ type comparer struct {
 	// widened records that a merge did widen it (merge.go).
 	widenOld bool
 	widened  string // the applicator whose rewrite widened, "" if none
+	// keyScans counts the keys compared by linear property lookups
+	// (keyIndex): the tests bound it by the schema's size.
+	keyScans int
+	// reqIndex holds, per long required list, where each name is first
+	// written (requiredEntry).
+	reqIndex map[*jsonvalue.Value]map[string]int
 	// breaks counts the breaking changes recorded (never decreased when a
 	// family drops some: it only decides whether the checks below run).
 	breaks int

@@ -28,12 +28,42 @@ const (
 	judgedPerChange = 64
 )
 
+// searchWork bounds a tool's search by its size as well: a search builds
+// its candidates from the whole input schema, so judging costs about the
+// schema's size (old and new, in values), and an allowance that grows with
+// the breaking changes made a wide tool whose every property narrowed
+// quadratic (2,000 properties: 30 s). A tool judges at most searchWork /
+// size candidates (about a second's work), which leaves every tool of a
+// real size its whole allowance (up to about 7,800 values).
+const searchWork = 25_000_000
+
+// maxSearchedValues is the largest tool (old and new schema together, in
+// values) searched at all: the validator's compiler is quadratic in a
+// schema's subschemas (20,000 properties: 7 s before any search).
+const maxSearchedValues = 20_000
+
+// nodes counts the values of v (nil: none).
+func nodes(v *jsonvalue.Value) int {
+	if v == nil {
+		return 0
+	}
+	n := 1
+	for i := range v.Items {
+		n += nodes(&v.Items[i])
+	}
+	for i := range v.Members {
+		n += nodes(&v.Members[i].Value)
+	}
+	return n
+}
+
 // Reasons given when a breaking change has no witness.
 const (
 	reasonBudget     = "No example call found: none of the calls tried within the search budget is accepted by the old schema and rejected by the new one."
 	reasonNotSearch  = "No example call searched: the tool has more breaking changes than the search budget covers."
 	reasonRunBudget  = "No example call searched: the run's search budget is spent (too many changed tools); the change is breaking all the same."
 	reasonNoValidate = "No example call can be verified: the validator cannot compile one of the two schemas."
+	reasonTooLarge   = "No example call searched: the tool's schema is too large for the search budget; the change is breaking all the same."
 )
 
 // attachWitnesses searches a witness for each breaking change of one tool
@@ -57,11 +87,25 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 			breaking++
 		}
 	}
+	size := -1
+	tooLarge := func() bool {
+		if size < 0 {
+			size = nodes(oldRoot) + nodes(newRoot)
+		}
+		return size > maxSearchedValues
+	}
 	allowance := max(judgedPerTool, judgedPerChange*breaking)
+	if breaking > 0 && !tooLarge() {
+		allowance = min(allowance, searchWork/max(1, size))
+	}
 	var found []witness.Result
 	for i := range changes {
 		ch := &changes[i]
 		if ch.Classification != Breaking {
+			continue
+		}
+		if tooLarge() {
+			ch.Witness = &Witness{Reason: reasonTooLarge}
 			continue
 		}
 		if p == nil && ledger.Spent() {
@@ -95,7 +139,7 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 		}
 		ch.Witness = &Witness{Reason: noWitnessReason(ch, focus, newRoot)}
 	}
-	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || ledger.Spent() || !pair().Usable() {
+	if breaking > 0 || !rewrote || jsonvalue.Equal(oldRoot, newRoot) || ledger.Spent() || tooLarge() || !pair().Usable() {
 		return changes
 	}
 	// A property newly declared where the old schema let any name through

@@ -36,7 +36,11 @@ func CompileText(w io.Writer, p *compile.Plan, out string, opts TextOptions) err
 			if r.OK {
 				bw.WriteString(pt.paint(ansiGreen, markOK) + " " + clean(out+"/"+id+"/"+compile.FileBase(t.Name)+".json") + "\n")
 				writeTransformations(bw, pt, r.Transformations)
-				for _, d := range r.Diagnostics {
+				for k, d := range r.Diagnostics {
+					if k == MaxListedTransformations {
+						bw.WriteString("… " + plural(len(r.Diagnostics)-k, "more warning") + ", listed in " + compile.ManifestFile + ".\n")
+						break
+					}
 					mark, color := severityMark(d.Severity)
 					bw.WriteString(pt.paint(color, mark) + " " + clean(truncateText(d.Message)) + "\n  Path: " + clean(AbbreviatePath(d.Path)) + "\n")
 				}
@@ -57,8 +61,8 @@ func CompileText(w io.Writer, p *compile.Plan, out string, opts TextOptions) err
 	return bw.Flush()
 }
 
-// MaxListedTransformations is the most transformations the text report
-// lists for one tool and target. Inlining `$ref`s can make hundreds of
+// MaxListedTransformations is the most transformations (and, apart, the
+// most warnings) the text report lists for one tool and target. Inlining `$ref`s can make hundreds of
 // thousands (a 6 KB tool whose definitions each use the previous one twice
 // printed 15 MB); the manifest keeps every one.
 const MaxListedTransformations = 100

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -40,5 +41,42 @@ func TestCompileTextCutsLongNames(t *testing.T) {
 				t.Fatalf("allowLossy=%v: a line of %d characters: %.150s…", lossy, n, line)
 			}
 		}
+	}
+}
+
+// A compiled pair's warnings are listed like its transformations, at most
+// MaxListedTransformations (10,000 optional properties, each a warning for
+// OpenAI, printed 6 MB); the manifest keeps every one.
+func TestCompileTextCapsWarnings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"name": "t", "description": "d", "inputSchema": {"type": "object", "properties": {`)
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`"p` + strconv.Itoa(i) + `": {"type": "string"}`)
+	}
+	b.WriteString(`}}}`)
+	v, err := jsonvalue.Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := &tool.Tool{Name: "t", Value: v, Source: &tool.Source{Path: "t.json", Data: []byte(b.String())}}
+	p, err := compile.Build([]*tool.Tool{tl}, []string{"openai"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(p.Results[0][0].Diagnostics); n <= MaxListedTransformations {
+		t.Fatalf("%d warnings: the test needs more", n)
+	}
+	var out bytes.Buffer
+	if err := CompileText(&out, p, "out", TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "\n  Path: "); n != MaxListedTransformations {
+		t.Errorf("%d warnings listed, want %d", n, MaxListedTransformations)
+	}
+	if want := strconv.Itoa(len(p.Results[0][0].Diagnostics)-MaxListedTransformations) + " more warnings, listed in manifest.json"; !strings.Contains(out.String(), want) {
+		t.Errorf("the text does not say %q", want)
 	}
 }
