@@ -28,6 +28,9 @@ func CompileText(w io.Writer, p *compile.Plan, out string, opts TextOptions) err
 		bw.WriteString("No tools found.\n")
 		return bw.Flush()
 	}
+	// One run lists at most RunLimits.PerRun entries in all (58,000 tools
+	// printed 321 MB); past that, each pair still says what it left out.
+	budget := RunLimits.PerRun
 	for i, t := range p.Tools {
 		bw.WriteString(pt.paint(ansiBold, "Tool:") + " " + clean(t.Name) + "\n")
 		for j, id := range p.Targets {
@@ -35,22 +38,31 @@ func CompileText(w io.Writer, p *compile.Plan, out string, opts TextOptions) err
 			bw.WriteString("\n" + pt.paint(ansiBold, clean(compileTargetName(id))) + "\n")
 			if r.OK {
 				bw.WriteString(pt.paint(ansiGreen, markOK) + " " + clean(out+"/"+id+"/"+compile.FileBase(t.Name)+".json") + "\n")
-				writeTransformations(bw, pt, r.Transformations)
+				writeTransformations(bw, pt, r.Transformations, &budget)
+				limit := min(MaxListedTransformations, budget)
 				for k, d := range r.Diagnostics {
-					if k == MaxListedTransformations {
+					if k == limit {
 						bw.WriteString("… " + plural(len(r.Diagnostics)-k, "more warning") + ", listed in " + compile.ManifestFile + ".\n")
 						break
 					}
+					budget--
 					mark, color := severityMark(d.Severity)
 					bw.WriteString(pt.paint(color, mark) + " " + clean(truncateText(d.Message)) + "\n  Path: " + clean(AbbreviatePath(d.Path)) + "\n")
 				}
 				continue
 			}
 			bw.WriteString(pt.paint(ansiRed, markError) + " Refused. Nothing was written for this target.\n")
-			for _, d := range r.Blocking() {
+			blocking := r.Blocking()
+			limit := min(MaxListedTransformations, budget)
+			for k, d := range blocking {
+				if k == limit {
+					bw.WriteString("  … " + plural(len(blocking)-k, "more error") + ".\n")
+					break
+				}
+				budget--
 				bw.WriteString("  " + clean(truncateText(d.Message)) + "\n  Path: " + clean(AbbreviatePath(d.Path)) + "\n")
 			}
-			writeTransformations(bw, pt, r.Transformations)
+			writeTransformations(bw, pt, r.Transformations, &budget)
 			if r.LossyRefusal() {
 				bw.WriteString("  Re-run with --allow-lossy to accept the weaker output.\n")
 			}
@@ -67,13 +79,16 @@ func CompileText(w io.Writer, p *compile.Plan, out string, opts TextOptions) err
 // printed 15 MB); the manifest keeps every one.
 const MaxListedTransformations = 100
 
-func writeTransformations(bw *bufio.Writer, pt painter, trs []compile.Transformation) {
+// writeTransformations lists trs, at most MaxListedTransformations and
+// what is left of the run's budget (which it spends).
+func writeTransformations(bw *bufio.Writer, pt painter, trs []compile.Transformation, budget *int) {
 	if len(trs) == 0 {
 		bw.WriteString("  " + pt.paint(ansiDim, "No transformations.") + "\n")
 		return
 	}
+	limit := min(MaxListedTransformations, *budget)
 	for i, tr := range trs {
-		if i == MaxListedTransformations {
+		if i == limit {
 			lossy := 0
 			for _, rest := range trs[i:] {
 				if rest.Lossy {
@@ -83,6 +98,7 @@ func writeTransformations(bw *bufio.Writer, pt painter, trs []compile.Transforma
 			bw.WriteString("  … " + plural(len(trs)-i, "more transformation") + " (" + strconv.Itoa(lossy) + " lossy), listed in " + compile.ManifestFile + ".\n")
 			return
 		}
+		*budget--
 		flag := pt.paint(ansiDim, "safe")
 		if tr.Lossy {
 			flag = pt.paint(ansiYellow, "lossy")

@@ -80,3 +80,45 @@ func TestCompileTextCapsWarnings(t *testing.T) {
 		t.Errorf("the text does not say %q", want)
 	}
 }
+
+// The text lists at most RunLimits.PerRun transformations, warnings and
+// errors in a run (58,000 tools printed 321 MB); every pair is still
+// there with its file and what it left out.
+func TestCompileTextListsAtMostPerRunEntries(t *testing.T) {
+	var tools []*tool.Tool
+	for k := range 120 {
+		var b strings.Builder
+		name := "t" + strconv.Itoa(1000+k)
+		b.WriteString(`{"name": "` + name + `", "description": "d", "inputSchema": {"type": "object", "properties": {`)
+		for i := range 150 {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(`"p` + strconv.Itoa(i) + `": {"type": "string"}`)
+		}
+		b.WriteString(`}}}`)
+		v, err := jsonvalue.Parse([]byte(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools = append(tools, &tool.Tool{Name: name, Value: v, Source: &tool.Source{Path: name + ".json", Data: []byte(b.String())}})
+	}
+	p, err := compile.Build(tools, []string{"openai"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := CompileText(&out, p, "out", TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if n := strings.Count(text, "\n  • [") + strings.Count(text, "\n  Path: "); n != RunLimits.PerRun {
+		t.Errorf("%d entries listed, want %d", n, RunLimits.PerRun)
+	}
+	if n := strings.Count(text, "✓ out/openai/"); n != len(tools) {
+		t.Errorf("%d files named, want %d", n, len(tools))
+	}
+	if !strings.Contains(text, "… 150 more warnings, listed in manifest.json") {
+		t.Errorf("a pair past the budget does not say what it left out")
+	}
+}
