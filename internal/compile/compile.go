@@ -12,6 +12,7 @@ package compile
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/schemaport/schemaport-action/internal/jsonvalue"
@@ -102,6 +103,37 @@ func Compile(t *tool.Tool, targetID string, allowLossy bool) Result {
 		panic("compile: unknown target " + targetID)
 	}
 	return compileWith(t, target, allowLossy, coreErrors(t), nil)
+}
+
+// Shared compiles one tool for several targets, working out the core
+// errors every target's compile needs (a default or example its own
+// schema rejects) once: validating them is the costly part of compiling
+// a tool with many defaults, and the same for every target.
+type Shared struct {
+	mu   sync.Mutex
+	core map[*tool.Tool][]provider.Diagnostic
+}
+
+// NewShared starts a set of compiles that share their tools' core errors.
+func NewShared() *Shared { return &Shared{core: map[*tool.Tool][]provider.Diagnostic{}} }
+
+// Compile is Compile(t, targetID, allowLossy), with t's core errors
+// worked out on its first compile.
+func (s *Shared) Compile(t *tool.Tool, targetID string, allowLossy bool) Result {
+	target, ok := Lookup(targetID)
+	if !ok {
+		panic("compile: unknown target " + targetID)
+	}
+	s.mu.Lock()
+	errs, ok := s.core[t]
+	s.mu.Unlock()
+	if !ok {
+		errs = coreErrors(t)
+		s.mu.Lock()
+		s.core[t] = errs
+		s.mu.Unlock()
+	}
+	return compileWith(t, target, allowLossy, errs, nil)
 }
 
 // coreErrors are our core findings (a default or example its own schema
