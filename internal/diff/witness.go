@@ -42,21 +42,6 @@ const searchWork = 25_000_000
 // schema's subschemas (20,000 properties: 7 s before any search).
 const maxSearchedValues = 20_000
 
-// nodes counts the values of v (nil: none).
-func nodes(v *jsonvalue.Value) int {
-	if v == nil {
-		return 0
-	}
-	n := 1
-	for i := range v.Items {
-		n += nodes(&v.Items[i])
-	}
-	for i := range v.Members {
-		n += nodes(&v.Members[i].Value)
-	}
-	return n
-}
-
 // Reasons given when a breaking change has no witness.
 const (
 	reasonBudget     = "No example call found: none of the calls tried within the search budget is accepted by the old schema and rejected by the new one."
@@ -87,16 +72,16 @@ func attachWitnesses(o, n *tool.Tool, name string, changes []Change, rewrote boo
 			breaking++
 		}
 	}
-	size := -1
+	values := -1
 	tooLarge := func() bool {
-		if size < 0 {
-			size = nodes(oldRoot) + nodes(newRoot)
+		if values < 0 {
+			values = size(oldRoot) + size(newRoot)
 		}
-		return size > maxSearchedValues
+		return values > maxSearchedValues
 	}
 	allowance := max(judgedPerTool, judgedPerChange*breaking)
 	if breaking > 0 && !tooLarge() {
-		allowance = min(allowance, searchWork/max(1, size))
+		allowance = min(allowance, searchWork/max(1, values))
 	}
 	var found []witness.Result
 	for i := range changes {

@@ -34,7 +34,7 @@ func TestWitnessSearchWorkIsBoundedByTheSchemaSize(t *testing.T) {
 	const n = 1200
 	o := schemaTool(t, "t.json", wideSchema(n, 10))
 	nw := schemaTool(t, "t.json", wideSchema(n, 5))
-	size := nodes(member(o, "inputSchema")) + nodes(member(nw, "inputSchema"))
+	values := size(member(o, "inputSchema")) + size(member(nw, "inputSchema"))
 	ledger := &witness.Ledger{}
 	opts := Options{compiled: witness.NewCache()}
 	changes := diffTool(o, nw, "demo_tool", opts, ledger)
@@ -52,8 +52,8 @@ func TestWitnessSearchWorkIsBoundedByTheSchemaSize(t *testing.T) {
 	if searched+notSearched != n {
 		t.Fatalf("%d breaking changes with a witness or a reason, want %d", searched+notSearched, n)
 	}
-	if work := ledger.Judged * size; work > searchWork+witness.Budget*size {
-		t.Errorf("judged %d candidates of a %d-node schema pair: %d > the bound %d", ledger.Judged, size, work, searchWork+witness.Budget*size)
+	if work := ledger.Judged * values; work > searchWork+witness.Budget*values {
+		t.Errorf("judged %d candidates of a %d-node schema pair: %d > the bound %d", ledger.Judged, values, work, searchWork+witness.Budget*values)
 	}
 	if searched == 0 || notSearched == 0 {
 		t.Errorf("searched %d, not searched %d: the bound should cut the search short, not skip it", searched, notSearched)
@@ -67,8 +67,8 @@ func TestWitnessSearchSkipsATooLargeTool(t *testing.T) {
 	const n = 3000
 	o := schemaTool(t, "t.json", wideSchema(n, 10))
 	nw := schemaTool(t, "t.json", wideSchema(n, 5))
-	if size := nodes(member(o, "inputSchema")) + nodes(member(nw, "inputSchema")); size <= maxSearchedValues {
-		t.Fatalf("the tool has %d values: not too large", size)
+	if values := size(member(o, "inputSchema")) + size(member(nw, "inputSchema")); values <= maxSearchedValues {
+		t.Fatalf("the tool has %d values: not too large", values)
 	}
 	ledger := &witness.Ledger{}
 	changes := diffTool(o, nw, "demo_tool", Options{compiled: witness.NewCache()}, ledger)
