@@ -1,10 +1,9 @@
 package gitbase
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -132,39 +131,24 @@ func (l *LFS) fail(path, why string) {
 	l.Errors[path] = why
 }
 
-// smudge writes one pointer's content over it: to a temporary file
-// first, since git-lfs writes the pointer itself to stdout when it fails.
+// smudge writes one pointer's content over it. The content is at most
+// the loader's size limit (larger files are written sparse), so it is
+// read whole, as every other base file is; on a failure git-lfs writes
+// the pointer itself to stdout, which is dropped.
 func (r *Repo) smudge(f lfsFile, destDir string) error {
-	dest := filepath.Join(destDir, filepath.FromSlash(f.entry.path))
-	tmp, err := os.CreateTemp(filepath.Dir(dest), ".lfs-*")
+	out, err := r.run(f.pointer, stallLimit(), "lfs", "smudge", "--", f.entry.path)
 	if err != nil {
-		return err
+		stderr := ""
+		var gitErr *Error
+		if errors.As(err, &gitErr) {
+			stderr, err = gitErr.Stderr, gitErr.Err
+		}
+		return fmt.Errorf("`git lfs smudge` failed: %s", lfsReason(stderr, err))
 	}
-	defer os.Remove(tmp.Name())
-	args := []string{"lfs", "smudge", "--", f.entry.path}
-	cmd := exec.Command(r.git, args...)
-	cmd.Dir = r.Root
-	cmd.Env = append(append([]string{}, r.env...), stallLimit()...)
-	cmd.Stdin = bytes.NewReader(f.pointer)
-	cmd.Stdout = tmp
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	runErr := cmd.Run()
-	closeErr := tmp.Close()
-	if runErr != nil {
-		return fmt.Errorf("`git lfs smudge` failed: %s", lfsReason(stderr.String(), runErr))
+	if int64(len(out)) != f.size {
+		return fmt.Errorf("`git lfs smudge` gave %d bytes, not the pointer's %d", len(out), f.size)
 	}
-	if closeErr != nil {
-		return closeErr
-	}
-	st, err := os.Stat(tmp.Name())
-	if err != nil {
-		return err
-	}
-	if st.Size() != f.size {
-		return fmt.Errorf("`git lfs smudge` gave %d bytes, not the pointer's %d", st.Size(), f.size)
-	}
-	return os.Rename(tmp.Name(), dest)
+	return os.WriteFile(filepath.Join(destDir, filepath.FromSlash(f.entry.path)), out, 0o644)
 }
 
 // lfsReason is git-lfs's error without its progress and log-file lines.
