@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -114,7 +115,7 @@ func classify(rec *recorder, err error) verdict {
 		return v
 	case s == 400 || s == 422:
 		switch {
-		case eb.hasReason("API_KEY_INVALID") || apiKeyInvalid.MatchString(msg):
+		case slices.Contains(eb.reasons, "API_KEY_INVALID") || apiKeyInvalid.MatchString(msg):
 			// Gemini answers a bad key with 400 INVALID_ARGUMENT, reason
 			// API_KEY_INVALID ("API key not valid. Please pass a valid API
 			// key."), not 401.
@@ -194,15 +195,6 @@ type errorBody struct {
 	reasons []string
 	// retryDelay is Gemini's google.rpc.RetryInfo retryDelay.
 	retryDelay time.Duration
-}
-
-func (e errorBody) hasReason(r string) bool {
-	for _, x := range e.reasons {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // parseErrorBody extracts the provider's message verbatim: OpenAI
