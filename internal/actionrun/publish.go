@@ -583,15 +583,7 @@ func (r *actionRun) writeJSONReport(w io.Writer, o outcome, problems []string) e
 		return err
 	}
 	b.WriteString(",\n")
-	notes := "[]"
-	if len(r.notes) > 0 {
-		q := make([]string, len(r.notes))
-		for i, n := range r.notes {
-			q[i] = jsonvalue.Quote(n)
-		}
-		notes = "[" + strings.Join(q, ", ") + "]"
-	}
-	field("notes", notes, false)
+	field("notes", stringArray(r.notes), false)
 	field("problems", stringArray(problems), false)
 	costJSON, err := r.costJSON()
 	if err != nil {
