@@ -123,11 +123,7 @@ func canonicalDir(dir string) (string, error) {
 		return abs, err
 	}
 	if !st.IsDir() {
-		kind := "a regular file"
-		if !st.Mode().IsRegular() {
-			kind = safefile.Kind(st.Mode())
-		}
-		return abs, errors.New("it is " + kind + ", not a directory")
+		return abs, errors.New("it is " + safefile.Kind(st.Mode()) + ", not a directory")
 	}
 	return real, nil
 }

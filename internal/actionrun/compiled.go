@@ -91,11 +91,7 @@ func (r *actionRun) compiledPathKind(p string) string {
 	case st.IsDir():
 		return ""
 	}
-	kind := "a regular file"
-	if !st.Mode().IsRegular() {
-		kind = safefile.Kind(st.Mode())
-	}
-	return fmt.Sprintf("compiled-path `%s` is %s, not a directory: it names the directory `compile --out` writes (the `compiled-path` input, else the config's `output`).", p, kind)
+	return fmt.Sprintf("compiled-path `%s` is %s, not a directory: it names the directory `compile --out` writes (the `compiled-path` input, else the config's `output`).", p, safefile.Kind(st.Mode()))
 }
 
 // compileCommandLine is the command that rewrites the compiled files with

@@ -181,10 +181,12 @@ func within(root, p string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
-// Kind says what a file of mode m is when it is not a regular file: "a
+// Kind says what a file of mode m is: "a regular file", "a
 // symbolic link", "a named pipe".
 func Kind(m fs.FileMode) string {
 	switch {
+	case m.IsRegular():
+		return "a regular file"
 	case m.IsDir():
 		return "a directory"
 	case m&fs.ModeNamedPipe != 0:
