@@ -220,34 +220,7 @@ func TestHTTPToolMetadata(t *testing.T) {
 		"":  `{"tools":[` + tool + `],"nextCursor":"2"}`,
 		"2": `{"tools":[` + strings.Replace(tool, "get_order", "list_orders", 1) + `]}`,
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				ProtocolVersion string `json:"protocolVersion"`
-				Cursor          string `json:"cursor"`
-			} `json:"params"`
-		}
-		if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
-			http.Error(w, "no", http.StatusMethodNotAllowed)
-			return
-		}
-		if len(req.ID) == 0 {
-			w.WriteHeader(http.StatusAccepted) // a notification
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		switch req.Method {
-		case "initialize":
-			v, _ := json.Marshal(req.Params.ProtocolVersion)
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":%s,"capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}}`, req.ID, v)
-		case "tools/list":
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, req.ID, page[req.Params.Cursor])
-		default:
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, req.ID)
-		}
-	}))
+	srv := httptest.NewServer(&mcptest.Script{Pages: pages(page)})
 	defer srv.Close()
 	tools, err := List(context.Background(), Server{Name: "raw", URL: srv.URL}, 10*time.Second)
 	if err != nil || !reflect.DeepEqual(names(tools), []string{"get_order", "list_orders"}) {

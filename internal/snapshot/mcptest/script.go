@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"slices"
-	"strings"
 )
 
 // ScriptEnv holds a Script (JSON) for the "script" mode: a stdio server
@@ -43,24 +43,49 @@ func serveScript() int {
 	out := bufio.NewWriter(os.Stdout)
 	for {
 		line, err := in.ReadString('\n')
-		if strings.TrimSpace(line) != "" {
-			var req struct {
-				ID     json.RawMessage `json:"id"`
-				Method string          `json:"method"`
-				Params struct {
-					ProtocolVersion string `json:"protocolVersion"`
-					Cursor          string `json:"cursor"`
-				} `json:"params"`
-			}
-			if json.Unmarshal([]byte(line), &req) == nil && len(req.ID) > 0 && !slices.Contains(sc.Ignore, req.Method) {
-				io.WriteString(os.Stderr, sc.Stderr)
-				reply(out, req.ID, answer(&sc, req.Method, req.Params.ProtocolVersion, req.Params.Cursor))
-			}
+		if r := sc.Reply([]byte(line)); r != "" {
+			io.WriteString(os.Stderr, sc.Stderr)
+			out.WriteString(r + "\n")
+			out.Flush()
 		}
 		if err != nil {
 			return 0
 		}
 	}
+}
+
+// Reply is the script's JSON-RPC answer to one request: "" for a blank
+// line, a notification (no id) or a method the script ignores.
+func (sc *Script) Reply(request []byte) string {
+	var req struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params struct {
+			ProtocolVersion string `json:"protocolVersion"`
+			Cursor          string `json:"cursor"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(request, &req) != nil || len(req.ID) == 0 || slices.Contains(sc.Ignore, req.Method) {
+		return ""
+	}
+	return `{"jsonrpc":"2.0","id":` + string(req.ID) + `,` + answer(sc, req.Method, req.Params.ProtocolVersion, req.Params.Cursor) + "}"
+}
+
+// ServeHTTP answers the script over streamable HTTP: one JSON answer per
+// POST, 202 for a notification.
+func (sc *Script) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
+	if r.Method != http.MethodPost || err != nil {
+		http.Error(w, "no", http.StatusMethodNotAllowed)
+		return
+	}
+	reply := sc.Reply(body)
+	if reply == "" {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	io.WriteString(w, reply)
 }
 
 // answer is the result or error member for one request.
@@ -85,9 +110,4 @@ func answer(sc *Script, method, version, cursor string) string {
 		return `"error":{"code":-32602,"message":"unknown cursor"}`
 	}
 	return `"error":{"code":-32601,"message":"Method not found"}`
-}
-
-func reply(out *bufio.Writer, id json.RawMessage, member string) {
-	out.WriteString(`{"jsonrpc":"2.0","id":` + string(id) + `,` + member + "}\n")
-	out.Flush()
 }
