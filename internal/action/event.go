@@ -142,13 +142,12 @@ func (e *Event) DefaultsEvent() string {
 
 // PRNumber returns the pull request's number, "" when the event has none.
 func (e *Event) PRNumber() string {
-	for _, keys := range [][]string{{"pull_request", "number"}, {"number"}} {
-		if n, ok := e.lookup(keys...).(float64); ok && n >= 1 && n == float64(int64(n)) {
-			return strconv.FormatInt(int64(n), 10)
-		}
-	}
+	candidates := []any{e.lookup("pull_request", "number"), e.lookup("number")}
 	if pr := e.WorkflowRunPR(); pr != nil {
-		if n, ok := pr["number"].(float64); ok && n >= 1 && n == float64(int64(n)) {
+		candidates = append(candidates, pr["number"])
+	}
+	for _, c := range candidates {
+		if n, ok := c.(float64); ok && n >= 1 && n == float64(int64(n)) {
 			return strconv.FormatInt(int64(n), 10)
 		}
 	}
